@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Atrium: one Swift server for a company's people, time off, notices and presence.
+///
+/// Targets are listed in dependency order (DESIGN.md): a target only imports targets above it.
+let package = Package(
+  name: "Atrium",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "atrium", targets: ["atrium"])
+  ],
+  targets: [
+    // MARK: - C libraries from Debian
+
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+
+    // MARK: - shared
+
+    .target(name: "AtriumSQLite", dependencies: ["CSQLite"]),
+    .target(name: "AtriumDomain"),
+    .target(name: "AtriumAPI", dependencies: ["AtriumDomain"]),
+
+    // MARK: - server
+
+    .target(name: "AtriumHTTP", dependencies: ["CMicroHTTPD"]),
+    .target(name: "AtriumStore", dependencies: ["AtriumSQLite", "AtriumDomain"]),
+    .target(
+      name: "AtriumServer",
+      dependencies: ["AtriumDomain", "AtriumAPI", "AtriumHTTP", "AtriumStore", "CCrypto", "CArgon2"],
+      resources: [.copy("Resources/openapi.yaml")]
+    ),
+
+    // MARK: - tools
+
+    .target(
+      name: "AtriumTestSupport",
+      dependencies: ["AtriumDomain", "AtriumAPI", "AtriumHTTP", "AtriumStore", "AtriumServer"]),
+    .executableTarget(name: "atrium", dependencies: ["AtriumServer", "AtriumStore", "AtriumHTTP"]),
+
+    // MARK: - tests
+
+    .testTarget(name: "AtriumSQLiteTests", dependencies: ["AtriumSQLite"]),
+    .testTarget(name: "AtriumDomainTests", dependencies: ["AtriumDomain"]),
+    .testTarget(name: "AtriumAPITests", dependencies: ["AtriumAPI"]),
+    .testTarget(name: "AtriumHTTPTests", dependencies: ["AtriumHTTP"]),
+    .testTarget(name: "AtriumStoreTests", dependencies: ["AtriumStore", "AtriumTestSupport"]),
+    .testTarget(
+      name: "AtriumServerTests",
+      dependencies: ["AtriumServer", "AtriumAPI", "AtriumHTTP", "AtriumStore", "AtriumTestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

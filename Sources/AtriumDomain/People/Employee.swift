@@ -1,0 +1,51 @@
+/// A person in the company, as the directory and every section know them.
+public struct Employee: Hashable, Sendable, Identifiable {
+  public let id: String
+  public var username: String
+  public var email: String
+  public var firstName: String
+  public var lastName: String
+  public var position: String
+  public var departmentID: String
+  public var locationID: String
+  public var managerID: String?
+  public var role: Role
+  public var startDate: CalendarDate?
+  public var phone: String
+  public var bio: String
+  public var isActive: Bool
+
+  public init(
+    id: String, username: String, email: String, firstName: String, lastName: String,
+    position: String = "", departmentID: String, locationID: String, managerID: String? = nil,
+    role: Role = .employee, startDate: CalendarDate? = nil, phone: String = "", bio: String = "",
+    isActive: Bool = true
+  ) {
+    self.id = id
+    self.username = username
+    self.email = email
+    self.firstName = firstName
+    self.lastName = lastName
+    self.position = position
+    self.departmentID = departmentID
+    self.locationID = locationID
+    self.managerID = managerID
+    self.role = role
+    self.startDate = startDate
+    self.phone = phone
+    self.bio = bio
+    self.isActive = isActive
+  }
+
+  /// The name shown everywhere: first and last name, or the username when both are empty.
+  public var displayName: String {
+    let name = [firstName, lastName].filter { !$0.isEmpty }.joined(separator: " ")
+    return name.isEmpty ? username : name
+  }
+
+  /// Up to two capital letters for the generated avatar of someone without a photo.
+  public var initials: String {
+    let letters = [firstName, lastName].compactMap { $0.first }.map { String($0).uppercased() }
+    return letters.isEmpty ? String(username.prefix(1)).uppercased() : letters.joined()
+  }
+}

@@ -1,0 +1,136 @@
+import CSQLite
+
+/// The one owner of an `sqlite3` handle: opens it, prepares and caches statements, binds
+/// parameters and turns every result code into an `SQLiteError`.
+///
+/// A connection is used by one thread at a time (it is opened with `SQLITE_OPEN_NOMUTEX`);
+/// callers that share connections between threads hand them over through a pool.
+public final class SQLiteConnection {
+  private let handle: OpaquePointer
+  private var statements: [String: OpaquePointer] = [:]
+
+  /// SQLite copies bound text and blobs when given this destructor (the C macro is not imported).
+  private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+  /// Opens (and creates when missing) the database at `path`; `":memory:"` opens a private one.
+  public init(path: String, readOnly: Bool = false) throws {
+    var pointer: OpaquePointer?
+    let flags =
+      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+      | SQLITE_OPEN_NOMUTEX
+    let code = sqlite3_open_v2(path, &pointer, flags, nil)
+    guard let pointer else { throw SQLiteError(code: code, message: "cannot open \(path)") }
+    guard code == SQLITE_OK else {
+      let error = SQLiteError(code: code, message: String(cString: sqlite3_errmsg(pointer)))
+      sqlite3_close_v2(pointer)
+      throw error
+    }
+    handle = pointer
+    sqlite3_extended_result_codes(handle, 1)
+  }
+
+  deinit {
+    for statement in statements.values { sqlite3_finalize(statement) }
+    sqlite3_close_v2(handle)
+  }
+
+  /// Waits up to `milliseconds` for a lock held by another connection before failing as busy.
+  public func setBusyTimeout(milliseconds: Int32) {
+    sqlite3_busy_timeout(handle, milliseconds)
+  }
+
+  /// Runs one or more statements that take no parameters (schema, pragmas).
+  public func executeScript(_ sql: String) throws {
+    var message: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(handle, sql, nil, nil, &message)
+    if code != SQLITE_OK {
+      let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+      sqlite3_free(message)
+      throw SQLiteError(code: sqlite3_extended_errcode(handle), message: text)
+    }
+  }
+
+  /// Runs one parameterized statement and returns every row it produced.
+  @discardableResult
+  public func run(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> [SQLiteRow] {
+    let statement = try prepared(sql)
+    defer {
+      sqlite3_reset(statement)
+      sqlite3_clear_bindings(statement)
+    }
+    try bind(bindings, to: statement, sql: sql)
+    let columnCount = sqlite3_column_count(statement)
+    let columns = (0..<columnCount).map { String(cString: sqlite3_column_name(statement, $0)) }
+    var rows: [SQLiteRow] = []
+    while true {
+      let code = sqlite3_step(statement)
+      if code == SQLITE_DONE { break }
+      guard code == SQLITE_ROW else { throw error(sql: sql) }
+      rows.append(SQLiteRow(columns: columns, values: (0..<columnCount).map { value(statement, $0) }))
+    }
+    return rows
+  }
+
+  /// The number of rows changed by the last INSERT, UPDATE or DELETE.
+  public var changes: Int { Int(sqlite3_changes(handle)) }
+
+  /// Whether a transaction is open on this connection.
+  public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+  // MARK: - Private
+
+  private func prepared(_ sql: String) throws -> OpaquePointer {
+    if let statement = statements[sql] { return statement }
+    var statement: OpaquePointer?
+    let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+    guard code == SQLITE_OK, let statement else { throw error(sql: sql) }
+    statements[sql] = statement
+    return statement
+  }
+
+  private func bind(_ bindings: [SQLiteValue], to statement: OpaquePointer, sql: String) throws {
+    let expected = Int(sqlite3_bind_parameter_count(statement))
+    guard expected == bindings.count else {
+      throw SQLiteError(
+        code: SQLITE_RANGE,
+        message: "statement takes \(expected) parameters, got \(bindings.count): \(sql)")
+    }
+    for (offset, binding) in bindings.enumerated() {
+      let index = Int32(offset + 1)
+      let code: Int32
+      switch binding {
+      case .null: code = sqlite3_bind_null(statement, index)
+      case .integer(let value): code = sqlite3_bind_int64(statement, index, value)
+      case .real(let value): code = sqlite3_bind_double(statement, index, value)
+      case .text(let value): code = sqlite3_bind_text(statement, index, value, -1, Self.transient)
+      case .blob(let bytes):
+        code = bytes.withUnsafeBytes {
+          sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), Self.transient)
+        }
+      }
+      guard code == SQLITE_OK else { throw error(sql: sql) }
+    }
+  }
+
+  private func value(_ statement: OpaquePointer, _ column: Int32) -> SQLiteValue {
+    switch sqlite3_column_type(statement, column) {
+    case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
+    case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
+    case SQLITE_TEXT:
+      let count = Int(sqlite3_column_bytes(statement, column))
+      guard let text = sqlite3_column_text(statement, column) else { return .text("") }
+      return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+    case SQLITE_BLOB:
+      let count = Int(sqlite3_column_bytes(statement, column))
+      guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return .blob([]) }
+      return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+    default: return .null
+    }
+  }
+
+  private func error(sql: String) -> SQLiteError {
+    SQLiteError(
+      code: sqlite3_extended_errcode(handle),
+      message: "\(String(cString: sqlite3_errmsg(handle))) in: \(sql)")
+  }
+}

@@ -1,0 +1,40 @@
+/// A relational database that the stores run SQL on, whatever the engine behind it.
+///
+/// Statements use `?` placeholders and only values bound through them: no caller ever splices
+/// input into SQL text. A PostgreSQL driver rewrites the placeholders to `$n`.
+public protocol Database: Sendable {
+  /// Runs `body` on a connection in a read transaction (one consistent snapshot).
+  func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T
+
+  /// Runs `body` in a write transaction: committed when it returns, rolled back when it throws.
+  ///
+  /// When the engine reports contention the whole body runs again, so it must have no effects
+  /// outside the database.
+  func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T
+}
+
+/// One connection, handed to a `read` or `write` body; never kept beyond it.
+public protocol DatabaseConnection: AnyObject {
+  /// Runs a statement that returns no rows, and returns how many rows it changed.
+  @discardableResult
+  func execute(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int
+
+  /// Runs a query and returns its rows.
+  func query(_ sql: String, _ arguments: [DatabaseValue]) throws -> [DatabaseRow]
+}
+
+extension DatabaseConnection {
+  @discardableResult
+  public func execute(_ sql: String, _ arguments: DatabaseValue...) throws -> Int {
+    try execute(sql, arguments)
+  }
+
+  public func query(_ sql: String, _ arguments: DatabaseValue...) throws -> [DatabaseRow] {
+    try query(sql, arguments)
+  }
+
+  /// The first row of a query, or nil when it returned none.
+  public func queryFirst(_ sql: String, _ arguments: DatabaseValue...) throws -> DatabaseRow? {
+    try query(sql, arguments).first
+  }
+}

@@ -1,0 +1,39 @@
+/// A failure reported by the database engine, classified so callers can react to the kinds
+/// that are their business (a duplicate, a missing reference) and report the rest.
+public struct DatabaseError: Error, CustomStringConvertible, Sendable {
+  private enum Kind: Sendable {
+    case uniqueViolation, foreignKeyViolation, otherConstraint, busy, other
+  }
+
+  private let kind: Kind
+  /// The engine's own words, for logs (never shown to API callers).
+  public let message: String
+
+  private init(_ kind: Kind, _ message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  public static func uniqueViolation(_ message: String) -> DatabaseError { .init(.uniqueViolation, message) }
+  public static func foreignKeyViolation(_ message: String) -> DatabaseError {
+    .init(.foreignKeyViolation, message)
+  }
+  public static func constraintViolation(_ message: String) -> DatabaseError {
+    .init(.otherConstraint, message)
+  }
+  public static func busy(_ message: String) -> DatabaseError { .init(.busy, message) }
+  public static func other(_ message: String) -> DatabaseError { .init(.other, message) }
+
+  /// A row with the same unique key already exists.
+  public var isUniqueViolation: Bool { kind == .uniqueViolation }
+  /// A reference points at a row that does not exist (or a referenced row is still in use).
+  public var isForeignKeyViolation: Bool { kind == .foreignKeyViolation }
+  /// Any constraint failed: unique, foreign key, check or not null.
+  public var isConstraintViolation: Bool {
+    kind == .uniqueViolation || kind == .foreignKeyViolation || kind == .otherConstraint
+  }
+  /// Another writer held the database for longer than the busy timeout.
+  public var isBusy: Bool { kind == .busy }
+
+  public var description: String { "database error: \(message)" }
+}

@@ -1,0 +1,94 @@
+import AtriumDomain
+
+/// A value bound to a statement or read from a column.
+public enum DatabaseValue: Sendable, Hashable {
+  case null
+  case integer(Int64)
+  case real(Double)
+  case text(String)
+  case blob([UInt8])
+}
+
+extension DatabaseValue {
+  public init(_ text: String?) {
+    self = text.map { .text($0) } ?? .null
+  }
+
+  public init(_ number: Int) {
+    self = .integer(Int64(number))
+  }
+
+  public init(_ flag: Bool) {
+    self = .integer(flag ? 1 : 0)
+  }
+
+  public init(_ date: CalendarDate?) {
+    self = date.map { .text($0.description) } ?? .null
+  }
+}
+
+extension DatabaseValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByNilLiteral {
+  public init(stringLiteral value: String) { self = .text(value) }
+  public init(integerLiteral value: Int64) { self = .integer(value) }
+  public init(nilLiteral: ()) { self = .null }
+}
+
+/// One result row, read by column name.
+public struct DatabaseRow: Sendable {
+  private let columns: [String]
+  private let values: [DatabaseValue]
+
+  public init(columns: [String], values: [DatabaseValue]) {
+    self.columns = columns
+    self.values = values
+  }
+
+  public subscript(column: String) -> DatabaseValue {
+    guard let index = columns.firstIndex(of: column) else { return .null }
+    return values[index]
+  }
+
+  /// The column as text; a missing or null column reads as "".
+  public func string(_ column: String) -> String {
+    optionalString(column) ?? ""
+  }
+
+  public func optionalString(_ column: String) -> String? {
+    switch self[column] {
+    case .text(let text): text
+    case .integer(let number): String(number)
+    case .real(let number): String(number)
+    case .blob(let bytes): String(decoding: bytes, as: UTF8.self)
+    case .null: nil
+    }
+  }
+
+  /// The column as a whole number; a missing, null or non-numeric column reads as 0.
+  public func int(_ column: String) -> Int {
+    switch self[column] {
+    case .integer(let number): Int(number)
+    case .real(let number): Int(number)
+    case .text(let text): Int(text) ?? 0
+    default: 0
+    }
+  }
+
+  public func optionalInt(_ column: String) -> Int? {
+    if case .null = self[column] { return nil }
+    return int(column)
+  }
+
+  public func bool(_ column: String) -> Bool { int(column) != 0 }
+
+  public func blob(_ column: String) -> [UInt8] {
+    switch self[column] {
+    case .blob(let bytes): bytes
+    case .text(let text): Array(text.utf8)
+    default: []
+    }
+  }
+
+  public func date(_ column: String) -> CalendarDate? {
+    optionalString(column).flatMap { CalendarDate($0) }
+  }
+}

@@ -1,0 +1,161 @@
+import AtriumSQLite
+import Foundation
+import Synchronization
+
+/// The embedded database: one SQLite file in WAL mode, foreign keys on, one connection per
+/// thread at a time (taken from a pool), and one writer at a time.
+public final class SQLiteDatabase: Database {
+  /// How long a connection waits for another process's lock before failing as busy.
+  public static let busyTimeoutMilliseconds: Int32 = 5_000
+  /// How many times a write that failed as busy is tried again.
+  public static let busyRetries = 5
+
+  public let path: String
+  private let pool = Mutex<[PooledConnection]>([])
+  /// Writers in this process queue here rather than spin on SQLite's lock.
+  private let writer = Mutex<Void>(())
+
+  /// Opens (creating when missing) the database file at `path` and runs pending migrations.
+  public init(path: String, migrations: [Migration] = Schema.migrations) throws {
+    self.path = path
+    let first = try Self.open(path)
+    try Self.translate { try first.connection.executeScript("PRAGMA journal_mode = WAL;") }
+    pool.withLock { $0.append(first) }
+    try Migrator(migrations: migrations).migrate(self)
+  }
+
+  public func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
+    let pooled = try checkOut()
+    defer { checkIn(pooled) }
+    try pooled.execute("BEGIN DEFERRED", [])
+    do {
+      let result = try body(pooled)
+      try pooled.execute("COMMIT", [])
+      return result
+    } catch {
+      pooled.rollBack()
+      throw error
+    }
+  }
+
+  public func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
+    try writer.withLock { _ in
+      let pooled = try checkOut()
+      defer { checkIn(pooled) }
+      var attempt = 0
+      while true {
+        do {
+          try pooled.execute("BEGIN IMMEDIATE", [])
+          let result = try body(pooled)
+          try pooled.execute("COMMIT", [])
+          return result
+        } catch let error as DatabaseError where error.isBusy && attempt < Self.busyRetries {
+          pooled.rollBack()
+          attempt += 1
+          usleep(useconds_t(10_000 * attempt))
+        } catch {
+          pooled.rollBack()
+          throw error
+        }
+      }
+    }
+  }
+
+  // MARK: - Pool
+
+  private func checkOut() throws -> PooledConnection {
+    if let pooled = pool.withLock({ $0.popLast() }) { return pooled }
+    return try Self.open(path)
+  }
+
+  private func checkIn(_ pooled: PooledConnection) {
+    pool.withLock { $0.append(pooled) }
+  }
+
+  private static func open(_ path: String) throws -> PooledConnection {
+    let connection = try translate { try SQLiteConnection(path: path) }
+    connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+    try translate {
+      try connection.executeScript(
+        "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL; PRAGMA temp_store = MEMORY;")
+    }
+    return PooledConnection(connection)
+  }
+
+  static func translate<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as SQLiteError {
+      throw DatabaseError(error)
+    }
+  }
+}
+
+/// A connection that moves between threads through the pool, used by one thread at a time.
+private final class PooledConnection: DatabaseConnection, @unchecked Sendable {
+  let connection: SQLiteConnection
+
+  init(_ connection: SQLiteConnection) {
+    self.connection = connection
+  }
+
+  @discardableResult
+  func execute(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int {
+    try SQLiteDatabase.translate {
+      try connection.run(sql, arguments.map(SQLiteValue.init))
+      return connection.changes
+    }
+  }
+
+  func query(_ sql: String, _ arguments: [DatabaseValue]) throws -> [DatabaseRow] {
+    try SQLiteDatabase.translate {
+      try connection.run(sql, arguments.map(SQLiteValue.init)).map {
+        DatabaseRow(columns: $0.columns, values: $0.values.map(DatabaseValue.init))
+      }
+    }
+  }
+
+  func rollBack() {
+    if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
+  }
+}
+
+extension DatabaseError {
+  init(_ error: SQLiteError) {
+    if error.isUniqueViolation {
+      self = .uniqueViolation(error.message)
+    } else if error.isForeignKeyViolation {
+      self = .foreignKeyViolation(error.message)
+    } else if error.isConstraintViolation {
+      self = .constraintViolation(error.message)
+    } else if error.isBusy {
+      self = .busy(error.message)
+    } else {
+      self = .other(error.description)
+    }
+  }
+}
+
+extension SQLiteValue {
+  init(_ value: DatabaseValue) {
+    switch value {
+    case .null: self = .null
+    case .integer(let number): self = .integer(number)
+    case .real(let number): self = .real(number)
+    case .text(let text): self = .text(text)
+    case .blob(let bytes): self = .blob(bytes)
+    }
+  }
+}
+
+extension DatabaseValue {
+  init(_ value: SQLiteValue) {
+    switch value {
+    case .null: self = .null
+    case .integer(let number): self = .integer(number)
+    case .real(let number): self = .real(number)
+    case .text(let text): self = .text(text)
+    case .blob(let bytes): self = .blob(bytes)
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/// What an employee signs in with: a local password hash (none for directory accounts), and
+/// the "valid after" instant before which every token of theirs is void.
+public struct AccountStore {
+  let connection: any DatabaseConnection
+
+  public init(_ connection: any DatabaseConnection) {
+    self.connection = connection
+  }
+
+  /// The stored account of an employee.
+  public struct Account: Sendable, Hashable {
+    public let employeeID: String
+    /// An argon2id encoded hash, or nil when the account has no local password.
+    public let passwordHash: String?
+    public let mustChangePassword: Bool
+    /// Milliseconds since 1970: tokens issued before this instant are refused.
+    public let validAfter: Int64
+  }
+
+  public func account(employeeID: String) throws -> Account? {
+    try connection.queryFirst("SELECT * FROM accounts WHERE employee_id = ?", .text(employeeID)).map {
+      Account(
+        employeeID: $0.string("employee_id"), passwordHash: $0.optionalString("password_hash"),
+        mustChangePassword: $0.bool("must_change_password"), validAfter: Int64($0.int("valid_after")))
+    }
+  }
+
+  /// Creates the account, or replaces its password.
+  public func setPassword(employeeID: String, hash: String?, mustChange: Bool) throws {
+    try connection.execute(
+      """
+      INSERT INTO accounts (employee_id, password_hash, must_change_password) VALUES (?, ?, ?)
+      ON CONFLICT (employee_id) DO UPDATE SET password_hash = excluded.password_hash,
+        must_change_password = excluded.must_change_password
+      """,
+      .text(employeeID), DatabaseValue(hash), DatabaseValue(mustChange))
+  }
+
+  /// Voids every token of the employee issued before `instant` (milliseconds since 1970).
+  public func setValidAfter(employeeID: String, instant: Int64) throws {
+    try connection.execute(
+      "UPDATE accounts SET valid_after = ? WHERE employee_id = ?", .integer(instant), .text(employeeID))
+  }
+}

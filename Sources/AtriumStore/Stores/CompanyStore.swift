@@ -1,0 +1,32 @@
+import AtriumDomain
+
+/// The company row: there is one per installation, or none before the first set-up.
+public struct CompanyStore {
+  let connection: any DatabaseConnection
+
+  public init(_ connection: any DatabaseConnection) {
+    self.connection = connection
+  }
+
+  public func company() throws -> Company? {
+    guard let row = try connection.queryFirst("SELECT * FROM company WHERE id = 1") else { return nil }
+    return Company(
+      name: row.string("name"), phone: row.string("phone"), email: row.string("email"),
+      website: row.string("website"), address: row.string("address"),
+      timeZone: row.string("time_zone"))
+  }
+
+  /// Creates the company row, or replaces its data.
+  public func save(_ company: Company) throws {
+    try connection.execute(
+      """
+      INSERT INTO company (id, name, phone, email, website, address, time_zone)
+      VALUES (1, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET name = excluded.name, phone = excluded.phone,
+        email = excluded.email, website = excluded.website, address = excluded.address,
+        time_zone = excluded.time_zone
+      """,
+      .text(company.name), .text(company.phone), .text(company.email), .text(company.website),
+      .text(company.address), .text(company.timeZone))
+  }
+}

@@ -1,0 +1,72 @@
+/// Sign-in sessions and their refresh tokens. A session is one chain of rotated tokens; only
+/// SHA-256 hashes of tokens are stored, so a copy of the database signs nobody in.
+public struct SessionStore {
+  let connection: any DatabaseConnection
+
+  public init(_ connection: any DatabaseConnection) {
+    self.connection = connection
+  }
+
+  /// A refresh token as stored, with the state of its session.
+  public struct StoredToken: Sendable, Hashable {
+    public let sessionID: String
+    public let employeeID: String
+    public let issuedAt: Int64
+    /// When the token was exchanged for its successor; a spent token used again is a replay.
+    public let spentAt: Int64?
+    public let sessionRevokedAt: Int64?
+  }
+
+  public func createSession(id: String, employeeID: String, at instant: Int64) throws {
+    try connection.execute(
+      "INSERT INTO sessions (id, employee_id, created_at) VALUES (?, ?, ?)",
+      .text(id), .text(employeeID), .integer(instant))
+  }
+
+  public func insertToken(hash: String, sessionID: String, at instant: Int64) throws {
+    try connection.execute(
+      "INSERT INTO refresh_tokens (token_hash, session_id, issued_at) VALUES (?, ?, ?)",
+      .text(hash), .text(sessionID), .integer(instant))
+  }
+
+  public func token(hash: String) throws -> StoredToken? {
+    try connection.queryFirst(
+      """
+      SELECT t.session_id, t.issued_at, t.spent_at, s.employee_id, s.revoked_at
+      FROM refresh_tokens t JOIN sessions s ON s.id = t.session_id WHERE t.token_hash = ?
+      """, .text(hash)
+    ).map {
+      StoredToken(
+        sessionID: $0.string("session_id"), employeeID: $0.string("employee_id"),
+        issuedAt: Int64($0.int("issued_at")), spentAt: $0.optionalInt("spent_at").map(Int64.init),
+        sessionRevokedAt: $0.optionalInt("revoked_at").map(Int64.init))
+    }
+  }
+
+  /// Marks a token spent; returns false when it already was (a concurrent refresh won).
+  public func spendToken(hash: String, at instant: Int64) throws -> Bool {
+    try connection.execute(
+      "UPDATE refresh_tokens SET spent_at = ? WHERE token_hash = ? AND spent_at IS NULL",
+      .integer(instant), .text(hash)) == 1
+  }
+
+  public func revokeSession(id: String, at instant: Int64) throws {
+    try connection.execute(
+      "UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", .integer(instant), .text(id))
+  }
+
+  public func revokeAllSessions(employeeID: String, at instant: Int64) throws {
+    try connection.execute(
+      "UPDATE sessions SET revoked_at = ? WHERE employee_id = ? AND revoked_at IS NULL",
+      .integer(instant), .text(employeeID))
+  }
+
+  /// Forgets sessions revoked or unused since before `instant`, with their tokens.
+  public func purge(before instant: Int64) throws {
+    try connection.execute(
+      """
+      DELETE FROM sessions WHERE (revoked_at IS NOT NULL AND revoked_at < ?)
+        OR NOT EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.session_id = sessions.id AND t.issued_at >= ?)
+      """, .integer(instant), .integer(instant))
+  }
+}

@@ -1,0 +1,8 @@
+#ifndef ATRIUM_CCRYPTO_SHIM_H
+#define ATRIUM_CCRYPTO_SHIM_H
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/rand.h>
+#include <openssl/sha.h>
+#endif
