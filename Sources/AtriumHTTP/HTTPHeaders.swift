@@ -1,0 +1,56 @@
+/// Header fields in arrival order, looked up without regard to case (RFC 9110 field names).
+public struct HTTPHeaders: Sendable, Hashable, Sequence {
+  public private(set) var fields: [(name: String, value: String)]
+
+  public init(_ fields: [(name: String, value: String)] = []) {
+    self.fields = fields
+  }
+
+  /// The first value of the named field, or nil.
+  public subscript(name: String) -> String? {
+    fields.first { $0.name.caseInsensitiveEquals(name) }?.value
+  }
+
+  /// Every value of the named field.
+  public func values(_ name: String) -> [String] {
+    fields.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
+  }
+
+  /// Appends a field; CR and LF are removed from both parts so a value can never start a new
+  /// header line (response splitting).
+  public mutating func add(_ name: String, _ value: String) {
+    fields.append((name.removingLineBreaks, value.removingLineBreaks))
+  }
+
+  /// Replaces every field of that name with one value.
+  public mutating func set(_ name: String, _ value: String) {
+    fields.removeAll { $0.name.caseInsensitiveEquals(name) }
+    add(name, value)
+  }
+
+  public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+    fields.makeIterator()
+  }
+
+  public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+    lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    for field in fields {
+      hasher.combine(field.name)
+      hasher.combine(field.value)
+    }
+  }
+}
+
+extension String {
+  func caseInsensitiveEquals(_ other: String) -> Bool {
+    utf8.count == other.utf8.count && lowercased() == other.lowercased()
+  }
+
+  var removingLineBreaks: String {
+    contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" })
+      ? String(unicodeScalars.filter { $0 != "\r" && $0 != "\n" }.map(Character.init)) : self
+  }
+}

@@ -1,0 +1,66 @@
+/// A request as the application sees it: fully received, body included.
+public struct HTTPRequest: Sendable {
+  public var method: String
+  /// The path as sent, still percent-encoded, without the query.
+  public var path: String
+  /// Query parameters, percent-decoded (`+` as space); the first of repeated names wins.
+  public var query: [String: String]
+  public var headers: HTTPHeaders
+  public var body: [UInt8]
+  /// The peer's numeric address (`127.0.0.1`, `::1`).
+  public var remoteAddress: String
+  /// A random id that the access log, the `X-Request-Id` header and 500 problems share.
+  public var requestID: String
+
+  public init(
+    method: String, path: String, query: [String: String] = [:], headers: HTTPHeaders = HTTPHeaders(),
+    body: [UInt8] = [], remoteAddress: String = "127.0.0.1", requestID: String = RequestID.make()
+  ) {
+    self.method = method
+    self.path = path
+    self.query = query
+    self.headers = headers
+    self.body = body
+    self.remoteAddress = remoteAddress
+    self.requestID = requestID
+  }
+
+  /// Builds a request from a request target such as `/a/b?x=1&y=2`.
+  public init(
+    method: String, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
+    remoteAddress: String = "127.0.0.1"
+  ) {
+    let (path, query) = QueryString.split(target: target)
+    self.init(
+      method: method, path: path, query: query, headers: headers, body: body,
+      remoteAddress: remoteAddress)
+  }
+
+  /// Cookies sent in `Cookie` headers, by name.
+  public var cookies: [String: String] { Cookies.parse(headers.values("Cookie")) }
+
+  /// The media type of the body without parameters, lowercased (`application/json`).
+  public var mediaType: String? {
+    headers["Content-Type"].map {
+      String($0.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: " \t").lowercased()
+    }
+  }
+}
+
+/// Random request ids: 16 hexadecimal digits.
+public enum RequestID {
+  public static func make() -> String {
+    let value = UInt64.random(in: .min ... .max)
+    let hex = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+}
+
+extension StringProtocol {
+  func trimmingCharacters(in set: String) -> String {
+    var slice = Substring(self)
+    while let first = slice.first, set.contains(first) { slice.removeFirst() }
+    while let last = slice.last, set.contains(last) { slice.removeLast() }
+    return String(slice)
+  }
+}

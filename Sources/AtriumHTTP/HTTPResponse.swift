@@ -1,0 +1,43 @@
+/// A complete response: status, headers, body.
+public struct HTTPResponse: Sendable, Hashable {
+  public var status: Int
+  public var headers: HTTPHeaders
+  public var body: [UInt8]
+
+  public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+
+  /// A response with a body of the given media type.
+  public init(status: Int, contentType: String, body: [UInt8]) {
+    self.init(status: status, headers: HTTPHeaders([("Content-Type", contentType)]), body: body)
+  }
+
+  /// The body as UTF-8 text (for tests and logs).
+  public var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// What the application does with a request.
+public enum HTTPOutcome: Sendable {
+  /// Answer now, on the network thread: for fast work only.
+  case response(HTTPResponse)
+  /// Work that may block (password hashing, a directory bind, an outbound call): it runs on
+  /// the bounded worker pool while the connection waits, so network threads stay free.
+  case blocking(@Sendable () -> HTTPResponse)
+}
+
+/// The application behind an `HTTPServer`.
+public protocol HTTPResponder: Sendable {
+  /// The largest body accepted for this method and (raw) path; larger ones get 413 before the
+  /// body is read.
+  func bodyLimit(method: String, path: String) -> Int
+
+  /// Answers a fully received request. It must not throw or trap: errors become responses.
+  func respond(to request: HTTPRequest) -> HTTPOutcome
+
+  /// The response for a request refused by the engine itself (413 too large, 503 busy), so the
+  /// application can give it its own error format.
+  func engineError(status: Int, detail: String, requestID: String) -> HTTPResponse
+}
