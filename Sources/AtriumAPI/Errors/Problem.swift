@@ -13,6 +13,8 @@ public struct Problem: Error, Codable, Hashable, Sendable {
   public var requestId: String?
   /// For validation failures: each refused field and why.
   public var errors: [FieldError]?
+  /// For 429: seconds to wait before trying again (also sent as `Retry-After`).
+  public var retryAfter: Int?
 
   public init(
     status: Int, title: String? = nil, detail: String? = nil, type: String = "about:blank",

@@ -21,6 +21,15 @@ public enum Route: Hashable, Sendable {
   case departments(PageRequest)
   /// `POST /api/v1/departments`: an admin adds a department.
   case createDepartment
+  /// `GET /api/v1/people/{id}/photo?size=`: a person's picture (their initials until they
+  /// have a photo).
+  case personPhoto(id: String, size: PhotoSize)
+}
+
+/// The sizes profile pictures are served in, in pixels.
+public enum PhotoSize: Int, Hashable, Sendable, CaseIterable {
+  case small = 96
+  case large = 512
 }
 
 /// Which page of a list to return (`?limit=&cursor=`).
@@ -45,7 +54,7 @@ extension Route {
   /// A name per case, so tests can check that examples and the contract cover every case.
   public enum Name: String, CaseIterable, Sendable {
     case health, openAPI, login, refresh, logout, me
-    case locations, createLocation, departments, createDepartment
+    case locations, createLocation, departments, createDepartment, personPhoto
   }
 
   public var name: Name {
@@ -60,6 +69,7 @@ extension Route {
     case .createLocation: .createLocation
     case .departments: .departments
     case .createDepartment: .createDepartment
+    case .personPhoto: .personPhoto
     }
   }
 
@@ -75,6 +85,8 @@ extension Route {
     case .health, .openAPI, .login, .refresh, .logout, .me, .locations, .createLocation,
       .departments, .createDepartment:
       template
+    case .personPhoto(let id, _):
+      "/api/v1/people/\(PercentEncoding.encode(id))/photo"
     }
   }
 
@@ -85,6 +97,8 @@ extension Route {
       everywhere ? [("everywhere", "true")] : []
     case .locations(let page), .departments(let page):
       page.queryItems
+    case .personPhoto(_, let size):
+      [("size", String(size.rawValue))]
     case .health, .openAPI, .login, .refresh, .me, .createLocation, .createDepartment:
       []
     }
@@ -100,7 +114,8 @@ extension Route {
   public var requiresAuthentication: Bool {
     switch self {
     case .health, .openAPI, .login, .refresh: false
-    case .logout, .me, .locations, .createLocation, .departments, .createDepartment: true
+    case .logout, .me, .locations, .createLocation, .departments, .createDepartment, .personPhoto:
+      true
     }
   }
 
@@ -109,6 +124,8 @@ extension Route {
     .health, .openAPI, .login, .refresh, .logout(everywhere: false), .logout(everywhere: true), .me,
     .locations(.first), .locations(PageRequest(limit: 5, cursor: "abc")), .createLocation,
     .departments(.first), .departments(PageRequest(limit: 1000, cursor: "x y")), .createDepartment,
+    .personPhoto(id: "5f0e4a3c-8d1b-4c2e-9a7f-0b6d3e2c1a90", size: .small),
+    .personPhoto(id: "a b/c", size: .large),
   ]
 }
 

@@ -48,6 +48,16 @@ extension Route {
       .departments(try PageRequest(query: query))
     },
     Endpoint(.createDepartment, .post, "/api/v1/departments") { _, _ in .createDepartment },
+    Endpoint(.personPhoto, .get, "/api/v1/people/{id}/photo") { parameters, query throws(RouteError) in
+      var size = PhotoSize.small
+      if let text = query["size"] {
+        guard let value = Int(text), let chosen = PhotoSize(rawValue: value) else {
+          throw .invalidQuery(field: "size", message: "must be 96 or 512")
+        }
+        size = chosen
+      }
+      return .personPhoto(id: parameters[0], size: size)
+    },
   ]
 
   static func endpoint(named name: Name) -> Endpoint {

@@ -1,0 +1,75 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTTP
+import AtriumStore
+import Foundation
+
+/// `Idempotency-Key` for unsafe requests of signed-in callers: the first response is stored
+/// and sent again for a replay of the same request, so a client that lost an answer can
+/// retry without doing the thing twice.
+///
+/// Keys are scoped to the caller. Sign-in and refresh are not covered: their responses hold
+/// tokens, which the server does not keep in the clear.
+struct Idempotency: Sendable {
+  let environment: ServerEnvironment
+  /// Headers of the first response that a replay repeats.
+  private static let keptHeaders = ["Location", "Retry-After", "Allow"]
+
+  /// Runs `handler` once per key, or replays what it answered the first time.
+  /// - Parameter handler: Runs the request and renders any error, so a refusal (4xx) is kept
+  ///   and replayed like a success.
+  func run(
+    _ request: HTTPRequest, key: String, scope: String, handler: () -> HTTPResponse
+  ) throws -> HTTPResponse {
+    guard (1...255).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7e).contains($0) }) else {
+      throw Problem.badRequest(
+        "Idempotency-Key must be 1 to 255 visible ASCII characters.",
+        errors: [FieldError(field: "Idempotency-Key", message: "is not valid")])
+    }
+    let now = environment.now()
+    let fingerprint = Crypto.hex(
+      Crypto.sha256(Array("\(request.method) \(request.path)?\(canonicalQuery(request))\n".utf8) + request.body))
+    let claim = try environment.database.write { connection in
+      try IdempotencyStore(connection).claim(
+        scope: scope, key: key, fingerprint: fingerprint, now: now.milliseconds,
+        expiry: now.addingTimeInterval(-environment.idempotencyLifetime).milliseconds)
+    }
+    switch claim {
+    case .replay(let stored):
+      var headers = HTTPHeaders()
+      for line in stored.headers.split(separator: "\n") {
+        let parts = line.split(separator: ":", maxSplits: 1)
+        if parts.count == 2 { headers.add(String(parts[0]), String(parts[1].dropFirst())) }
+      }
+      if let contentType = stored.contentType { headers.set("Content-Type", contentType) }
+      headers.set("Idempotent-Replayed", "true")
+      return HTTPResponse(status: stored.status, headers: headers, body: stored.body)
+    case .inProgress:
+      throw Problem.conflict("A request with this Idempotency-Key is still being processed; retry shortly.")
+    case .mismatch:
+      throw Problem.unprocessable("This Idempotency-Key was already used for a different request.")
+    case .claimed:
+      break
+    }
+    let response = handler()
+    // Server errors are not final: forget the key so that a retry runs again.
+    try environment.database.write { connection in
+      let store = IdempotencyStore(connection)
+      if response.status >= 500 {
+        try store.release(scope: scope, key: key)
+      } else {
+        let headers = Self.keptHeaders.compactMap { name in response.headers[name].map { "\(name): \($0)" } }
+        try store.complete(
+          scope: scope, key: key,
+          response: .init(
+            status: response.status, contentType: response.headers["Content-Type"],
+            headers: headers.joined(separator: "\n"), body: response.body))
+      }
+    }
+    return response
+  }
+
+  private func canonicalQuery(_ request: HTTPRequest) -> String {
+    request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+  }
+}

@@ -1,0 +1,92 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTTP
+import Foundation
+
+/// Reading JSON request bodies with errors a caller can act on, and writing JSON responses.
+enum JSONCoding {
+  static let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
+
+  /// Decodes the body of `request` as `T`.
+  /// - Throws: `Problem` 415 when it is not sent as JSON, 400 naming the field or position when
+  ///   it does not decode.
+  static func decode<T: Decodable>(_ type: T.Type, from request: HTTPRequest) throws -> T {
+    guard request.mediaType == "application/json" else {
+      throw Problem(
+        status: 415,
+        detail: "Send the body as application/json (got \(request.mediaType ?? "no Content-Type")).")
+    }
+    guard !request.body.isEmpty else {
+      throw Problem.badRequest("The request body is empty; expected a JSON object.")
+    }
+    do {
+      return try JSONDecoder().decode(T.self, from: Data(request.body))
+    } catch let error as DecodingError {
+      throw problem(for: error)
+    } catch {
+      throw Problem.badRequest("The body is not valid JSON: \(error)")
+    }
+  }
+
+  static func response(_ value: some Encodable, status: Int = 200, headers: HTTPHeaders = HTTPHeaders())
+    throws -> HTTPResponse
+  {
+    var headers = headers
+    headers.set("Content-Type", "application/json")
+    headers.set("Cache-Control", "no-store")
+    return HTTPResponse(status: status, headers: headers, body: Array(try encoder.encode(value)))
+  }
+
+  private static func problem(for error: DecodingError) -> Problem {
+    switch error {
+    case .keyNotFound(let key, let context):
+      let field = path(context.codingPath + [key])
+      return Problem.invalid(ValidationFailure([FieldError(field: field, message: "is required")]))
+    case .typeMismatch(let type, let context):
+      let field = path(context.codingPath)
+      return Problem.invalid(ValidationFailure([FieldError(field: field, message: "must be \(describe(type))")]))
+    case .valueNotFound(let type, let context):
+      let field = path(context.codingPath)
+      return Problem.invalid(
+        ValidationFailure([FieldError(field: field, message: "must be \(describe(type)), not null")]))
+    case .dataCorrupted(let context):
+      if context.codingPath.isEmpty {
+        let reason = (context.underlyingError as? CustomDebugStringConvertible)?.debugDescription
+          ?? context.underlyingError.map { "\($0)" } ?? context.debugDescription
+        return Problem.badRequest("The body is not valid JSON: \(reason)")
+      }
+      return Problem.invalid(
+        ValidationFailure([FieldError(field: path(context.codingPath), message: context.debugDescription)]))
+    @unknown default:
+      return Problem.badRequest("The body could not be read: \(error)")
+    }
+  }
+
+  /// `department.id`, `items[2].name`.
+  private static func path(_ keys: [any CodingKey]) -> String {
+    var result = ""
+    for key in keys {
+      if let index = key.intValue {
+        result += "[\(index)]"
+      } else {
+        result += result.isEmpty ? key.stringValue : "." + key.stringValue
+      }
+    }
+    return result.isEmpty ? "body" : result
+  }
+
+  private static func describe(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: "a string"
+    case is Bool.Type: "true or false"
+    case is Int.Type, is Double.Type, is Int64.Type: "a number"
+    case is [Any].Type: "an array"
+    default:
+      String(describing: type).hasPrefix("Array") ? "an array" : "an object"
+    }
+  }
+}

@@ -1,0 +1,203 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumStore
+import Foundation
+import Synchronization
+
+/// Sign-in, token refresh with rotation and replay detection, sign-out, and checking the
+/// access token of each request.
+public final class AuthService: Sendable {
+  private let environment: ServerEnvironment
+  private let signer: TokenSigner
+  private let limiter: LoginRateLimiter
+  private let users: UserPresenter
+  /// Per-employee "valid after" instants (ms), so checking a token costs no query once warm.
+  private let validAfterCache = Mutex<[String: Int64]>([:])
+  /// Verified against when the username is unknown, so both failures take the same time.
+  private let decoyHash: String
+
+  static let wrongCredentials = "Wrong username or password."
+
+  init(environment: ServerEnvironment, users: UserPresenter) throws {
+    self.environment = environment
+    self.signer = TokenSigner(key: environment.signingKey)
+    self.limiter = LoginRateLimiter(limits: environment.loginLimits)
+    self.users = users
+    self.decoyHash = try environment.passwordHasher.hash(Base64URL.encode(Crypto.randomBytes(16)))
+  }
+
+  // MARK: - Sign-in
+
+  /// Checks a username and password (this hashes: run it off the network threads).
+  func login(_ body: LoginRequest, address: String) throws -> SessionTokens {
+    let username = Credentials.normalizedUsername(body.username)
+    var validator = Validator()
+    validator.require(!username.isEmpty, "username", "is required")
+    validator.require(!body.password.isEmpty, "password", "is required")
+    validator.require(body.password.count <= Credentials.passwordLengths.upperBound, "password", "is too long")
+    try validator.check()
+
+    let now = environment.now()
+    if let wait = limiter.retryAfter(username: username, address: address, now: now) {
+      throw Problem.tooManyAttempts(retryAfter: wait)
+    }
+    let found = try environment.database.read { connection -> (Employee, AccountStore.Account)? in
+      guard let employee = try PeopleStore(connection).employee(username: username),
+        let account = try AccountStore(connection).account(employeeID: employee.id)
+      else { return nil }
+      return (employee, account)
+    }
+    let hash = found?.1.passwordHash ?? decoyHash
+    let matches = environment.passwordHasher.verify(body.password, against: hash)
+    guard let (employee, _) = found, matches, found?.1.passwordHash != nil, employee.isActive else {
+      limiter.recordFailure(username: username, address: address, now: now)
+      throw Problem.unauthorized(Self.wrongCredentials)
+    }
+    limiter.recordSuccess(username: username, address: address)
+    return try startSession(for: employee, now: now)
+  }
+
+  private func startSession(for employee: Employee, now: Date) throws -> SessionTokens {
+    let sessionID = environment.makeID()
+    let refreshToken = Self.newRefreshToken()
+    let user = try environment.database.write { connection in
+      let sessions = SessionStore(connection)
+      try sessions.createSession(id: sessionID, employeeID: employee.id, at: now.milliseconds)
+      try sessions.insertToken(hash: Self.hash(refreshToken), sessionID: sessionID, at: now.milliseconds)
+      return try users.user(for: employee, connection: connection)
+    }
+    return tokens(for: user, sessionID: sessionID, refreshToken: refreshToken, now: now)
+  }
+
+  // MARK: - Refresh
+
+  /// Spends a refresh token for a new pair. A token used twice ends its whole session: one of
+  /// the two users is a thief, and the server cannot tell which.
+  func refresh(_ body: RefreshRequest) throws -> SessionTokens {
+    let now = environment.now()
+    let hash = Self.hash(body.refreshToken)
+    let newToken = Self.newRefreshToken()
+    enum Outcome { case renewed(User, String), replayed, invalid(String) }
+    let outcome = try environment.database.write { connection -> Outcome in
+      let sessions = SessionStore(connection)
+      guard let stored = try sessions.token(hash: hash) else {
+        return .invalid("This refresh token is not valid; sign in again.")
+      }
+      guard stored.sessionRevokedAt == nil else {
+        return .invalid("This session has ended; sign in again.")
+      }
+      guard stored.spentAt == nil else {
+        try sessions.revokeSession(id: stored.sessionID, at: now.milliseconds)
+        return .replayed
+      }
+      guard now.milliseconds - stored.issuedAt < Int64(environment.refreshTokenLifetime * 1000) else {
+        return .invalid("This session expired after a long absence; sign in again.")
+      }
+      guard let employee = try PeopleStore(connection).employee(id: stored.employeeID), employee.isActive else {
+        try sessions.revokeSession(id: stored.sessionID, at: now.milliseconds)
+        return .invalid("This account is no longer active.")
+      }
+      guard try sessions.spendToken(hash: hash, at: now.milliseconds) else { return .replayed }
+      try sessions.insertToken(hash: Self.hash(newToken), sessionID: stored.sessionID, at: now.milliseconds)
+      return .renewed(try users.user(for: employee, connection: connection), stored.sessionID)
+    }
+    switch outcome {
+    case .renewed(let user, let sessionID):
+      return tokens(for: user, sessionID: sessionID, refreshToken: newToken, now: now)
+    case .replayed:
+      throw Problem.unauthorized(
+        "This refresh token was already used, so the session was ended to protect the account; sign in again.")
+    case .invalid(let detail):
+      throw Problem.unauthorized(detail)
+    }
+  }
+
+  // MARK: - Sign-out
+
+  /// Ends the session of `refreshToken` (when it is the caller's), or with `everywhere`
+  /// every session and every access token of the caller at once.
+  func logout(_ principal: Principal, refreshToken: String?, everywhere: Bool) throws {
+    let now = environment.now()
+    if everywhere {
+      try environment.database.write { connection in
+        try AccountStore(connection).setValidAfter(employeeID: principal.employee.id, instant: now.milliseconds)
+        try SessionStore(connection).revokeAllSessions(employeeID: principal.employee.id, at: now.milliseconds)
+      }
+      validAfterCache.withLock { $0[principal.employee.id] = now.milliseconds }
+      return
+    }
+    guard let refreshToken, !refreshToken.isEmpty else {
+      throw Problem.invalid(
+        ValidationFailure([FieldError(field: "refreshToken", message: "is required unless everywhere=true")]))
+    }
+    try environment.database.write { connection in
+      let sessions = SessionStore(connection)
+      // Another person's token is ignored, not revoked: a caller ends only their own sessions.
+      if let stored = try sessions.token(hash: Self.hash(refreshToken)), stored.employeeID == principal.employee.id {
+        try sessions.revokeSession(id: stored.sessionID, at: now.milliseconds)
+      }
+    }
+  }
+
+  // MARK: - Checking requests
+
+  /// The caller of a request carrying `Authorization: Bearer <access token>`.
+  func authenticate(authorization: String?) throws -> Principal {
+    guard let authorization, authorization.count > 7,
+      authorization.prefix(7).lowercased() == "bearer "
+    else {
+      throw Problem.unauthorized("Sign in first: send Authorization: Bearer <access token>.")
+    }
+    let token = String(authorization.dropFirst(7)).trimmingWhitespace
+    let claims: AccessClaims
+    do {
+      claims = try signer.verify(token, now: environment.now())
+    } catch .expired {
+      throw Problem.unauthorized("The access token has expired; refresh it or sign in again.")
+    } catch {
+      throw Problem.unauthorized("The access token is not valid; sign in again.")
+    }
+    let employee = try environment.database.read { connection -> Employee? in
+      if validAfterCache.withLock({ $0[claims.sub] }) == nil {
+        let validAfter = try AccountStore(connection).account(employeeID: claims.sub)?.validAfter ?? 0
+        validAfterCache.withLock { $0[claims.sub] = validAfter }
+      }
+      return try PeopleStore(connection).employee(id: claims.sub)
+    }
+    let validAfter = validAfterCache.withLock { $0[claims.sub] } ?? 0
+    guard let employee, employee.isActive, Int64((claims.iat * 1000).rounded(.down)) >= validAfter else {
+      throw Problem.unauthorized("This session has ended; sign in again.")
+    }
+    return Principal(employee: employee, sessionID: claims.sid)
+  }
+
+  // MARK: - Private
+
+  private func tokens(for user: User, sessionID: String, refreshToken: String, now: Date) -> SessionTokens {
+    let lifetime = Int(environment.accessTokenLifetime)
+    let claims = AccessClaims(
+      sub: user.id, sid: sessionID, iat: Double(now.milliseconds) / 1000,
+      exp: Int(now.timeIntervalSince1970) + lifetime)
+    return SessionTokens(
+      accessToken: signer.sign(claims), refreshToken: refreshToken, expiresIn: lifetime, user: user)
+  }
+
+  private static func newRefreshToken() -> String {
+    Base64URL.encode(Crypto.randomBytes(32))
+  }
+
+  private static func hash(_ token: String) -> String {
+    Crypto.hex(Crypto.sha256(Array(token.utf8)))
+  }
+}
+
+extension Problem {
+  /// 429 with the seconds to wait, which the handler also sends as `Retry-After`.
+  static func tooManyAttempts(retryAfter: Int) -> Problem {
+    var problem = Problem(
+      status: 429, title: "Too many attempts",
+      detail: "Too many failed sign-ins. Try again in \(retryAfter) seconds.", type: "/problems/rate-limited")
+    problem.retryAfter = retryAfter
+    return problem
+  }
+}

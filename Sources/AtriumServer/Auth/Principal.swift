@@ -1,0 +1,8 @@
+import AtriumDomain
+
+/// The signed-in caller of a request, as established from their access token.
+public struct Principal: Sendable, Hashable {
+  public let employee: Employee
+  /// The session the access token belongs to.
+  public let sessionID: String
+}

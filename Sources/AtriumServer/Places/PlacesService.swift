@@ -1,0 +1,88 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumStore
+import Foundation
+
+/// Locations and departments: everyone reads them, admins add them.
+struct PlacesService: Sendable {
+  let environment: ServerEnvironment
+
+  func locations(_ page: PageRequest) throws -> Page<LocationBody> {
+    let result = try readPage { try PlacesStore($0).locations(limit: page.limit, after: page.cursor) }
+    return Page(items: result.items.map(Self.body), nextCursor: result.nextCursor)
+  }
+
+  func departments(_ page: PageRequest) throws -> Page<DepartmentBody> {
+    let result = try readPage { try PlacesStore($0).departments(limit: page.limit, after: page.cursor) }
+    return Page(items: result.items.map(Self.body), nextCursor: result.nextCursor)
+  }
+
+  func createLocation(_ body: NewLocation, by principal: Principal) throws -> LocationBody {
+    try requireAdmin(principal, to: "add locations")
+    var validator = Validator()
+    let name = PlaceRules.validName(body.name, into: &validator)
+    if let zone = body.timeZone {
+      validator.require(TimeZone(identifier: zone) != nil, "timeZone", "must be an IANA time zone such as Europe/Madrid")
+    }
+    let weekend = (body.weekendDays ?? [6, 7]).compactMap(Weekday.init(rawValue:))
+    validator.require(
+      weekend.count == (body.weekendDays ?? [6, 7]).count, "weekendDays", "must hold ISO weekday numbers 1 (Monday) to 7 (Sunday)")
+    validator.require(Set(weekend).count < 7, "weekendDays", "must leave at least one working day")
+    try validator.check()
+    return try environment.database.write { connection in
+      let timeZone = try body.timeZone ?? CompanyStore(connection).company()?.timeZone ?? "UTC"
+      let location = Location(id: environment.makeID(), name: name, timeZone: timeZone, weekendDays: Set(weekend))
+      try insertUnique(name: name, kind: "location") { try PlacesStore(connection).insert(location) }
+      return Self.body(location)
+    }
+  }
+
+  func createDepartment(_ body: NewDepartment, by principal: Principal) throws -> DepartmentBody {
+    try requireAdmin(principal, to: "add departments")
+    var validator = Validator()
+    let name = PlaceRules.validName(body.name, into: &validator)
+    try validator.check()
+    return try environment.database.write { connection in
+      let department = Department(id: environment.makeID(), name: name)
+      try insertUnique(name: name, kind: "department") { try PlacesStore(connection).insert(department) }
+      return Self.body(department)
+    }
+  }
+
+  // MARK: - Private
+
+  private func readPage<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
+    do {
+      return try environment.database.read(body)
+    } catch is InvalidCursor {
+      throw Problem.badRequest(
+        "The cursor is not one this list handed out; start again without it.",
+        errors: [FieldError(field: "cursor", message: "is not valid")])
+    }
+  }
+
+  private func insertUnique(name: String, kind: String, _ insert: () throws -> Void) throws {
+    do {
+      try insert()
+    } catch let error as DatabaseError where error.isUniqueViolation {
+      throw Problem.conflict("A \(kind) named \"\(name)\" already exists.")
+    }
+  }
+
+  private static func body(_ location: Location) -> LocationBody {
+    LocationBody(
+      id: location.id, name: location.name, timeZone: location.timeZone,
+      weekendDays: location.weekendDays.sorted().map(\.rawValue))
+  }
+
+  private static func body(_ department: Department) -> DepartmentBody {
+    DepartmentBody(id: department.id, name: department.name)
+  }
+}
+
+/// Refuses anyone but an admin (403: they can see the resource, but may not change it).
+func requireAdmin(_ principal: Principal, to action: String) throws {
+  guard principal.employee.role.managesCompany else {
+    throw Problem.forbidden("Only an administrator may \(action).")
+  }
+}
