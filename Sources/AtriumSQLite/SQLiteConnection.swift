@@ -102,7 +102,18 @@ public final class SQLiteConnection {
       case .null: code = sqlite3_bind_null(statement, index)
       case .integer(let value): code = sqlite3_bind_int64(statement, index, value)
       case .real(let value): code = sqlite3_bind_double(statement, index, value)
-      case .text(let value): code = sqlite3_bind_text(statement, index, value, -1, Self.transient)
+      case .text(let value):
+        // With an explicit byte count, so text holding NUL characters is stored whole.
+        // An empty buffer may have no address, and a NULL pointer would bind SQL NULL.
+        var text = value
+        code =
+          text.isEmpty
+          ? sqlite3_bind_text(statement, index, "", 0, Self.transient)
+          : text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+              sqlite3_bind_text(statement, index, $0.baseAddress, Int32($0.count), Self.transient)
+            }
+          }
       case .blob(let bytes):
         code = bytes.withUnsafeBytes {
           sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), Self.transient)

@@ -23,6 +23,9 @@ enum JSONCoding {
     guard !request.body.isEmpty else {
       throw Problem.badRequest("The request body is empty; expected a JSON object.")
     }
+    if let failure = JSONSyntax.firstError(in: request.body) {
+      throw Problem.badRequest("The body is not valid JSON: \(failure.detail).")
+    }
     do {
       return try JSONDecoder().decode(T.self, from: Data(request.body))
     } catch let error as DecodingError {

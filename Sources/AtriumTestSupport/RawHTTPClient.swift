@@ -1,0 +1,116 @@
+import Foundation
+
+/// A blocking HTTP/1.1 client over one TCP connection to a loopback port, for tests that
+/// must see the wire: keep-alive, early responses, half-sent bodies.
+public final class RawHTTPClient {
+  public struct Response: Sendable {
+    public let status: Int
+    public let headers: [(name: String, value: String)]
+    public let body: [UInt8]
+
+    public func header(_ name: String) -> String? {
+      headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    public var text: String { String(decoding: body, as: UTF8.self) }
+  }
+
+  public struct Failure: Error, CustomStringConvertible {
+    public let description: String
+  }
+
+  private let socket: Int32
+  private var buffer: [UInt8] = []
+
+  /// Connects to `127.0.0.1:port`; reads give up after `timeout` seconds.
+  public init(port: Int, timeout: Int = 30) throws {
+    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw Failure(description: "socket() failed") }
+    var time = timeval(tv_sec: timeout, tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+    setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard result == 0 else {
+      close(socket)
+      throw Failure(description: "cannot connect to port \(port): \(String(cString: strerror(errno)))")
+    }
+  }
+
+  deinit {
+    close(socket)
+  }
+
+  /// Sends bytes; returns how many were sent before the peer stopped taking them.
+  @discardableResult
+  public func send(_ bytes: [UInt8]) -> Int {
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      if count <= 0 { break }
+      sent += count
+    }
+    return sent
+  }
+
+  public func send(_ text: String) { send(Array(text.utf8)) }
+
+  /// Sends a whole request with `Connection: keep-alive` semantics (HTTP/1.1 default).
+  public func request(_ method: String, _ target: String, headers: [String] = [], body: [UInt8] = []) throws
+    -> Response
+  {
+    var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    for header in headers { head += header + "\r\n" }
+    if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
+    send(Array((head + "\r\n").utf8) + body)
+    return try readResponse()
+  }
+
+  /// Reads one response (status line, headers, `Content-Length` body).
+  public func readResponse() throws -> Response {
+    let separator: [UInt8] = [13, 10, 13, 10]
+    var headerEnd: Int?
+    while headerEnd == nil {
+      headerEnd = buffer.firstRange(of: separator)?.lowerBound
+      if headerEnd == nil { try fill() }
+    }
+    let head = String(decoding: buffer[..<headerEnd!], as: UTF8.self)
+    buffer.removeFirst(headerEnd! + 4)
+    let lines = head.components(separatedBy: "\r\n")
+    let statusParts = lines[0].split(separator: " ")
+    guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
+      throw Failure(description: "bad status line: \(lines[0])")
+    }
+    let headers = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
+      guard let colon = line.firstIndex(of: ":") else { return nil }
+      return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+    }
+    let length = headers.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) } ?? 0
+    while buffer.count < length { try fill() }
+    let body = Array(buffer.prefix(length))
+    buffer.removeFirst(length)
+    return Response(status: status, headers: headers, body: body)
+  }
+
+  /// Whether the server has closed the connection (a read returns end of file).
+  public func isClosedByPeer() -> Bool {
+    var byte: UInt8 = 0
+    return recv(socket, &byte, 1, 0) == 0
+  }
+
+  private func fill() throws {
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    let count = recv(socket, &chunk, chunk.count, 0)
+    guard count > 0 else {
+      throw Failure(description: count == 0 ? "connection closed by the server" : "read failed: \(String(cString: strerror(errno)))")
+    }
+    buffer.append(contentsOf: chunk[..<count])
+  }
+}

@@ -1,0 +1,97 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTTP
+import AtriumServer
+import AtriumStore
+import Foundation
+
+/// A real `AtriumApp` on a real temporary SQLite database with the demo company, driven
+/// in-process: requests go through the same router, authentication and stores as over a socket.
+public final class TestApp: Sendable {
+  public let directory: TemporaryDirectory
+  public let database: SQLiteDatabase
+  public let clock: TestClock
+  public let app: AtriumApp
+  public let environment: ServerEnvironment
+  /// Error lines the app logged (500s), for tests that check what reaches the log.
+  public let log = LogRecorder()
+
+  /// - Parameters:
+  ///   - cost: argon2id cost; tests use the minimal one unless hashing time is the point.
+  ///   - loginLimits: sign-in rate limits.
+  public init(
+    cost: PasswordHasher.Cost = .minimal, loginLimits: LoginRateLimiter.Limits = .init(), seedDemo: Bool = true
+  ) throws {
+    directory = TemporaryDirectory()
+    let dataDirectory = try DataDirectory(path: directory.path + "/data")
+    database = try dataDirectory.openDatabase()
+    clock = TestClock()
+    environment = ServerEnvironment(
+      database: database, now: clock.function, signingKey: try dataDirectory.signingKey(),
+      passwordHasher: PasswordHasher(cost: cost), loginLimits: loginLimits,
+      log: log.sink)
+    if seedDemo {
+      try DemoCompany.seed(into: database, hasher: environment.passwordHasher, makeID: environment.makeID)
+    }
+    app = try AtriumApp(environment: environment)
+  }
+
+  /// Sends a request and returns the response.
+  public func send(
+    _ method: String, _ target: String, json: String? = nil, token: String? = nil,
+    headers: [(String, String)] = [], address: String = "127.0.0.1"
+  ) -> HTTPResponse {
+    var fields = HTTPHeaders()
+    if json != nil { fields.add("Content-Type", "application/json") }
+    if let token { fields.add("Authorization", "Bearer \(token)") }
+    for (name, value) in headers { fields.add(name, value) }
+    let request = HTTPRequest(
+      method: method, target: target, headers: fields, body: Array((json ?? "").utf8), remoteAddress: address)
+    return app.respondNow(to: request)
+  }
+
+  /// Sends a route, as a client built from `Route` would.
+  public func send(_ route: Route, json: String? = nil, token: String? = nil, headers: [(String, String)] = [])
+    -> HTTPResponse
+  {
+    send(route.method.rawValue, route.pathAndQuery, json: json, token: token, headers: headers)
+  }
+
+  /// Signs in a demo account and returns its tokens.
+  public func login(_ username: String, password: String = DemoCompany.password, address: String = "127.0.0.1")
+    throws -> SessionTokens
+  {
+    let response = send(
+      "POST", "/api/v1/auth/login", json: JSONText.encode(LoginRequest(username: username, password: password)),
+      address: address)
+    guard response.status == 200 else {
+      throw UnexpectedResponse(status: response.status, body: response.text)
+    }
+    return try JSONDecoder().decode(SessionTokens.self, from: Data(response.body))
+  }
+}
+
+/// A response a helper did not expect, with its body for the failure message.
+public struct UnexpectedResponse: Error, CustomStringConvertible {
+  public let status: Int
+  public let body: String
+  public var description: String { "unexpected \(status): \(body)" }
+}
+
+/// JSON helpers for tests.
+public enum JSONText {
+  public static func encode(_ value: some Encodable) -> String {
+    String(decoding: (try? JSONEncoder().encode(value)) ?? Data(), as: UTF8.self)
+  }
+
+  public static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws -> T {
+    try JSONDecoder().decode(T.self, from: Data(response.body))
+  }
+}
+
+extension HTTPResponse {
+  /// The body as problem details, when it is one.
+  public var problem: Problem? {
+    try? JSONDecoder().decode(Problem.self, from: Data(body))
+  }
+}

@@ -1,0 +1,117 @@
+import AtriumHTTP
+import AtriumServer
+import AtriumStore
+import Foundation
+
+/// `atrium`: runs the server and its administrative commands.
+///
+/// Configuration comes from flags, then `ATRIUM_*` environment variables, then defaults; it is
+/// read here once and handed down as values.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let environment = ProcessInfo.processInfo.environment
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("atrium: \(message)\n".utf8))
+  exit(2)
+}
+
+let usage = """
+  Usage: atrium serve [options]
+
+  Options (each also read from the environment variable shown):
+    --data DIR        data folder (ATRIUM_DATA, default ./atrium-data)
+    --host ADDRESS    numeric address to listen on (ATRIUM_HOST, default 127.0.0.1)
+    --port PORT       port to listen on, 0 for any free one (ATRIUM_PORT, default 8080)
+    --threads N       network threads (ATRIUM_THREADS, default: one per core)
+    --workers N       threads for slow work such as password hashing (ATRIUM_WORKERS, default 4)
+    --timeout SECONDS close connections idle or trickling this long (ATRIUM_TIMEOUT, default 30)
+    --demo            create the demo company when the data folder is empty
+  """
+
+guard let command = arguments.first else { fail("missing command\n\n\(usage)") }
+switch command {
+case "serve":
+  runServe(Array(arguments.dropFirst()))
+case "help", "--help", "-h":
+  print(usage)
+default:
+  fail("unknown command \(command)\n\n\(usage)")
+}
+
+func runServe(_ arguments: [String]) {
+  var options: [String: String] = [:]
+  var isDemo = environment["ATRIUM_DEMO"] == "1"
+  var index = 0
+  while index < arguments.count {
+    let flag = arguments[index]
+    switch flag {
+    case "--demo":
+      isDemo = true
+    case "--data", "--host", "--port", "--threads", "--workers", "--timeout":
+      guard index + 1 < arguments.count else { fail("\(flag) needs a value") }
+      options[String(flag.dropFirst(2))] = arguments[index + 1]
+      index += 1
+    default:
+      fail("unknown option \(flag)\n\n\(usage)")
+    }
+    index += 1
+  }
+  func value(_ name: String, _ variable: String, _ fallback: String) -> String {
+    options[name] ?? environment[variable] ?? fallback
+  }
+  func number(_ name: String, _ variable: String, _ fallback: Int, _ range: ClosedRange<Int>) -> Int {
+    let text = value(name, variable, String(fallback))
+    guard let number = Int(text), range.contains(number) else {
+      fail("--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(text)")
+    }
+    return number
+  }
+  let dataPath = value("data", "ATRIUM_DATA", "./atrium-data")
+  var configuration = HTTPServer.Configuration()
+  configuration.host = value("host", "ATRIUM_HOST", "127.0.0.1")
+  configuration.port = number("port", "ATRIUM_PORT", 8080, 0...65535)
+  configuration.threadCount = number(
+    "threads", "ATRIUM_THREADS", ProcessInfo.processInfo.activeProcessorCount, 1...256)
+  configuration.workerCount = number("workers", "ATRIUM_WORKERS", 4, 1...256)
+  configuration.connectionTimeoutSeconds = number("timeout", "ATRIUM_TIMEOUT", 30, 1...3600)
+
+  let server: HTTPServer
+  do {
+    let directory = try DataDirectory(path: dataPath)
+    let database = try directory.openDatabase()
+    let serverEnvironment = ServerEnvironment(database: database, signingKey: try directory.signingKey())
+    if isDemo {
+      let created = try DemoCompany.seed(
+        into: database, hasher: serverEnvironment.passwordHasher, makeID: serverEnvironment.makeID)
+      print(created ? "Created the demo company in \(dataPath)." : "\(dataPath) already holds data; the demo company was not created.")
+    }
+    server = HTTPServer(configuration: configuration, responder: try AtriumApp(environment: serverEnvironment))
+    try server.start()
+  } catch {
+    fail("\(error)")
+  }
+
+  let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+  print("Atrium is running at http://\(host):\(server.port)  (Ctrl-C stops it)")
+  if isDemo {
+    print("Demo accounts, password \"\(DemoCompany.password)\":")
+    for account in DemoCompany.accounts { print("  \(account.username) (\(account.role.rawValue))") }
+  }
+  fflush(nil)
+
+  // Stop on SIGINT or SIGTERM: finish requests in flight, then exit.
+  let stopped = DispatchSemaphore(value: 0)
+  var sources: [any DispatchSourceSignal] = []
+  for signalNumber in [SIGINT, SIGTERM] {
+    signal(signalNumber, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+    source.setEventHandler { stopped.signal() }
+    source.resume()
+    sources.append(source)
+  }
+  stopped.wait()
+  print("Stopping: finishing requests in flight...")
+  fflush(nil)
+  server.stop(gracePeriod: .seconds(10))
+  print("Stopped.")
+}

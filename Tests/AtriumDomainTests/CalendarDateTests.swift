@@ -1,0 +1,65 @@
+import AtriumDomain
+import Foundation
+import Testing
+
+@Suite struct CalendarDateTests {
+  @Test(arguments: ["2024-02-29", "2026-01-01", "2026-12-31", "0001-01-01"])
+  func parsesRealDays(_ text: String) throws {
+    let date = try #require(CalendarDate(text))
+    #expect(date.description == text)
+  }
+
+  @Test(arguments: ["2025-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "2026-1-01", "26-01-01", "2026/01/01", "", "2026-01-01T00:00"])
+  func refusesImpossibleOrMalformedDays(_ text: String) {
+    #expect(CalendarDate(text) == nil)
+  }
+
+  @Test func ordersChronologically() throws {
+    let dates = ["2026-03-01", "2025-12-31", "2026-02-28"].compactMap { CalendarDate($0) }
+    #expect(dates.sorted().map(\.description) == ["2025-12-31", "2026-02-28", "2026-03-01"])
+  }
+
+  @Test func decodingNamesTheBadValue() {
+    let json = Data(#"["2026-02-30"]"#.utf8)
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode([CalendarDate].self, from: json) }
+  }
+
+  @Test func weekdayMatchesTheCalendar() throws {
+    #expect(Weekday(try #require(CalendarDate("2026-11-29"))) == .sunday)
+    #expect(Weekday(try #require(CalendarDate("2026-03-02"))) == .monday)
+    #expect(Weekday(try #require(CalendarDate("2000-02-29"))) == .tuesday)
+    #expect(Weekday(try #require(CalendarDate("1970-01-01"))) == .thursday)
+  }
+}
+
+@Suite struct CredentialsTests {
+  @Test func usernamesAreTrimmedAndLowercased() {
+    #expect(Credentials.normalizedUsername("  Eva ") == "eva")
+  }
+
+  @Test func usernameAlphabet() {
+    #expect(Credentials.isValidUsername("pablo.ruiz"))
+    #expect(Credentials.isValidUsername("josé_m-1@corp"))
+    #expect(!Credentials.isValidUsername(""))
+    #expect(!Credentials.isValidUsername("a b"))
+    #expect(!Credentials.isValidUsername("a)(uid=*"))
+  }
+
+  @Test func passwordLengthIsCountedInCharacters() throws {
+    try Credentials.validatePassword("ñññããã")
+    #expect(throws: ValidationFailure.self) { try Credentials.validatePassword("short") }
+    #expect(throws: ValidationFailure.self) { try Credentials.validatePassword(String(repeating: "x", count: 129)) }
+    try Credentials.validatePassword(String(repeating: "x", count: 128))
+  }
+
+  @Test func displayNameAndInitials() {
+    let employee = Employee(
+      id: "1", username: "eva", email: "eva@example.com", firstName: "Eva", lastName: "Fernández",
+      departmentID: "d", locationID: "l")
+    #expect(employee.displayName == "Eva Fernández")
+    #expect(employee.initials == "EF")
+    let nameless = Employee(id: "2", username: "root", email: "r@example.com", firstName: "", lastName: "", departmentID: "d", locationID: "l")
+    #expect(nameless.displayName == "root")
+    #expect(nameless.initials == "R")
+  }
+}

@@ -1,0 +1,31 @@
+import AtriumHTTP
+import Testing
+
+@Suite struct ParsingTests {
+  @Test func queryStringsAreDecoded() {
+    let (path, query) = QueryString.split(target: "/api/v1/people?query=Jos%C3%A9+Mar%C3%ADa&limit=5&empty&limit=9")
+    #expect(path == "/api/v1/people")
+    #expect(query == ["query": "José María", "limit": "5", "empty": ""])
+  }
+
+  @Test func malformedQueryParametersAreDropped() {
+    #expect(QueryString.parse("a=%zz&b=1&=x") == ["b": "1"])
+  }
+
+  @Test func cookiesAreParsedFromEveryHeader() {
+    let cookies = Cookies.parse(["session=abc; theme=\"dark\"", "lang=es; session=other"])
+    #expect(cookies == ["session": "abc", "theme": "dark", "lang": "es"])
+  }
+
+  @Test func headersAreCaseInsensitiveAndCannotBeSplit() {
+    var headers = HTTPHeaders([("Content-Type", "application/json")])
+    #expect(headers["content-type"] == "application/json")
+    headers.add("X-Name", "evil\r\nSet-Cookie: a=b")
+    #expect(headers["x-name"] == "evilSet-Cookie: a=b")
+  }
+
+  @Test func mediaTypeIgnoresParameters() {
+    let request = HTTPRequest(method: "POST", path: "/", headers: HTTPHeaders([("Content-Type", "Application/JSON; charset=utf-8")]))
+    #expect(request.mediaType == "application/json")
+  }
+}

@@ -1,0 +1,59 @@
+import AtriumSQLite
+import Foundation
+import Testing
+
+@Suite struct SQLiteConnectionTests {
+  @Test func storesAndReadsEveryValueType() throws {
+    let connection = try SQLiteConnection(path: ":memory:")
+    try connection.executeScript("CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, n TEXT)")
+    try connection.run(
+      "INSERT INTO t VALUES (?, ?, ?, ?, ?)",
+      [.integer(42), .real(1.5), .text("José 🌍"), .blob([0, 1, 255]), .null])
+    let rows = try connection.run("SELECT * FROM t")
+    #expect(rows.count == 1)
+    #expect(rows[0]["i"] == .integer(42))
+    #expect(rows[0]["r"] == .real(1.5))
+    #expect(rows[0]["s"] == .text("José 🌍"))
+    #expect(rows[0]["b"] == .blob([0, 1, 255]))
+    #expect(rows[0]["n"] == .null)
+  }
+
+  @Test func textWithEmbeddedNulIsKeptWhole() throws {
+    let connection = try SQLiteConnection(path: ":memory:")
+    let text = "a\u{0}b"
+    let rows = try connection.run("SELECT ? AS v", [.text(text)])
+    #expect(rows[0]["v"] == .text(text))
+  }
+
+  @Test func uniqueViolationIsClassified() throws {
+    let connection = try SQLiteConnection(path: ":memory:")
+    try connection.executeScript("CREATE TABLE t (name TEXT UNIQUE)")
+    try connection.run("INSERT INTO t VALUES (?)", [.text("a")])
+    let error = #expect(throws: SQLiteError.self) {
+      try connection.run("INSERT INTO t VALUES (?)", [.text("a")])
+    }
+    #expect(error?.isUniqueViolation == true)
+    #expect(error?.isConstraintViolation == true)
+    #expect(error?.isBusy == false)
+  }
+
+  @Test func wrongParameterCountIsAnErrorNotACrash() throws {
+    let connection = try SQLiteConnection(path: ":memory:")
+    #expect(throws: SQLiteError.self) { try connection.run("SELECT ? + ?", [.integer(1)]) }
+  }
+
+  @Test func syntaxErrorNamesTheStatement() throws {
+    let connection = try SQLiteConnection(path: ":memory:")
+    let error = #expect(throws: SQLiteError.self) { try connection.run("SELEC 1") }
+    #expect(error?.message.contains("SELEC 1") == true)
+  }
+}
+
+@Suite struct SQLiteEmptyValueTests {
+  @Test func emptyTextAndBlobAreNotNull() throws {
+    let connection = try SQLiteConnection(path: ":memory:")
+    let rows = try connection.run("SELECT ? IS NULL AS t, ? IS NULL AS b", [.text(""), .blob([])])
+    #expect(rows[0]["t"] == .integer(0))
+    #expect(rows[0]["b"] == .integer(0))
+  }
+}

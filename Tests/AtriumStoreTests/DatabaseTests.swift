@@ -1,0 +1,120 @@
+import AtriumDomain
+import AtriumStore
+import AtriumTestSupport
+import Foundation
+import Testing
+
+@Suite struct DatabaseTests {
+  @Test func migrationsRunOnceAndAgainChangeNothing() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.path + "/db.sqlite"
+    let first = try SQLiteDatabase(path: path)
+    #expect(try Migrator(migrations: Schema.migrations).migrate(first).isEmpty)
+    let reopened = try SQLiteDatabase(path: path)
+    let applied = try reopened.read { try $0.query("SELECT version FROM schema_migrations ORDER BY version") }
+    #expect(applied.map { $0.int("version") } == Schema.migrations.map(\.version))
+  }
+
+  @Test func aNewMigrationIsAppliedToAnExistingDatabase() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.path + "/db.sqlite"
+    _ = try SQLiteDatabase(path: path)
+    let extra = Migration(version: 999, name: "test table", sql: ["CREATE TABLE extra (id INTEGER)"])
+    let database = try SQLiteDatabase(path: path, migrations: Schema.migrations + [extra])
+    try database.write { try $0.execute("INSERT INTO extra VALUES (1)") }
+    #expect(try Migrator(migrations: Schema.migrations + [extra]).migrate(database).isEmpty)
+  }
+
+  @Test func concurrentWritersLoseNothing() throws {
+    let directory = TemporaryDirectory()
+    let database = try SQLiteDatabase(path: directory.path + "/db.sqlite")
+    try database.write { try $0.execute("CREATE TABLE counter (thread INTEGER, n INTEGER)") }
+    let threads = 8
+    let rowsPerThread = 1_000
+    let failures = LogRecorder()
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+      for n in 0..<rowsPerThread {
+        do {
+          try database.write {
+            try $0.execute("INSERT INTO counter VALUES (?, ?)", .integer(Int64(thread)), .integer(Int64(n)))
+          }
+        } catch {
+          failures.sink.write("\(error)")
+        }
+      }
+    }
+    #expect(failures.lines.isEmpty)
+    let counts = try database.read {
+      try $0.query("SELECT thread, COUNT(DISTINCT n) AS rows FROM counter GROUP BY thread ORDER BY thread")
+    }
+    #expect(counts.map { $0.int("rows") } == Array(repeating: rowsPerThread, count: threads))
+  }
+
+  @Test func readersSeeCommittedWritesFromOtherThreads() throws {
+    let directory = TemporaryDirectory()
+    let database = try SQLiteDatabase(path: directory.path + "/db.sqlite")
+    try database.write { try $0.execute("CREATE TABLE t (v INTEGER)") }
+    DispatchQueue.concurrentPerform(iterations: 4) { index in
+      try? database.write { try $0.execute("INSERT INTO t VALUES (?)", .integer(Int64(index))) }
+      _ = try? database.read { try $0.query("SELECT COUNT(*) AS n FROM t") }
+    }
+    #expect(try database.read { try $0.queryFirst("SELECT COUNT(*) AS n FROM t")?.int("n") } == 4)
+  }
+
+  @Test func aFailedWriteLeavesNothingBehind() throws {
+    let directory = TemporaryDirectory()
+    let database = try SQLiteDatabase(path: directory.path + "/db.sqlite")
+    struct Abort: Error {}
+    #expect(throws: Abort.self) {
+      try database.write { connection in
+        try PlacesStore(connection).insert(Department(id: "d1", name: "Engineering"))
+        throw Abort()
+      }
+    }
+    #expect(try database.read { try PlacesStore($0).department(id: "d1") } == nil)
+  }
+
+  @Test func duplicateNameIsATypedUniqueViolation() throws {
+    let directory = TemporaryDirectory()
+    let database = try SQLiteDatabase(path: directory.path + "/db.sqlite")
+    try database.write { try PlacesStore($0).insert(Department(id: "d1", name: "Sales")) }
+    let error = #expect(throws: DatabaseError.self) {
+      try database.write { try PlacesStore($0).insert(Department(id: "d2", name: "Sales")) }
+    }
+    #expect(error?.isUniqueViolation == true)
+  }
+
+  @Test func unknownReferenceIsATypedForeignKeyViolation() throws {
+    let directory = TemporaryDirectory()
+    let database = try SQLiteDatabase(path: directory.path + "/db.sqlite")
+    let error = #expect(throws: DatabaseError.self) {
+      try database.write {
+        try PeopleStore($0).insert(
+          Employee(
+            id: "e1", username: "eva", email: "eva@example.com", firstName: "Eva", lastName: "F",
+            departmentID: "missing", locationID: "missing"))
+      }
+    }
+    #expect(error?.isForeignKeyViolation == true)
+  }
+
+  @Test func departmentsPageByNameWithoutGapsOrRepeats() throws {
+    let directory = TemporaryDirectory()
+    let database = try SQLiteDatabase(path: directory.path + "/db.sqlite")
+    let names = (0..<25).map { String(format: "Team %02d", $0) }
+    try database.write { connection in
+      for (index, name) in names.shuffled().enumerated() {
+        try PlacesStore(connection).insert(Department(id: "d\(index)", name: name))
+      }
+    }
+    var seen: [String] = []
+    var cursor: String?
+    repeat {
+      let page = try database.read { try PlacesStore($0).departments(limit: 10, after: cursor) }
+      seen += page.items.map(\.name)
+      cursor = page.nextCursor
+    } while cursor != nil
+    #expect(seen == names)
+    #expect(throws: InvalidCursor.self) { try database.read { try PlacesStore($0).departments(limit: 10, after: "garbage!") } }
+  }
+}
