@@ -51,7 +51,9 @@ let package = Package(
     .testTarget(name: "AtriumStoreTests", dependencies: ["AtriumStore", "AtriumTestSupport"]),
     .testTarget(
       name: "AtriumServerTests",
-      dependencies: ["AtriumServer", "AtriumAPI", "AtriumHTTP", "AtriumStore", "AtriumTestSupport"]),
+      dependencies: [
+        "AtriumServer", "AtriumAPI", "AtriumDomain", "AtriumHTTP", "AtriumStore", "AtriumTestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

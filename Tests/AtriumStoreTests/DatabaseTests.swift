@@ -55,7 +55,7 @@ import Testing
     let database = try SQLiteDatabase(path: directory.path + "/db.sqlite")
     try database.write { try $0.execute("CREATE TABLE t (v INTEGER)") }
     DispatchQueue.concurrentPerform(iterations: 4) { index in
-      try? database.write { try $0.execute("INSERT INTO t VALUES (?)", .integer(Int64(index))) }
+      _ = try? database.write { try $0.execute("INSERT INTO t VALUES (?)", .integer(Int64(index))) }
       _ = try? database.read { try $0.query("SELECT COUNT(*) AS n FROM t") }
     }
     #expect(try database.read { try $0.queryFirst("SELECT COUNT(*) AS n FROM t")?.int("n") } == 4)

@@ -10,6 +10,7 @@ public protocol Database: Sendable {
   ///
   /// When the engine reports contention the whole body runs again, so it must have no effects
   /// outside the database.
+  @discardableResult
   func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T
 }
 

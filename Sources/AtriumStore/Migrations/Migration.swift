@@ -26,7 +26,7 @@ public struct Migrator: Sendable {
   /// Runs the migrations not yet applied, and returns the versions it ran.
   @discardableResult
   public func migrate(_ database: any Database) throws -> [Int] {
-    _ = try database.write { connection in
+    try database.write { connection in
       try connection.execute(
         """
         CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -38,6 +38,7 @@ public final class SQLiteDatabase: Database {
     }
   }
 
+  @discardableResult
   public func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
     try writer.withLock { _ in
       let pooled = try checkOut()

@@ -1,0 +1,202 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTTP
+import AtriumServer
+import AtriumTestSupport
+import Foundation
+import Testing
+
+@Suite struct AuthTests {
+  let app: TestApp
+
+  init() throws {
+    app = try TestApp()
+  }
+
+  // MARK: Sign-in
+
+  @Test func rightPasswordSignsInWithTheUserObject() throws {
+    let response = app.send("POST", "/api/v1/auth/login", json: #"{"username": "Eva", "password": "atrium-demo"}"#)
+    #expect(response.status == 200)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+    #expect(Set(object.keys) == ["accessToken", "refreshToken", "expiresIn", "tokenType", "user"])
+    #expect(object["expiresIn"] as? Int == 900)
+    let user = try #require(object["user"] as? [String: Any])
+    #expect(
+      Set(user.keys) == [
+        "id", "username", "email", "firstName", "lastName", "displayName", "position", "department", "location",
+        "managerId", "role", "photoURL",
+      ])
+    let tokens = try JSONText.decode(SessionTokens.self, from: response)
+    #expect(tokens.user.username == "eva")
+    #expect(tokens.user.displayName == "Eva Fernández")
+    #expect(tokens.user.role == .employee)
+    #expect(tokens.user.department.name == "Engineering")
+    #expect(tokens.user.location.name == "Madrid")
+    #expect(tokens.user.photoURL == "/api/v1/people/\(tokens.user.id)/photo?size=96")
+  }
+
+  @Test func wrongPasswordAndUnknownUserGetTheSameAnswer() throws {
+    let wrong = app.send("POST", "/api/v1/auth/login", json: #"{"username": "eva", "password": "nope-nope"}"#)
+    let unknown = app.send("POST", "/api/v1/auth/login", json: #"{"username": "nobody", "password": "nope-nope"}"#)
+    #expect(wrong.status == 401)
+    #expect(unknown.status == 401)
+    #expect(wrong.problem?.detail == unknown.problem?.detail)
+    #expect(wrong.problem?.detail == "Wrong username or password.")
+  }
+
+  @Test func emptyPasswordIsRefusedAsInput() throws {
+    let response = app.send("POST", "/api/v1/auth/login", json: #"{"username": "eva", "password": ""}"#)
+    #expect(response.status == 400)
+    #expect(response.problem?.errors?.map(\.field) == ["password"])
+  }
+
+  // MARK: Access tokens
+
+  @Test func meNeedsAValidToken() throws {
+    let tokens = try app.login("eva")
+    let me = app.send(.me, token: tokens.accessToken)
+    #expect(me.status == 200)
+    #expect(try JSONText.decode(User.self, from: me) == tokens.user)
+
+    #expect(app.send(.me).status == 401)
+    #expect(app.send(.me, token: "not-a-token").status == 401)
+  }
+
+  @Test func tamperedTokenIsRefused() throws {
+    let tokens = try app.login("eva")
+    let mario = try app.login("mario")
+    // Eva's signature on a payload claiming to be Mario.
+    let evaParts = tokens.accessToken.split(separator: ".")
+    let marioParts = mario.accessToken.split(separator: ".")
+    let forged = "\(evaParts[0]).\(marioParts[1]).\(evaParts[2])"
+    #expect(app.send(.me, token: forged).status == 401)
+    // A token that names no algorithm it may use.
+    let unsigned = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.\(marioParts[1])."
+    #expect(app.send(.me, token: unsigned).status == 401)
+  }
+
+  @Test func expiredTokenIsRefused() throws {
+    let tokens = try app.login("eva")
+    app.clock.advance(by: 14 * 60)
+    #expect(app.send(.me, token: tokens.accessToken).status == 200)
+    app.clock.advance(by: 2 * 60)
+    let response = app.send(.me, token: tokens.accessToken)
+    #expect(response.status == 401)
+    #expect(response.problem?.detail?.contains("expired") == true)
+  }
+
+  // MARK: Refresh
+
+  @Test func refreshRotatesTheRefreshToken() throws {
+    let first = try app.login("eva")
+    app.clock.advance(by: 20 * 60)
+    let second = try refresh(first.refreshToken)
+    #expect(second.status == 200)
+    let renewed = try JSONText.decode(SessionTokens.self, from: second)
+    #expect(renewed.refreshToken != first.refreshToken)
+    #expect(app.send(.me, token: renewed.accessToken).status == 200)
+    let third = try refresh(renewed.refreshToken)
+    #expect(third.status == 200)
+  }
+
+  @Test func reusingASpentRefreshTokenEndsTheWholeChain() throws {
+    let first = try app.login("eva")
+    let renewed = try JSONText.decode(SessionTokens.self, from: try refresh(first.refreshToken))
+    let replay = try refresh(first.refreshToken)
+    #expect(replay.status == 401)
+    #expect(replay.problem?.detail?.contains("already used") == true)
+    // The thief's or the owner's newer token: both are dead now.
+    #expect(try refresh(renewed.refreshToken).status == 401)
+  }
+
+  @Test func refreshTokenExpiresAfterAMonthUnused() throws {
+    let tokens = try app.login("eva")
+    app.clock.advance(by: 29 * 24 * 3600)
+    let renewed = try JSONText.decode(SessionTokens.self, from: try refresh(tokens.refreshToken))
+    app.clock.advance(by: 30 * 24 * 3600 + 1)
+    #expect(try refresh(renewed.refreshToken).status == 401)
+  }
+
+  @Test func unknownRefreshTokenIsRefused() throws {
+    #expect(try refresh("made-up").status == 401)
+  }
+
+  // MARK: Sign-out
+
+  @Test func logoutEndsThatSessionOnly() throws {
+    let phone = try app.login("eva")
+    let laptop = try app.login("eva")
+    let response = app.send(
+      .logout(everywhere: false), json: JSONText.encode(LogoutRequest(refreshToken: phone.refreshToken)),
+      token: phone.accessToken)
+    #expect(response.status == 204)
+    #expect(try refresh(phone.refreshToken).status == 401)
+    #expect(try refresh(laptop.refreshToken).status == 200)
+  }
+
+  @Test func logoutCannotEndSomeoneElsesSession() throws {
+    let eva = try app.login("eva")
+    let mario = try app.login("mario")
+    let response = app.send(
+      .logout(everywhere: false), json: JSONText.encode(LogoutRequest(refreshToken: mario.refreshToken)),
+      token: eva.accessToken)
+    #expect(response.status == 204)
+    #expect(try refresh(mario.refreshToken).status == 200)
+  }
+
+  @Test func logoutEverywhereVoidsLiveAccessTokensAtOnce() throws {
+    let phone = try app.login("eva")
+    let laptop = try app.login("eva")
+    let other = try app.login("mario")
+    app.clock.advance(by: 1)
+    let response = app.send(.logout(everywhere: true), token: laptop.accessToken)
+    #expect(response.status == 204)
+    #expect(app.send(.me, token: phone.accessToken).status == 401)
+    #expect(app.send(.me, token: laptop.accessToken).status == 401)
+    #expect(try refresh(phone.refreshToken).status == 401)
+    #expect(app.send(.me, token: other.accessToken).status == 200)
+    // Signing in again afterwards works.
+    app.clock.advance(by: 1)
+    let again = try app.login("eva")
+    #expect(app.send(.me, token: again.accessToken).status == 200)
+  }
+
+  // MARK: Rate limits
+
+  @Test func failedSignInsAreLimitedPerUsernameAndAddress() throws {
+    for _ in 0..<10 {
+      #expect(attempt("ana", "wrong-password", from: "10.0.0.1").status == 401)
+    }
+    let limited = attempt("ana", "atrium-demo", from: "10.0.0.1")
+    #expect(limited.status == 429)
+    let retryAfter = try #require(limited.headers["Retry-After"].flatMap(Int.init))
+    #expect((1...300).contains(retryAfter))
+    #expect(limited.problem?.retryAfter == retryAfter)
+    // The attacker's address does not lock the admin out from her own.
+    #expect(attempt("ana", "atrium-demo", from: "10.0.0.2").status == 200)
+    // After the window, the first address may try again.
+    app.clock.advance(by: 301)
+    #expect(attempt("ana", "atrium-demo", from: "10.0.0.1").status == 200)
+  }
+
+  @Test func failedSignInsAreLimitedPerAddress() throws {
+    for index in 0..<50 {
+      #expect(attempt("user\(index)", "wrong-password", from: "10.0.0.9").status == 401)
+    }
+    #expect(attempt("eva", "atrium-demo", from: "10.0.0.9").status == 429)
+    #expect(attempt("eva", "atrium-demo", from: "10.0.0.10").status == 200)
+  }
+
+  // MARK: Helpers
+
+  private func refresh(_ token: String) throws -> HTTPResponse {
+    app.send(.refresh, json: JSONText.encode(RefreshRequest(refreshToken: token)))
+  }
+
+  private func attempt(_ username: String, _ password: String, from address: String) -> HTTPResponse {
+    app.send(
+      "POST", "/api/v1/auth/login", json: JSONText.encode(LoginRequest(username: username, password: password)),
+      address: address)
+  }
+}
