@@ -47,7 +47,7 @@ let package = Package(
     .testTarget(name: "AtriumSQLiteTests", dependencies: ["AtriumSQLite"]),
     .testTarget(name: "AtriumDomainTests", dependencies: ["AtriumDomain"]),
     .testTarget(name: "AtriumAPITests", dependencies: ["AtriumAPI"]),
-    .testTarget(name: "AtriumHTTPTests", dependencies: ["AtriumHTTP"]),
+    .testTarget(name: "AtriumHTTPTests", dependencies: ["AtriumHTTP", "AtriumTestSupport"]),
     .testTarget(name: "AtriumStoreTests", dependencies: ["AtriumStore", "AtriumTestSupport"]),
     .testTarget(
       name: "AtriumServerTests",

@@ -46,6 +46,9 @@ public final class HTTPServer: @unchecked Sendable {
     public let description: String
   }
 
+  /// Bytes of an oversized chunked body read and dropped before the connection is closed.
+  static let discardLimit = 16 << 20
+
   public let configuration: Configuration
   let responder: any HTTPResponder
   let workers: WorkerPool
@@ -60,6 +63,9 @@ public final class HTTPServer: @unchecked Sendable {
     self.workers = WorkerPool(
       threadCount: configuration.workerCount, capacity: configuration.workerQueueLimit)
   }
+
+  /// Requests received and not yet completed (for health checks, metrics and tests).
+  public var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
 
   /// The port the server listens on (the chosen one when configured with 0).
   public private(set) var port: Int = 0
@@ -124,6 +130,9 @@ final class RequestContext: @unchecked Sendable {
   var body: [UInt8] = []
   /// A response was queued before the body was read (413); the rest of the body is dropped.
   var isRejected = false
+  /// A body without a declared length outgrew the limit: the rest is dropped, then 413.
+  var isOversized = false
+  var discarded = 0
   var status = 0
   /// Set by a worker before it resumes the connection; read on the network thread after.
   private let pending = Mutex<HTTPResponse?>(nil)
@@ -206,8 +215,17 @@ extension HTTPServer {
     if uploadSize.pointee > 0 {
       let count = uploadSize.pointee
       uploadSize.pointee = 0
+      if context.isOversized {
+        // MHD cannot answer in the middle of a body, so the rest is read and dropped, up to a
+        // bound past which the connection is simply closed.
+        context.discarded += count
+        return context.discarded > Self.discardLimit ? .NO : .YES
+      }
       guard context.body.count + count <= context.bodyLimit else {
-        return reject(connection: connection, context: context)
+        context.isOversized = true
+        context.discarded = context.body.count + count
+        context.body = []
+        return .YES
       }
       if let uploadData {
         uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
@@ -215,6 +233,9 @@ extension HTTPServer {
         }
       }
       return .YES
+    }
+    if context.isOversized {
+      return queue(tooLarge(context), on: connection, context: context)
     }
     if let response = context.takePending() {
       return queue(response, on: connection, context: context)
@@ -243,17 +264,20 @@ extension HTTPServer {
     }
   }
 
+  /// Answers 413 while only the headers have been read (a declared `Content-Length` too
+  /// large): MHD then closes the connection instead of reading the body.
   private func reject(connection: OpaquePointer, context: RequestContext) -> MHD_Result {
     context.isRejected = true
-    let response = responder.engineError(
+    var response = tooLarge(context)
+    response.headers.set("Connection", "close")
+    return queue(response, on: connection, context: context)
+  }
+
+  private func tooLarge(_ context: RequestContext) -> HTTPResponse {
+    responder.engineError(
       status: 413,
       detail: "The request body is larger than the \(context.bodyLimit) bytes this endpoint accepts.",
       requestID: context.requestID)
-    var headers = response.headers
-    headers.set("Connection", "close")
-    return queue(
-      HTTPResponse(status: response.status, headers: headers, body: response.body), on: connection,
-      context: context)
   }
 
   private func queue(_ response: HTTPResponse, on connection: OpaquePointer, context: RequestContext)

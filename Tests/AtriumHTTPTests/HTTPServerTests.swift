@@ -1,0 +1,141 @@
+import AtriumHTTP
+import AtriumTestSupport
+import Foundation
+import Testing
+
+/// A responder for engine tests: echoes requests, and holds `/slow` until the test opens the gate.
+final class EchoResponder: HTTPResponder {
+  let gate = DispatchSemaphore(value: 0)
+
+  func bodyLimit(method: String, path: String) -> Int { path == "/upload" ? 4 << 20 : 1 << 20 }
+
+  func respond(to request: HTTPRequest) -> HTTPOutcome {
+    switch request.path {
+    case "/slow":
+      return .blocking {
+        self.gate.wait()
+        return HTTPResponse(status: 200, contentType: "text/plain", body: Array("finished".utf8))
+      }
+    default:
+      let text = "\(request.method) \(request.path) \(request.body.count) \(request.query["q"] ?? "")"
+      return .response(HTTPResponse(status: 200, contentType: "text/plain", body: Array(text.utf8)))
+    }
+  }
+
+  func engineError(status: Int, detail: String, requestID: String) -> HTTPResponse {
+    HTTPResponse(status: status, contentType: "text/plain", body: Array(detail.utf8))
+  }
+}
+
+/// Waits, up to a generous deadline, for `condition` to hold.
+func waitUntil(_ condition: () -> Bool, deadline seconds: Double = 30) -> Bool {
+  let end = Date().addingTimeInterval(seconds)
+  while Date() < end {
+    if condition() { return true }
+    usleep(2_000)
+  }
+  return condition()
+}
+
+@Suite(.serialized) struct HTTPServerTests {
+  let responder = EchoResponder()
+  let log = LogRecorder()
+  let server: HTTPServer
+
+  init() throws {
+    server = HTTPServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: log.sink),
+      responder: responder)
+    try server.start()
+  }
+
+  @Test func bindsLoopbackOnAFreePort() throws {
+    #expect(server.port > 0)
+    #expect(server.configuration.host == "127.0.0.1")
+    server.stop()
+  }
+
+  @Test func keepAliveServesSeveralRequestsOnOneConnection() throws {
+    defer { server.stop() }
+    let client = try RawHTTPClient(port: server.port)
+    for index in 0..<5 {
+      let response = try client.request("GET", "/echo?q=\(index)")
+      #expect(response.status == 200)
+      #expect(response.text == "GET /echo 0 \(index)")
+      #expect(response.header("Connection")?.lowercased() != "close")
+    }
+    let post = try client.request("POST", "/echo", headers: ["Content-Type: text/plain"], body: Array("hello".utf8))
+    #expect(post.text == "POST /echo 5 ")
+  }
+
+  @Test func oversizedBodyIsRefusedBeforeItIsRead() throws {
+    defer { server.stop() }
+    let client = try RawHTTPClient(port: server.port)
+    let size = 3 << 20
+    client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(size)\r\n\r\n")
+    client.send([UInt8](repeating: 0x20, count: 65_536))
+    // Read the answer before sending the rest: a client that keeps writing sees a reset.
+    let response = try client.readResponse()
+    #expect(response.status == 413)
+    #expect(response.text.contains("1048576"))
+  }
+
+  @Test func oversizedChunkedBodyIsRefused() throws {
+    defer { server.stop() }
+    let client = try RawHTTPClient(port: server.port)
+    client.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+    let chunk = [UInt8](repeating: 0x61, count: 256 << 10)
+    for _ in 0..<5 {
+      client.send(Array("40000\r\n".utf8) + chunk + Array("\r\n".utf8))
+    }
+    client.send("0\r\n\r\n")
+    #expect(try client.readResponse().status == 413)
+    // The body was read to its end, so the connection stays usable.
+    #expect(try client.request("GET", "/echo?q=after").text == "GET /echo 0 after")
+  }
+
+  @Test func largerLimitPerRoute() throws {
+    defer { server.stop() }
+    let client = try RawHTTPClient(port: server.port)
+    let body = [UInt8](repeating: 0x61, count: 3 << 20)
+    let response = try client.request("POST", "/upload", body: body)
+    #expect(response.status == 200)
+    #expect(response.text == "POST /upload \(3 << 20) ")
+  }
+
+  @Test func stopLetsARequestInFlightFinish() throws {
+    let server = self.server
+    let client = try RawHTTPClient(port: server.port)
+    client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(waitUntil { server.requestsInFlight == 1 })
+    let stopped = Shared(false)
+    Thread.detachNewThread {
+      server.stop(gracePeriod: .seconds(30))
+      stopped.update { $0 = true }
+    }
+    // The stop waits for the request...
+    usleep(100_000)
+    #expect(!stopped.value)
+    // ...which then completes normally.
+    responder.gate.signal()
+    let response = try client.readResponse()
+    #expect(response.status == 200)
+    #expect(response.text == "finished")
+    #expect(waitUntil { stopped.value })
+    #expect(throws: RawHTTPClient.Failure.self) { try RawHTTPClient(port: server.port) }
+  }
+
+  @Test func oneJSONAccessLogLinePerRequest() throws {
+    let client = try RawHTTPClient(port: server.port)
+    let response = try client.request("GET", "/logged?q=secret")
+    let requestID = try #require(response.header("X-Request-Id"))
+    server.stop()
+    let line = try #require(log.lines.first { $0.contains(requestID) })
+    let entry = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    #expect(entry["method"] as? String == "GET")
+    #expect(entry["path"] as? String == "/logged", "the query stays out of the log")
+    #expect(entry["status"] as? Int == 200)
+    #expect(entry["requestId"] as? String == requestID)
+    #expect((entry["durationMs"] as? Double).map { $0 >= 0 } == true)
+  }
+}
