@@ -280,7 +280,9 @@ extension HTTPServer {
       requestID: context.requestID)
   }
 
-  private func queue(_ response: HTTPResponse, on connection: OpaquePointer, context: RequestContext)
+  private func queue(
+    _ response: HTTPResponse, on connection: OpaquePointer, context: RequestContext
+  )
     -> MHD_Result
   {
     context.status = response.status

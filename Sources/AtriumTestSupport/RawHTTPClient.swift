@@ -63,7 +63,9 @@ public final class RawHTTPClient {
   public func send(_ text: String) { send(Array(text.utf8)) }
 
   /// Sends a whole request with `Connection: keep-alive` semantics (HTTP/1.1 default).
-  public func request(_ method: String, _ target: String, headers: [String] = [], body: [UInt8] = []) throws
+  public func request(
+    _ method: String, _ target: String, headers: [String] = [], body: [UInt8] = []
+  ) throws
     -> Response
   {
     var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
@@ -109,7 +111,9 @@ public final class RawHTTPClient {
     var chunk = [UInt8](repeating: 0, count: 65_536)
     let count = recv(socket, &chunk, chunk.count, 0)
     guard count > 0 else {
-      throw Failure(description: count == 0 ? "connection closed by the server" : "read failed: \(String(cString: strerror(errno)))")
+      throw Failure(
+        description: count == 0 ? "connection closed by the server" : "read failed: \(String(cString: strerror(errno)))"
+      )
     }
     buffer.append(contentsOf: chunk[..<count])
   }

@@ -51,14 +51,18 @@ public final class TestApp: Sendable {
   }
 
   /// Sends a route, as a client built from `Route` would.
-  public func send(_ route: Route, json: String? = nil, token: String? = nil, headers: [(String, String)] = [])
+  public func send(
+    _ route: Route, json: String? = nil, token: String? = nil, headers: [(String, String)] = []
+  )
     -> HTTPResponse
   {
     send(route.method.rawValue, route.pathAndQuery, json: json, token: token, headers: headers)
   }
 
   /// Signs in a demo account and returns its tokens.
-  public func login(_ username: String, password: String = DemoCompany.password, address: String = "127.0.0.1")
+  public func login(
+    _ username: String, password: String = DemoCompany.password, address: String = "127.0.0.1"
+  )
     throws -> SessionTokens
   {
     let response = send(

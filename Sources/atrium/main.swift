@@ -83,7 +83,10 @@ func runServe(_ arguments: [String]) {
     if isDemo {
       let created = try DemoCompany.seed(
         into: database, hasher: serverEnvironment.passwordHasher, makeID: serverEnvironment.makeID)
-      print(created ? "Created the demo company in \(dataPath)." : "\(dataPath) already holds data; the demo company was not created.")
+      print(
+        created
+          ? "Created the demo company in \(dataPath)."
+          : "\(dataPath) already holds data; the demo company was not created.")
     }
     server = HTTPServer(configuration: configuration, responder: try AtriumApp(environment: serverEnvironment))
     try server.start()

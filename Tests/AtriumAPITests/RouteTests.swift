@@ -29,13 +29,17 @@ import Testing
     for limit in ["0", "1001", "-1", "ten", ""] {
       #expect(throws: RouteError.self) { try Route(method: "GET", path: "/api/v1/locations", query: ["limit": limit]) }
     }
-    #expect(try Route(method: "GET", path: "/api/v1/locations", query: ["limit": "1000"]) == .locations(PageRequest(limit: 1000)))
+    #expect(
+      try Route(method: "GET", path: "/api/v1/locations", query: ["limit": "1000"])
+        == .locations(PageRequest(limit: 1000)))
   }
 
   @Test func pathParametersAreDecoded() throws {
     let route = try Route(method: "GET", path: "/api/v1/people/a%20b%2Fc/photo", query: ["size": "512"])
     #expect(route == .personPhoto(id: "a b/c", size: .large))
-    #expect(throws: RouteError.self) { try Route(method: "GET", path: "/api/v1/people/x/photo", query: ["size": "100"]) }
+    #expect(throws: RouteError.self) {
+      try Route(method: "GET", path: "/api/v1/people/x/photo", query: ["size": "100"])
+    }
   }
 
   @Test func malformedEscapesDoNotMatch() {

@@ -9,7 +9,10 @@ import Testing
     #expect(date.description == text)
   }
 
-  @Test(arguments: ["2025-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "2026-1-01", "26-01-01", "2026/01/01", "", "2026-01-01T00:00"])
+  @Test(arguments: [
+    "2025-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "2026-1-01", "26-01-01", "2026/01/01", "",
+    "2026-01-01T00:00",
+  ])
   func refusesImpossibleOrMalformedDays(_ text: String) {
     #expect(CalendarDate(text) == nil)
   }
@@ -58,7 +61,9 @@ import Testing
       departmentID: "d", locationID: "l")
     #expect(employee.displayName == "Eva Fernández")
     #expect(employee.initials == "EF")
-    let nameless = Employee(id: "2", username: "root", email: "r@example.com", firstName: "", lastName: "", departmentID: "d", locationID: "l")
+    let nameless = Employee(
+      id: "2", username: "root", email: "r@example.com", firstName: "", lastName: "", departmentID: "d", locationID: "l"
+    )
     #expect(nameless.displayName == "root")
     #expect(nameless.initials == "R")
   }

@@ -25,7 +25,8 @@ import Testing
   }
 
   @Test func mediaTypeIgnoresParameters() {
-    let request = HTTPRequest(method: "POST", path: "/", headers: HTTPHeaders([("Content-Type", "Application/JSON; charset=utf-8")]))
+    let request = HTTPRequest(
+      method: "POST", path: "/", headers: HTTPHeaders([("Content-Type", "Application/JSON; charset=utf-8")]))
     #expect(request.mediaType == "application/json")
   }
 }

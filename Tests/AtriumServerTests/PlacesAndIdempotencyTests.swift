@@ -72,7 +72,8 @@ import Testing
     #expect(response.status == 200)
     #expect(response.headers["Content-Type"] == "image/svg+xml")
     #expect(response.text.contains(">EF</text>"))
-    let unknown = app.send(.personPhoto(id: "00000000-0000-0000-0000-000000000000", size: .large), token: tokens.accessToken)
+    let unknown = app.send(
+      .personPhoto(id: "00000000-0000-0000-0000-000000000000", size: .large), token: tokens.accessToken)
     #expect(unknown.status == 404)
   }
 }

@@ -25,7 +25,9 @@ import Testing
     #expect(me.status == 200)
     #expect(try JSONDecoder().decode(User.self, from: Data(me.body)).username == "eva")
     let tooLarge = try RawHTTPClient(port: server.port)
-    tooLarge.send("POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(3 << 20)\r\n\r\n{")
+    tooLarge.send(
+      "POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(3 << 20)\r\n\r\n{"
+    )
     let refused = try tooLarge.readResponse()
     #expect(refused.status == 413)
     #expect(refused.header("Content-Type") == "application/problem+json")
@@ -47,9 +49,10 @@ import Testing
       group.enter()
       Thread.detachNewThread {
         defer { group.leave() }
-        let status = (try? RawHTTPClient(port: server.port).request(
-          "POST", "/api/v1/auth/login", headers: ["Content-Type: application/json"],
-          body: Array(#"{"username":"eva","password":"atrium-demo"}"#.utf8)))?.status ?? 0
+        let status =
+          (try? RawHTTPClient(port: server.port).request(
+            "POST", "/api/v1/auth/login", headers: ["Content-Type: application/json"],
+            body: Array(#"{"username":"eva","password":"atrium-demo"}"#.utf8)))?.status ?? 0
         statuses.update { $0.append(status) }
         finished.update { $0 += 1 }
       }

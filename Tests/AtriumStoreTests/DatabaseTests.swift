@@ -115,6 +115,8 @@ import Testing
       cursor = page.nextCursor
     } while cursor != nil
     #expect(seen == names)
-    #expect(throws: InvalidCursor.self) { try database.read { try PlacesStore($0).departments(limit: 10, after: "garbage!") } }
+    #expect(throws: InvalidCursor.self) {
+      try database.read { try PlacesStore($0).departments(limit: 10, after: "garbage!") }
+    }
   }
 }

@@ -8,7 +8,8 @@ public enum PercentEncoding {
       if isUnreserved(byte) {
         result.unicodeScalars.append(Unicode.Scalar(byte))
       } else {
-        result += "%" + String(byte >> 4, radix: 16, uppercase: true)
+        result +=
+          "%" + String(byte >> 4, radix: 16, uppercase: true)
           + String(byte & 0xf, radix: 16, uppercase: true)
       }
     }

@@ -19,7 +19,8 @@ extension Route {
 
     init(
       _ name: Name, _ method: HTTPMethod, _ template: String,
-      make: @escaping @Sendable (_ parameters: [String], _ query: [String: String]) throws(RouteError) ->
+      make:
+        @escaping @Sendable (_ parameters: [String], _ query: [String: String]) throws(RouteError) ->
         Route
     ) {
       self.name = name

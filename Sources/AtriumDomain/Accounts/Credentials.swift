@@ -17,7 +17,9 @@ public enum Credentials {
   }
 
   /// Checks a new password's length, counted in characters as a person would count them.
-  public static func validatePassword(_ password: String, field: String = "password")
+  public static func validatePassword(
+    _ password: String, field: String = "password"
+  )
     throws(ValidationFailure)
   {
     var validator = Validator()

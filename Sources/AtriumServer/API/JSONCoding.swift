@@ -35,7 +35,9 @@ enum JSONCoding {
     }
   }
 
-  static func response(_ value: some Encodable, status: Int = 200, headers: HTTPHeaders = HTTPHeaders())
+  static func response(
+    _ value: some Encodable, status: Int = 200, headers: HTTPHeaders = HTTPHeaders()
+  )
     throws -> HTTPResponse
   {
     var headers = headers
@@ -58,7 +60,8 @@ enum JSONCoding {
         ValidationFailure([FieldError(field: field, message: "must be \(describe(type)), not null")]))
     case .dataCorrupted(let context):
       if context.codingPath.isEmpty {
-        let reason = (context.underlyingError as? CustomDebugStringConvertible)?.debugDescription
+        let reason =
+          (context.underlyingError as? CustomDebugStringConvertible)?.debugDescription
           ?? context.underlyingError.map { "\($0)" } ?? context.debugDescription
         return Problem.badRequest("The body is not valid JSON: \(reason)")
       }

@@ -66,7 +66,8 @@ public final class AtriumApp: HTTPResponder {
 
   private func handle(_ route: Route, _ request: HTTPRequest) -> HTTPResponse {
     do {
-      let principal = route.requiresAuthentication
+      let principal =
+        route.requiresAuthentication
         ? try auth.authenticate(authorization: request.headers["Authorization"]) : nil
       if route.method.isUnsafe, let principal, let key = request.headers["Idempotency-Key"] {
         return try idempotency.run(request, key: key, scope: principal.employee.id) {
@@ -94,7 +95,8 @@ public final class AtriumApp: HTTPResponder {
       return try JSONCoding.response(Health())
     case .openAPI:
       return HTTPResponse(
-        status: 200, headers: HTTPHeaders([("Content-Type", "application/yaml"), ("Cache-Control", "public, max-age=300")]),
+        status: 200,
+        headers: HTTPHeaders([("Content-Type", "application/yaml"), ("Cache-Control", "public, max-age=300")]),
         body: contract.bytes)
     case .login:
       let body = try JSONCoding.decode(LoginRequest.self, from: request)

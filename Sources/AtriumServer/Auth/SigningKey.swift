@@ -10,7 +10,9 @@ public enum SigningKey {
   /// Reads the key at `path`, creating it with 32 random bytes when missing.
   public static func loadOrCreate(at path: String) throws -> [UInt8] {
     if let existing = FileManager.default.contents(atPath: path) {
-      guard let key = Base64URL.decode(String(decoding: existing, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+      guard
+        let key = Base64URL.decode(
+          String(decoding: existing, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
         key.count >= 32
       else { throw Failure(description: "\(path) does not hold a valid signing key") }
       return key

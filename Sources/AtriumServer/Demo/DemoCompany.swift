@@ -25,11 +25,21 @@ public enum DemoCompany {
 
   /// Everyone, managers before the people who report to them.
   private static let people: [Person] = [
-    Person(username: "ana", first: "Ana", last: "García", position: "Chief People Officer", department: 2, location: 0, manager: nil, role: .admin),
-    Person(username: "mario", first: "Mario", last: "López", position: "Engineering Manager", department: 0, location: 0, manager: "ana", role: .manager),
-    Person(username: "lucia", first: "Lucía", last: "Martín", position: "Sales Director", department: 1, location: 1, manager: "ana", role: .manager),
-    Person(username: "javier", first: "Javier", last: "Sánchez", position: "Operations Manager", department: 3, location: 1, manager: "ana", role: .manager),
-    Person(username: "eva", first: "Eva", last: "Fernández", position: "iOS Developer", department: 0, location: 0, manager: "mario", role: .employee),
+    Person(
+      username: "ana", first: "Ana", last: "García", position: "Chief People Officer", department: 2, location: 0,
+      manager: nil, role: .admin),
+    Person(
+      username: "mario", first: "Mario", last: "López", position: "Engineering Manager", department: 0, location: 0,
+      manager: "ana", role: .manager),
+    Person(
+      username: "lucia", first: "Lucía", last: "Martín", position: "Sales Director", department: 1, location: 1,
+      manager: "ana", role: .manager),
+    Person(
+      username: "javier", first: "Javier", last: "Sánchez", position: "Operations Manager", department: 3, location: 1,
+      manager: "ana", role: .manager),
+    Person(
+      username: "eva", first: "Eva", last: "Fernández", position: "iOS Developer", department: 0, location: 0,
+      manager: "mario", role: .employee),
   ]
 
   /// Further colleagues, spread over the four teams.

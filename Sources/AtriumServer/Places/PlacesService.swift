@@ -22,11 +22,13 @@ struct PlacesService: Sendable {
     var validator = Validator()
     let name = PlaceRules.validName(body.name, into: &validator)
     if let zone = body.timeZone {
-      validator.require(TimeZone(identifier: zone) != nil, "timeZone", "must be an IANA time zone such as Europe/Madrid")
+      validator.require(
+        TimeZone(identifier: zone) != nil, "timeZone", "must be an IANA time zone such as Europe/Madrid")
     }
     let weekend = (body.weekendDays ?? [6, 7]).compactMap(Weekday.init(rawValue:))
     validator.require(
-      weekend.count == (body.weekendDays ?? [6, 7]).count, "weekendDays", "must hold ISO weekday numbers 1 (Monday) to 7 (Sunday)")
+      weekend.count == (body.weekendDays ?? [6, 7]).count, "weekendDays",
+      "must hold ISO weekday numbers 1 (Monday) to 7 (Sunday)")
     validator.require(Set(weekend).count < 7, "weekendDays", "must leave at least one working day")
     try validator.check()
     return try environment.database.write { connection in

@@ -35,7 +35,9 @@ public struct IdempotencyStore {
   }
 
   /// Claims `key` for a request with `fingerprint`, first forgetting keys older than `expiry`.
-  public func claim(scope: String, key: String, fingerprint: String, now: Int64, expiry: Int64) throws
+  public func claim(
+    scope: String, key: String, fingerprint: String, now: Int64, expiry: Int64
+  ) throws
     -> Claim
   {
     try connection.execute("DELETE FROM idempotency_keys WHERE created_at < ?", .integer(expiry))

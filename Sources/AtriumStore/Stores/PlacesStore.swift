@@ -34,7 +34,9 @@ public struct PlacesStore {
 
   /// One page of departments by name.
   /// - Throws: `InvalidCursor` when `cursor` was not made by this list.
-  public func departments(limit: Int, after cursor: String?) throws -> (
+  public func departments(
+    limit: Int, after cursor: String?
+  ) throws -> (
     items: [Department], nextCursor: String?
   ) {
     let rows = try namePage(table: "departments", limit: limit, after: cursor)

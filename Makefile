@@ -1,0 +1,34 @@
+# Atrium: the two commands (make demo, make test) and a few more.
+SWIFT ?= swift
+DATA ?= ./atrium-data
+PORT ?= 8080
+
+.PHONY: demo test build deps format format-check clean
+
+## Runs Atrium on http://127.0.0.1:$(PORT) with its embedded database and the demo company.
+demo: deps
+	$(SWIFT) build --product atrium
+	$(SWIFT) run atrium serve --demo --data $(DATA) --port $(PORT)
+
+## Runs every test.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+build: deps
+	$(SWIFT) build
+
+## Installs the Debian libraries that are missing (apt-get; sudo when not root).
+deps:
+	@scripts/install-deps.sh
+
+## Formats the code with the toolchain's swift-format and .swift-format.
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+## Fails when the code is not formatted.
+format-check:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+clean:
+	rm -rf .build
