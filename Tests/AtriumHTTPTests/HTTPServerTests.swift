@@ -27,16 +27,6 @@ final class EchoResponder: HTTPResponder {
   }
 }
 
-/// Waits, up to a generous deadline, for `condition` to hold.
-func waitUntil(_ condition: () -> Bool, deadline seconds: Double = 30) -> Bool {
-  let end = Date().addingTimeInterval(seconds)
-  while Date() < end {
-    if condition() { return true }
-    usleep(2_000)
-  }
-  return condition()
-}
-
 @Suite(.serialized) struct HTTPServerTests {
   let responder = EchoResponder()
   let log = LogRecorder()

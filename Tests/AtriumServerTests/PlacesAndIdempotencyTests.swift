@@ -144,3 +144,24 @@ import Testing
     #expect(response.status == 400)
   }
 }
+
+@Suite struct CheckOrderTests {
+  let app: TestApp
+
+  init() throws {
+    app = try TestApp()
+  }
+
+  @Test func permissionIsCheckedBeforeInput() throws {
+    let eva = try app.login("eva").accessToken
+    #expect(app.send(.createDepartment, json: "{not json", token: eva).status == 403)
+    #expect(app.send("POST", "/api/v1/locations", token: eva, headers: [("Content-Type", "text/plain")]).status == 403)
+    #expect(app.send(.createDepartment, json: "{not json").status == 401)
+  }
+
+  @Test func headIsAnsweredLikeGet() throws {
+    let response = app.send("HEAD", "/healthz")
+    #expect(response.status == 200)
+    #expect(response.headers["X-Content-Type-Options"] == "nosniff")
+  }
+}

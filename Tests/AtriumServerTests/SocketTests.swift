@@ -67,13 +67,3 @@ import Testing
     #expect(statuses.value == Array(repeating: 200, count: signIns))
   }
 }
-
-/// Waits, up to a generous deadline, for `condition` to hold.
-func waitUntil(_ condition: () -> Bool, deadline seconds: Double = 30) -> Bool {
-  let end = Date().addingTimeInterval(seconds)
-  while Date() < end {
-    if condition() { return true }
-    usleep(2_000)
-  }
-  return condition()
-}

@@ -33,8 +33,10 @@ public final class AtriumApp: HTTPResponder {
 
   public func respond(to request: HTTPRequest) -> HTTPOutcome {
     let route: Route
+    // HEAD is GET without the body, which the engine leaves out.
+    let method = request.method == "HEAD" ? "GET" : request.method
     do {
-      route = try Route(method: request.method, path: request.path, query: request.query)
+      route = try Route(method: method, path: request.path, query: request.query)
     } catch {
       var headers = HTTPHeaders()
       if case .methodNotAllowed(let allowed) = error {
@@ -65,6 +67,12 @@ public final class AtriumApp: HTTPResponder {
   // MARK: - Handling
 
   private func handle(_ route: Route, _ request: HTTPRequest) -> HTTPResponse {
+    var response = answer(route, request)
+    response.headers.set("X-Content-Type-Options", "nosniff")
+    return response
+  }
+
+  private func answer(_ route: Route, _ request: HTTPRequest) -> HTTPResponse {
     do {
       let principal =
         route.requiresAuthentication
@@ -116,14 +124,19 @@ public final class AtriumApp: HTTPResponder {
     case .locations(let page):
       return try JSONCoding.response(try places.locations(page))
     case .createLocation:
+      // Permission before input (DESIGN.md): a non-admin learns nothing from their body's errors.
+      let principal = try signedIn(principal)
+      try requireAdmin(principal, to: "add locations")
       let body = try JSONCoding.decode(NewLocation.self, from: request)
-      let location = try places.createLocation(body, by: try signedIn(principal))
+      let location = try places.createLocation(body, by: principal)
       return try JSONCoding.response(location, status: 201)
     case .departments(let page):
       return try JSONCoding.response(try places.departments(page))
     case .createDepartment:
+      let principal = try signedIn(principal)
+      try requireAdmin(principal, to: "add departments")
       let body = try JSONCoding.decode(NewDepartment.self, from: request)
-      let department = try places.createDepartment(body, by: try signedIn(principal))
+      let department = try places.createDepartment(body, by: principal)
       return try JSONCoding.response(department, status: 201)
     case .personPhoto(let id, let size):
       guard let employee = try environment.database.read({ try PeopleStore($0).employee(id: id) }) else {
