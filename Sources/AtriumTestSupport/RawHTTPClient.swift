@@ -22,25 +22,40 @@ public final class RawHTTPClient {
   private let socket: Int32
   private var buffer: [UInt8] = []
 
-  /// Connects to `127.0.0.1:port`; reads give up after `timeout` seconds.
-  public init(port: Int, timeout: Int = 30) throws {
-    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  /// Connects to a numeric loopback address (`127.0.0.1` or `::1`); reads give up after
+  /// `timeout` seconds.
+  public init(host: String = "127.0.0.1", port: Int, timeout: Int = 30) throws {
+    let isIPv6 = host.contains(":")
+    socket = Glibc.socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw Failure(description: "socket() failed") }
     var time = timeval(tv_sec: timeout, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+    let result: Int32
+    if isIPv6 {
+      var address = sockaddr_in6()
+      address.sin6_family = sa_family_t(AF_INET6)
+      address.sin6_port = in_port_t(UInt16(port).bigEndian)
+      inet_pton(AF_INET6, host, &address.sin6_addr)
+      result = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+        }
+      }
+    } else {
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = in_port_t(UInt16(port).bigEndian)
+      inet_pton(AF_INET, host, &address.sin_addr)
+      result = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
       }
     }
     guard result == 0 else {
       close(socket)
-      throw Failure(description: "cannot connect to port \(port): \(String(cString: strerror(errno)))")
+      throw Failure(description: "cannot connect to \(host) port \(port): \(String(cString: strerror(errno)))")
     }
   }
 

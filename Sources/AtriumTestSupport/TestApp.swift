@@ -20,7 +20,8 @@ public final class TestApp: Sendable {
   ///   - cost: argon2id cost; tests use the minimal one unless hashing time is the point.
   ///   - loginLimits: sign-in rate limits.
   public init(
-    cost: PasswordHasher.Cost = .minimal, loginLimits: LoginRateLimiter.Limits = .init(), seedDemo: Bool = true
+    cost: PasswordHasher.Cost = .minimal, loginLimits: LoginRateLimiter.Limits = .init(), seedDemo: Bool = true,
+    trustsProxy: Bool = false
   ) throws {
     directory = TemporaryDirectory()
     let dataDirectory = try DataDirectory(path: directory.path + "/data")
@@ -29,7 +30,7 @@ public final class TestApp: Sendable {
     environment = ServerEnvironment(
       database: database, now: clock.function, signingKey: try dataDirectory.signingKey(),
       passwordHasher: PasswordHasher(cost: cost), loginLimits: loginLimits,
-      log: log.sink)
+      log: log.sink, trustsForwardedFor: trustsProxy)
     if seedDemo {
       try DemoCompany.seed(into: database, hasher: environment.passwordHasher, makeID: environment.makeID)
     }

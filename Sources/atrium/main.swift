@@ -25,7 +25,9 @@ let usage = """
     --threads N       network threads (ATRIUM_THREADS, default: one per core)
     --workers N       threads for slow work such as password hashing (ATRIUM_WORKERS, default 4)
     --timeout SECONDS close connections idle or trickling this long (ATRIUM_TIMEOUT, default 30)
-    --demo            create the demo company when the data folder is empty
+    --trust-proxy     take client addresses from X-Forwarded-For, as set by a reverse proxy
+                      in front of Atrium (ATRIUM_TRUST_PROXY=1)
+    --demo            create the demo company when the data folder is empty (ATRIUM_DEMO=1)
   """
 
 guard let command = arguments.first else { fail("missing command\n\n\(usage)") }
@@ -41,12 +43,15 @@ default:
 func runServe(_ arguments: [String]) {
   var options: [String: String] = [:]
   var isDemo = environment["ATRIUM_DEMO"] == "1"
+  var trustsProxy = environment["ATRIUM_TRUST_PROXY"] == "1"
   var index = 0
   while index < arguments.count {
     let flag = arguments[index]
     switch flag {
     case "--demo":
       isDemo = true
+    case "--trust-proxy":
+      trustsProxy = true
     case "--data", "--host", "--port", "--threads", "--workers", "--timeout":
       guard index + 1 < arguments.count else { fail("\(flag) needs a value") }
       options[String(flag.dropFirst(2))] = arguments[index + 1]
@@ -76,10 +81,12 @@ func runServe(_ arguments: [String]) {
   configuration.connectionTimeoutSeconds = number("timeout", "ATRIUM_TIMEOUT", 30, 1...3600)
 
   let server: HTTPServer
+  let app: AtriumApp
   do {
     let directory = try DataDirectory(path: dataPath)
     let database = try directory.openDatabase()
-    let serverEnvironment = ServerEnvironment(database: database, signingKey: try directory.signingKey())
+    let serverEnvironment = ServerEnvironment(
+      database: database, signingKey: try directory.signingKey(), trustsForwardedFor: trustsProxy)
     if isDemo {
       let created = try DemoCompany.seed(
         into: database, hasher: serverEnvironment.passwordHasher, makeID: serverEnvironment.makeID)
@@ -88,7 +95,8 @@ func runServe(_ arguments: [String]) {
           ? "Created the demo company in \(dataPath)."
           : "\(dataPath) already holds data; the demo company was not created.")
     }
-    server = HTTPServer(configuration: configuration, responder: try AtriumApp(environment: serverEnvironment))
+    app = try AtriumApp(environment: serverEnvironment)
+    server = HTTPServer(configuration: configuration, responder: app)
     try server.start()
   } catch {
     fail("\(error)")
@@ -101,6 +109,12 @@ func runServe(_ arguments: [String]) {
     for account in DemoCompany.accounts { print("  \(account.username) (\(account.role.rawValue))") }
   }
   fflush(nil)
+
+  // Forget expired sessions and idempotency keys every hour.
+  let housekeeping = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+  housekeeping.schedule(deadline: .now() + 60, repeating: 3600)
+  housekeeping.setEventHandler { app.runHousekeeping() }
+  housekeeping.resume()
 
   // Stop on SIGINT or SIGTERM: finish requests in flight, then exit.
   let stopped = DispatchSemaphore(value: 0)
@@ -115,6 +129,7 @@ func runServe(_ arguments: [String]) {
   stopped.wait()
   print("Stopping: finishing requests in flight...")
   fflush(nil)
+  housekeeping.cancel()
   server.stop(gracePeriod: .seconds(10))
   print("Stopped.")
 }

@@ -129,3 +129,34 @@ final class EchoResponder: HTTPResponder {
     #expect((entry["durationMs"] as? Double).map { $0 >= 0 } == true)
   }
 }
+
+@Suite struct SlowClientTests {
+  @Test func aClientThatStopsMidRequestIsDisconnected() throws {
+    let server = HTTPServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 1, connectionTimeoutSeconds: 1, log: .discard),
+      responder: EchoResponder())
+    try server.start()
+    defer { server.stop() }
+    let slow = try RawHTTPClient(port: server.port, timeout: 30)
+    slow.send("GET /echo HTTP/1.1\r\nHost: x\r\n")
+    // The read returns when the server closes the connection, well within the deadline.
+    #expect(slow.isClosedByPeer())
+    // Everyone else is still served.
+    #expect(try RawHTTPClient(port: server.port).request("GET", "/echo?q=ok").text == "GET /echo 0 ok")
+  }
+
+  @Test func listensOnIPv6Loopback() throws {
+    let server = HTTPServer(
+      configuration: .init(host: "::1", port: 0, threadCount: 1, log: .discard), responder: EchoResponder())
+    try server.start()
+    defer { server.stop() }
+    let response = try RawHTTPClient(host: "::1", port: server.port).request("GET", "/echo?q=v6")
+    #expect(response.text == "GET /echo 0 v6")
+  }
+
+  @Test func refusesAHostName() {
+    let server = HTTPServer(
+      configuration: .init(host: "localhost", port: 0, threadCount: 1, log: .discard), responder: EchoResponder())
+    #expect(throws: HTTPServer.StartError.self) { try server.start() }
+  }
+}

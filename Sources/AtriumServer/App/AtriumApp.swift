@@ -108,7 +108,7 @@ public final class AtriumApp: HTTPResponder {
         body: contract.bytes)
     case .login:
       let body = try JSONCoding.decode(LoginRequest.self, from: request)
-      return try JSONCoding.response(try auth.login(body, address: request.remoteAddress))
+      return try JSONCoding.response(try auth.login(body, address: clientAddress(of: request)))
     case .refresh:
       let body = try JSONCoding.decode(RefreshRequest.self, from: request)
       return try JSONCoding.response(try auth.refresh(body))
@@ -146,6 +146,33 @@ public final class AtriumApp: HTTPResponder {
         status: 200,
         headers: HTTPHeaders([("Content-Type", "image/svg+xml"), ("Cache-Control", "private, max-age=300")]),
         body: Array(InitialsAvatar.svg(for: employee, size: size.rawValue).utf8))
+    }
+  }
+
+  /// The address rate limits count against: the peer, or behind a trusted proxy the address
+  /// the proxy appended last to `X-Forwarded-For` (earlier entries are the client's to forge).
+  func clientAddress(of request: HTTPRequest) -> String {
+    guard environment.trustsForwardedFor, let forwarded = request.headers.values("X-Forwarded-For").last,
+      let last = forwarded.split(separator: ",").last.map({ String($0).trimmingWhitespace }), !last.isEmpty
+    else { return request.remoteAddress }
+    return last
+  }
+
+  // MARK: - Housekeeping
+
+  /// Forgets sessions unused past the refresh-token lifetime and expired idempotency keys;
+  /// a failure is logged. `atrium serve` runs it every hour.
+  public func runHousekeeping() {
+    let now = environment.now()
+    do {
+      try environment.database.write { connection in
+        try SessionStore(connection).purge(
+          before: now.addingTimeInterval(-environment.refreshTokenLifetime).milliseconds)
+        try IdempotencyStore(connection).purge(
+          before: now.addingTimeInterval(-environment.idempotencyLifetime).milliseconds)
+      }
+    } catch {
+      environment.log.write(ErrorLogEntry(requestId: "housekeeping", error: String(describing: error)).line)
     }
   }
 

@@ -22,6 +22,9 @@ public struct ServerEnvironment: Sendable {
   public var idempotencyLifetime: TimeInterval
   /// Where errors are logged (the access log is the HTTP server's).
   public var log: LogSink
+  /// Take the client's address from the last `X-Forwarded-For` entry, as set by a reverse
+  /// proxy in front of Atrium. Off by default: without a proxy, anyone could forge it.
+  public var trustsForwardedFor: Bool
 
   public init(
     database: any Database, now: @escaping @Sendable () -> Date = { Date() },
@@ -29,7 +32,7 @@ public struct ServerEnvironment: Sendable {
     signingKey: [UInt8], passwordHasher: PasswordHasher = PasswordHasher(),
     loginLimits: LoginRateLimiter.Limits = .init(), accessTokenLifetime: TimeInterval = 15 * 60,
     refreshTokenLifetime: TimeInterval = 30 * 24 * 3600, idempotencyLifetime: TimeInterval = 24 * 3600,
-    log: LogSink = .standardError
+    log: LogSink = .standardError, trustsForwardedFor: Bool = false
   ) {
     self.database = database
     self.now = now
@@ -41,6 +44,7 @@ public struct ServerEnvironment: Sendable {
     self.refreshTokenLifetime = refreshTokenLifetime
     self.idempotencyLifetime = idempotencyLifetime
     self.log = log
+    self.trustsForwardedFor = trustsForwardedFor
   }
 }
 

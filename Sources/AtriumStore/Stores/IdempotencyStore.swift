@@ -65,6 +65,11 @@ public struct IdempotencyStore {
       .blob(response.body), .text(scope), .text(key))
   }
 
+  /// Forgets every key first used before `instant` (housekeeping).
+  public func purge(before instant: Int64) throws {
+    try connection.execute("DELETE FROM idempotency_keys WHERE created_at < ?", .integer(instant))
+  }
+
   /// Gives a claimed key up (the request failed on the server's side), so a retry runs anew.
   public func release(scope: String, key: String) throws {
     try connection.execute(
