@@ -3,7 +3,7 @@ SWIFT ?= swift
 DATA ?= ./atrium-data
 PORT ?= 8080
 
-.PHONY: demo test build deps format format-check clean
+.PHONY: demo test build deps format format-check contract-check clean
 
 ## Runs Atrium on http://127.0.0.1:$(PORT) with its embedded database and the demo company.
 demo: deps
@@ -30,5 +30,9 @@ format:
 format-check:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
+## Validates openapi.yaml against the OpenAPI 3.1 specification (a pinned PyPI validator in .venv).
+contract-check:
+	@scripts/contract-check.sh
+
 clean:
-	rm -rf .build
+	rm -rf .build .venv
