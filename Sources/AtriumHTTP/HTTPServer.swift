@@ -51,7 +51,8 @@ public final class HTTPServer: @unchecked Sendable {
 
   public let configuration: Configuration
   let responder: any HTTPResponder
-  let workers: WorkerPool
+  /// Threads for blocking work; they exist from `start` to `stop`.
+  private(set) var workers: WorkerPool?
   private var daemon: OpaquePointer?
   /// Requests between their request line and their completion.
   let inFlight = Atomic<Int>(0)
@@ -60,8 +61,6 @@ public final class HTTPServer: @unchecked Sendable {
   public init(configuration: Configuration, responder: any HTTPResponder) {
     self.configuration = configuration
     self.responder = responder
-    self.workers = WorkerPool(
-      threadCount: configuration.workerCount, capacity: configuration.workerQueueLimit)
   }
 
   /// Requests received and not yet completed (for health checks, metrics and tests).
@@ -72,19 +71,24 @@ public final class HTTPServer: @unchecked Sendable {
 
   /// Binds and starts serving on background threads.
   public func start() throws {
+    guard daemon == nil else { throw StartError(description: "the server is already started") }
+    let address = try SocketAddress(host: configuration.host, port: configuration.port)
     let flags =
       MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
       | (configuration.host.contains(":") ? MHD_USE_IPv6.rawValue : 0)
+    // Ready before the first request can arrive, which may be as soon as MHD listens.
+    workers = WorkerPool(threadCount: configuration.workerCount, capacity: configuration.workerQueueLimit)
     let context = Unmanaged.passUnretained(self).toOpaque()
     let poolSize = UInt32(configuration.threadCount > 1 ? configuration.threadCount : 0)
-    let started = try SocketAddress(host: configuration.host, port: configuration.port).withPointer {
-      address in
+    let started = address.withPointer { address in
       atrium_mhd_start(
         flags, address, poolSize, UInt32(configuration.connectionTimeoutSeconds),
         UInt32(configuration.connectionLimit), accessHandler, context, requestCompleted, context,
         requestStarted, context)
     }
     guard let started else {
+      workers?.stop()
+      workers = nil
       throw StartError(description: "cannot listen on \(configuration.host):\(configuration.port)")
     }
     daemon = started
@@ -107,7 +111,7 @@ public final class HTTPServer: @unchecked Sendable {
       usleep(5_000)
     }
     // Blocking jobs still running resume their connections; let them before MHD stops.
-    workers.stop()
+    workers?.stop()
     MHD_stop_daemon(daemon)
     if listener >= 0 { close(listener) }
   }
@@ -249,11 +253,11 @@ extension HTTPServer {
       context.isWaitingForWorker = true
       let handle = ConnectionHandle(pointer: connection)
       MHD_suspend_connection(connection)
-      let accepted = workers.submit {
+      let accepted = workers?.submit {
         context.setPending(work())
         MHD_resume_connection(handle.pointer)
       }
-      if !accepted {
+      if accepted != true {
         context.setPending(
           responder.engineError(
             status: 503, detail: "The server is busy; try again in a moment.",

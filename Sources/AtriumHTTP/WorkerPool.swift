@@ -13,7 +13,8 @@ final class WorkerPool: @unchecked Sendable {
   init(threadCount: Int, capacity: Int) {
     self.capacity = capacity
     for index in 0..<max(1, threadCount) {
-      let thread = Thread { [unowned self] in self.run() }
+      // Each thread keeps the pool alive until `stop` lets it end.
+      let thread = Thread { self.run() }
       thread.name = "atrium-worker-\(index)"
       threads.append(thread)
       thread.start()

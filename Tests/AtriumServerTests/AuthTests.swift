@@ -51,6 +51,14 @@ import Testing
     #expect(response.problem?.errors?.map(\.field) == ["password"])
   }
 
+  @Test func deactivatedPeopleAreShutOutAtOnce() throws {
+    let tokens = try app.login("eva")
+    try app.database.write { try $0.execute("UPDATE employees SET active = 0 WHERE username = 'eva'") }
+    #expect(app.send(.me, token: tokens.accessToken).status == 401)
+    #expect(app.send(.refresh, json: JSONText.encode(RefreshRequest(refreshToken: tokens.refreshToken))).status == 401)
+    #expect(throws: UnexpectedResponse.self) { try app.login("eva") }
+  }
+
   // MARK: Access tokens
 
   @Test func meNeedsAValidToken() throws {

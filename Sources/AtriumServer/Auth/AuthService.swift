@@ -41,15 +41,14 @@ public final class AuthService: Sendable {
     if let wait = limiter.retryAfter(username: username, address: address, now: now) {
       throw Problem.tooManyAttempts(retryAfter: wait)
     }
-    let found = try environment.database.read { connection -> (Employee, AccountStore.Account)? in
-      guard let employee = try PeopleStore(connection).employee(username: username),
-        let account = try AccountStore(connection).account(employeeID: employee.id)
-      else { return nil }
-      return (employee, account)
+    let found = try environment.database.read { connection -> (employee: Employee, hash: String?)? in
+      guard let employee = try PeopleStore(connection).employee(username: username) else { return nil }
+      return (employee, try AccountStore(connection).account(employeeID: employee.id)?.passwordHash)
     }
-    let hash = found?.1.passwordHash ?? decoyHash
-    let matches = environment.passwordHasher.verify(body.password, against: hash)
-    guard let (employee, _) = found, matches, found?.1.passwordHash != nil, employee.isActive else {
+    // Unknown users and accounts without a local password are checked against the decoy, so
+    // every refusal costs the same time and says the same thing.
+    let matches = environment.passwordHasher.verify(body.password, against: found?.hash ?? decoyHash)
+    guard let employee = found?.employee, found?.hash != nil, matches, employee.isActive else {
       limiter.recordFailure(username: username, address: address, now: now)
       throw Problem.unauthorized(Self.wrongCredentials)
     }
