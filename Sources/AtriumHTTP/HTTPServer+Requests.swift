@@ -1,0 +1,178 @@
+import CMicroHTTPD
+import Foundation
+
+// MARK: - MHD callbacks
+
+let requestStarted: atrium_mhd_uri_log_callback = { cls, uri, _ in
+  let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
+  server.inFlight.add(1, ordering: .relaxed)
+  let context = RequestContext(target: uri.map { String(cString: $0) } ?? "/")
+  return Unmanaged.passRetained(context).toOpaque()
+}
+
+let requestCompleted: MHD_RequestCompletedCallback = { cls, _, contextPointer, termination in
+  let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
+  guard let raw = contextPointer?.pointee else { return }
+  contextPointer?.pointee = nil
+  let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
+  server.inFlight.subtract(1, ordering: .releasing)
+  let elapsed = ContinuousClock.now - context.startedAt
+  let milliseconds =
+    Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+  let (path, _) = QueryString.split(target: context.target)
+  let entry = AccessLogEntry(
+    method: context.method, path: path, status: context.status,
+    durationMs: (milliseconds * 1000).rounded() / 1000, requestId: context.requestID,
+    error: termination == .REQUEST_TERMINATED_COMPLETED_OK ? nil : "connection ended early")
+  server.configuration.log.write(entry.line)
+}
+
+let accessHandler: MHD_AccessHandlerCallback = {
+  cls, connection, _, method, _, uploadData, uploadSize, contextPointer in
+  guard let cls, let connection, let contextPointer, let raw = contextPointer.pointee,
+    let uploadSize
+  else { return .NO }
+  let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+  let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
+  return server.handle(
+    connection: connection, context: context, method: method, uploadData: uploadData,
+    uploadSize: uploadSize)
+}
+
+extension HTTPServer {
+  /// One call of MHD's access handler: headers first, then body chunks, then the end.
+  fileprivate func handle(
+    connection: OpaquePointer, context: RequestContext, method: UnsafePointer<CChar>?,
+    uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>
+  ) -> MHD_Result {
+    if context.isRejected {
+      uploadSize.pointee = 0
+      return .YES
+    }
+    if !context.headersSeen {
+      context.headersSeen = true
+      context.method = method.map { String(cString: $0) } ?? ""
+      let (path, _) = QueryString.split(target: context.target)
+      context.bodyLimit = responder.bodyLimit(method: context.method, path: path)
+      let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
+        .flatMap { Int(String(cString: $0)) }
+      if let declared, declared > context.bodyLimit {
+        return reject(connection: connection, context: context)
+      }
+      // Returning without a response lets MHD answer `Expect: 100-continue` and read the body.
+      return .YES
+    }
+    if uploadSize.pointee > 0 {
+      let count = uploadSize.pointee
+      uploadSize.pointee = 0
+      if context.isOversized {
+        // MHD cannot answer in the middle of a body, so the rest is read and dropped, up to a
+        // bound past which the connection is simply closed.
+        context.discarded += count
+        return context.discarded > Self.discardLimit ? .NO : .YES
+      }
+      guard context.body.count + count <= context.bodyLimit else {
+        context.isOversized = true
+        context.discarded = context.body.count + count
+        context.body = []
+        return .YES
+      }
+      if let uploadData {
+        uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
+          context.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+        }
+      }
+      return .YES
+    }
+    if context.isOversized {
+      return queue(tooLarge(context), on: connection, context: context)
+    }
+    if let response = context.takePending() {
+      return queue(response, on: connection, context: context)
+    }
+    guard !context.isWaitingForWorker else { return .YES }
+    let request = makeRequest(connection: connection, context: context)
+    switch responder.respond(to: request) {
+    case .response(let response):
+      return queue(response, on: connection, context: context)
+    case .blocking(let work):
+      context.isWaitingForWorker = true
+      let handle = ConnectionHandle(pointer: connection)
+      MHD_suspend_connection(connection)
+      let accepted = workers?.submit {
+        context.setPending(work())
+        MHD_resume_connection(handle.pointer)
+      }
+      if accepted != true {
+        context.setPending(
+          responder.engineError(
+            status: 503, detail: "The server is busy; try again in a moment.",
+            requestID: context.requestID))
+        MHD_resume_connection(connection)
+      }
+      return .YES
+    }
+  }
+
+  /// Answers 413 while only the headers have been read (a declared `Content-Length` too
+  /// large): MHD then closes the connection instead of reading the body.
+  private func reject(connection: OpaquePointer, context: RequestContext) -> MHD_Result {
+    context.isRejected = true
+    var response = tooLarge(context)
+    response.headers.set("Connection", "close")
+    return queue(response, on: connection, context: context)
+  }
+
+  private func tooLarge(_ context: RequestContext) -> HTTPResponse {
+    responder.engineError(
+      status: 413,
+      detail: "The request body is larger than the \(context.bodyLimit) bytes this endpoint accepts.",
+      requestID: context.requestID)
+  }
+
+  private func queue(
+    _ response: HTTPResponse, on connection: OpaquePointer, context: RequestContext
+  )
+    -> MHD_Result
+  {
+    context.status = response.status
+    let mhdResponse = response.body.withUnsafeBytes { bytes in
+      MHD_create_response_from_buffer(
+        bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    }
+    guard let mhdResponse else { return .NO }
+    defer { MHD_destroy_response(mhdResponse) }
+    for field in response.headers {
+      _ = MHD_add_response_header(mhdResponse, field.name, field.value)
+    }
+    _ = MHD_add_response_header(mhdResponse, "X-Request-Id", context.requestID)
+    return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+  }
+
+  private func makeRequest(connection: OpaquePointer, context: RequestContext) -> HTTPRequest {
+    let collector = HeaderCollector()
+    let collectorPointer = Unmanaged.passUnretained(collector).toOpaque()
+    _ = MHD_get_connection_values(connection, .HEADER_KIND, collectHeader, collectorPointer)
+    var address = [CChar](repeating: 0, count: 64)
+    let remote =
+      atrium_mhd_client_address(connection, &address, socklen_t(address.count)) == 0
+      ? String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "unknown"
+    let (path, query) = QueryString.split(target: context.target)
+    let body = context.body
+    context.body = []
+    return HTTPRequest(
+      method: context.method, path: path, query: query, headers: HTTPHeaders(collector.fields),
+      body: body, remoteAddress: remote, requestID: context.requestID)
+  }
+}
+
+private final class HeaderCollector {
+  var fields: [(name: String, value: String)] = []
+}
+
+private let collectHeader: MHD_KeyValueIterator = { cls, _, key, value in
+  guard let cls, let key else { return .YES }
+  let collector = Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue()
+  collector.fields.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+  return .YES
+}
