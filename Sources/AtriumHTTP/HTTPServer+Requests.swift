@@ -2,7 +2,11 @@ import CMicroHTTPD
 import Foundation
 
 // MARK: - MHD callbacks
+//
+// C function pointers cannot capture context: each callback gets the server through `cls`
+// and the request's `RequestContext` through `con_cls`.
 
+/// Called once per request after its request line: creates the request's context.
 let requestStarted: atrium_mhd_uri_log_callback = { cls, uri, _ in
   let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
   server.inFlight.add(1, ordering: .relaxed)
@@ -10,6 +14,8 @@ let requestStarted: atrium_mhd_uri_log_callback = { cls, uri, _ in
   return Unmanaged.passRetained(context).toOpaque()
 }
 
+/// Called once per request at its end, sent or not: writes the access-log line and frees the
+/// context.
 let requestCompleted: MHD_RequestCompletedCallback = { cls, _, contextPointer, termination in
   let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
   guard let raw = contextPointer?.pointee else { return }
@@ -27,6 +33,8 @@ let requestCompleted: MHD_RequestCompletedCallback = { cls, _, contextPointer, t
   server.configuration.log.write(entry.line)
 }
 
+/// Called for the headers, then for each body chunk, then once at the end (and again after a
+/// resume).
 let accessHandler: MHD_AccessHandlerCallback = {
   cls, connection, _, method, _, uploadData, uploadSize, contextPointer in
   guard let cls, let connection, let contextPointer, let raw = contextPointer.pointee,
