@@ -9,7 +9,7 @@ public protocol Database: Sendable {
   /// Runs `body` in a write transaction: committed when it returns, rolled back when it throws.
   ///
   /// When the engine reports contention the whole body runs again, so it must have no effects
-  /// outside the database.
+  /// outside the database. Writes are serialized: a body must not start another `write`.
   @discardableResult
   func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T
 }
