@@ -21,4 +21,6 @@ public struct LeaveType: Hashable, Sendable, Identifiable {
 
   /// The name of the type every company starts with.
   public static let vacationName = "Vacation"
+  /// The id of that type (created by the schema migration, the same in every installation).
+  public static let vacationID = "00000000-0000-4000-8000-000000000001"
 }

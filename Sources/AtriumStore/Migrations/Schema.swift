@@ -85,6 +85,99 @@ public enum Schema {
           PRIMARY KEY (scope, key))
         """,
         "CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)",
-      ])
+      ]),
+    Migration(
+      version: 2, name: "time off: policy, types, holidays, allowances, requests, history, notices, feeds",
+      sql: [
+        "ALTER TABLE company ADD COLUMN default_allowance INTEGER NOT NULL DEFAULT 46",
+        "ALTER TABLE company ADD COLUMN carry_over_maximum INTEGER NOT NULL DEFAULT 10",
+        "ALTER TABLE company ADD COLUMN carry_over_until TEXT NOT NULL DEFAULT '03-31'",
+        "ALTER TABLE company ADD COLUMN allow_negative_balance INTEGER NOT NULL DEFAULT 0",
+        """
+        CREATE TABLE leave_types (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL UNIQUE,
+          counts_against_allowance INTEGER NOT NULL,
+          needs_approval INTEGER NOT NULL,
+          active INTEGER NOT NULL DEFAULT 1)
+        """,
+        """
+        INSERT INTO leave_types (id, name, counts_against_allowance, needs_approval, active)
+        VALUES ('00000000-0000-4000-8000-000000000001', 'Vacation', 1, 1, 1)
+        """,
+        """
+        CREATE TABLE holidays (
+          id TEXT PRIMARY KEY,
+          location_id TEXT NOT NULL REFERENCES locations(id) ON DELETE CASCADE,
+          date TEXT NOT NULL,
+          name TEXT NOT NULL,
+          half TEXT CHECK (half IN ('morning', 'afternoon')),
+          UNIQUE (location_id, date))
+        """,
+        """
+        CREATE TABLE allowances (
+          employee_id TEXT NOT NULL REFERENCES employees(id) ON DELETE CASCADE,
+          year INTEGER NOT NULL,
+          halves INTEGER NOT NULL,
+          PRIMARY KEY (employee_id, year))
+        """,
+        """
+        CREATE TABLE leave_requests (
+          id TEXT PRIMARY KEY,
+          employee_id TEXT NOT NULL REFERENCES employees(id) ON DELETE CASCADE,
+          type_id TEXT NOT NULL REFERENCES leave_types(id),
+          start_date TEXT NOT NULL,
+          end_date TEXT NOT NULL,
+          start_half TEXT NOT NULL CHECK (start_half IN ('full', 'afternoon')),
+          end_half TEXT NOT NULL CHECK (end_half IN ('full', 'morning')),
+          status TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'rejected', 'cancelled')),
+          note TEXT NOT NULL DEFAULT '',
+          halves INTEGER NOT NULL,
+          created_at BIGINT NOT NULL,
+          updated_at BIGINT NOT NULL)
+        """,
+        "CREATE INDEX leave_requests_employee ON leave_requests (employee_id, start_date)",
+        "CREATE INDEX leave_requests_status ON leave_requests (status, created_at)",
+        "CREATE INDEX leave_requests_dates ON leave_requests (start_date, end_date)",
+        """
+        CREATE TABLE leave_request_days (
+          request_id TEXT NOT NULL REFERENCES leave_requests(id) ON DELETE CASCADE,
+          date TEXT NOT NULL,
+          halves INTEGER NOT NULL,
+          PRIMARY KEY (request_id, date))
+        """,
+        """
+        CREATE TABLE leave_history (
+          id TEXT PRIMARY KEY,
+          request_id TEXT NOT NULL REFERENCES leave_requests(id) ON DELETE CASCADE,
+          seq INTEGER NOT NULL,
+          actor_id TEXT NOT NULL REFERENCES employees(id),
+          at BIGINT NOT NULL,
+          action TEXT NOT NULL,
+          from_status TEXT,
+          to_status TEXT NOT NULL,
+          reason TEXT NOT NULL DEFAULT '',
+          details TEXT NOT NULL DEFAULT '')
+        """,
+        "CREATE UNIQUE INDEX leave_history_request ON leave_history (request_id, seq)",
+        """
+        CREATE TABLE notices (
+          id TEXT PRIMARY KEY,
+          recipient_id TEXT NOT NULL REFERENCES employees(id) ON DELETE CASCADE,
+          kind TEXT NOT NULL,
+          title TEXT NOT NULL,
+          body TEXT NOT NULL DEFAULT '',
+          request_id TEXT REFERENCES leave_requests(id) ON DELETE SET NULL,
+          created_at BIGINT NOT NULL,
+          read_at BIGINT)
+        """,
+        "CREATE INDEX notices_recipient ON notices (recipient_id, created_at)",
+        """
+        CREATE TABLE calendar_feeds (
+          employee_id TEXT PRIMARY KEY REFERENCES employees(id) ON DELETE CASCADE,
+          token TEXT NOT NULL UNIQUE,
+          created_at BIGINT NOT NULL)
+        """,
+      ]),
   ]
 }

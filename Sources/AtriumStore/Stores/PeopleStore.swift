@@ -39,6 +39,29 @@ public struct PeopleStore {
       ])
   }
 
+  /// The ids of everyone above an employee in the reporting chain, nearest first. A cycle in
+  /// the data (which the people rules refuse) cannot loop: the walk stops at a repeat.
+  public func chain(above employeeID: String) throws -> [String] {
+    var chain: [String] = []
+    var current = employeeID
+    while let row = try connection.queryFirst("SELECT manager_id FROM employees WHERE id = ?", .text(current)),
+      let manager = row.optionalString("manager_id"), manager != employeeID, !chain.contains(manager)
+    {
+      chain.append(manager)
+      current = manager
+    }
+    return chain
+  }
+
+  /// The employees with these ids, by id.
+  public func employees(ids: [String]) throws -> [String: Employee] {
+    var result: [String: Employee] = [:]
+    for id in Set(ids) {
+      if let employee = try employee(id: id) { result[id] = employee }
+    }
+    return result
+  }
+
   static func employee(_ row: DatabaseRow) -> Employee {
     Employee(
       id: row.string("id"), username: row.string("username"), email: row.string("email"),

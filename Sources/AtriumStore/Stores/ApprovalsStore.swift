@@ -1,0 +1,86 @@
+import AtriumDomain
+
+/// The requests a decider may act on: everyone's for an admin, for a manager everyone's
+/// below them in the reporting chain.
+public struct ApprovalsStore {
+  let connection: any DatabaseConnection
+
+  public init(_ connection: any DatabaseConnection) {
+    self.connection = connection
+  }
+
+  /// Whose requests the list holds.
+  public enum Scope: Sendable {
+    case everyone
+    case below(managerID: String)
+  }
+
+  /// A request in the list, with the few facts about its employee a decider needs.
+  public struct Item: Hashable, Sendable {
+    public let stored: LeaveRequestStore.StoredRequest
+    public let employee: PersonName
+    public let position: String
+  }
+
+  /// One page: pending requests oldest first (by when they were asked), any other status by
+  /// start date newest first.
+  /// - Parameter status: nil for every status.
+  /// - Throws: `InvalidCursor` for a cursor this list did not make.
+  public func page(
+    scope: Scope, status: LeaveStatus?, limit: Int, after cursor: String?
+  ) throws -> (
+    items: [Item], nextCursor: String?
+  ) {
+    var arguments: [DatabaseValue] = []
+    var sql = ""
+    switch scope {
+    case .everyone:
+      sql =
+        "SELECT r.*, e.first_name, e.last_name, e.username, e.position FROM leave_requests r "
+        + "JOIN employees e ON e.id = r.employee_id WHERE 1 = 1"
+    case .below(let managerID):
+      sql = """
+        WITH RECURSIVE below(id) AS (
+          SELECT id FROM employees WHERE manager_id = ?
+          UNION SELECT e.id FROM employees e JOIN below b ON e.manager_id = b.id)
+        SELECT r.*, e.first_name, e.last_name, e.username, e.position FROM leave_requests r
+        JOIN below b ON b.id = r.employee_id JOIN employees e ON e.id = r.employee_id
+        WHERE r.employee_id <> ?
+        """
+      arguments += [.text(managerID), .text(managerID)]
+    }
+    if let status {
+      sql += " AND r.status = ?"
+      arguments.append(.text(status.rawValue))
+    }
+    let oldestFirst = status == .pending
+    if let cursor {
+      guard let key = Cursor.decode(cursor, count: 2) else { throw InvalidCursor() }
+      if oldestFirst {
+        guard let createdAt = Int64(key[0]) else { throw InvalidCursor() }
+        sql += " AND (r.created_at > ? OR (r.created_at = ? AND r.id > ?))"
+        arguments += [.integer(createdAt), .integer(createdAt), .text(key[1])]
+      } else {
+        sql += " AND (r.start_date < ? OR (r.start_date = ? AND r.id < ?))"
+        arguments += [.text(key[0]), .text(key[0]), .text(key[1])]
+      }
+    }
+    sql += oldestFirst ? " ORDER BY r.created_at, r.id" : " ORDER BY r.start_date DESC, r.id DESC"
+    sql += " LIMIT ?"
+    arguments.append(.integer(Int64(limit + 1)))
+    let rows = try connection.query(sql, arguments)
+    let items = rows.prefix(limit).compactMap { row -> Item? in
+      guard let stored = LeaveRequestStore.stored(row) else { return nil }
+      return Item(
+        stored: stored,
+        employee: PersonName(id: stored.request.employeeID, displayName: LeaveRequestStore.displayName(row)),
+        position: row.string("position"))
+    }
+    guard rows.count > limit, let last = items.last else { return (items, nil) }
+    let key =
+      oldestFirst
+      ? [String(last.stored.createdAt), last.stored.request.id]
+      : [last.stored.request.span.start.description, last.stored.request.id]
+    return (items, Cursor.encode(key))
+  }
+}

@@ -1,0 +1,235 @@
+import AtriumDomain
+
+/// Leave requests, the working days each one takes (by date), and their history.
+public struct LeaveRequestStore {
+  let connection: any DatabaseConnection
+
+  public init(_ connection: any DatabaseConnection) {
+    self.connection = connection
+  }
+
+  /// A request as stored, with the figures the server computed when it was saved.
+  public struct StoredRequest: Hashable, Sendable {
+    public let request: LeaveRequest
+    public let days: HalfDays
+    public let createdAt: Int64
+    public let updatedAt: Int64
+  }
+
+  // MARK: Writing
+
+  /// Saves a new request with its working days by date.
+  public func insert(_ request: LeaveRequest, time: WorkingTime, at instant: Int64) throws {
+    try connection.execute(
+      """
+      INSERT INTO leave_requests (id, employee_id, type_id, start_date, end_date, start_half, end_half, status,
+        note, halves, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        .text(request.id), .text(request.employeeID), .text(request.typeID), DatabaseValue(request.span.start),
+        DatabaseValue(request.span.end), .text(request.span.startHalf.rawValue), .text(request.span.endHalf.rawValue),
+        .text(request.status.rawValue), .text(request.note), DatabaseValue(time.total.halves), .integer(instant),
+        .integer(instant),
+      ])
+    try insertDays(of: request.id, time)
+  }
+
+  /// Saves a changed request; with `time`, its working days are replaced too.
+  public func update(_ request: LeaveRequest, time: WorkingTime?, at instant: Int64) throws {
+    try connection.execute(
+      """
+      UPDATE leave_requests SET type_id = ?, start_date = ?, end_date = ?, start_half = ?, end_half = ?, status = ?,
+        note = ?, updated_at = ? WHERE id = ?
+      """,
+      [
+        .text(request.typeID), DatabaseValue(request.span.start), DatabaseValue(request.span.end),
+        .text(request.span.startHalf.rawValue), .text(request.span.endHalf.rawValue), .text(request.status.rawValue),
+        .text(request.note), .integer(instant), .text(request.id),
+      ])
+    if let time {
+      try connection.execute("DELETE FROM leave_request_days WHERE request_id = ?", .text(request.id))
+      try connection.execute(
+        "UPDATE leave_requests SET halves = ? WHERE id = ?", DatabaseValue(time.total.halves), .text(request.id))
+      try insertDays(of: request.id, time)
+    }
+  }
+
+  private func insertDays(of requestID: String, _ time: WorkingTime) throws {
+    for (date, days) in time.perDate {
+      try connection.execute(
+        "INSERT INTO leave_request_days (request_id, date, halves) VALUES (?, ?, ?)", .text(requestID),
+        DatabaseValue(date), DatabaseValue(days.halves))
+    }
+  }
+
+  // MARK: Reading
+
+  public func request(id: String) throws -> StoredRequest? {
+    try connection.queryFirst("SELECT * FROM leave_requests WHERE id = ?", .text(id)).flatMap(Self.stored)
+  }
+
+  /// One employee's requests that touch `year`, newest start first.
+  public func requests(employeeID: String, year: Int) throws -> [StoredRequest] {
+    try connection.query(
+      """
+      SELECT * FROM leave_requests WHERE employee_id = ? AND start_date <= ? AND end_date >= ?
+      ORDER BY start_date DESC, id DESC
+      """, .text(employeeID), .text("\(year)-12-31"), .text("\(year)-01-01")
+    ).compactMap(Self.stored)
+  }
+
+  /// One employee's pending and approved requests whose dates meet `start...end`.
+  public func holdingRequests(
+    employeeID: String, from start: CalendarDate, to end: CalendarDate
+  ) throws
+    -> [StoredRequest]
+  {
+    try connection.query(
+      """
+      SELECT * FROM leave_requests WHERE employee_id = ? AND status IN ('pending', 'approved')
+        AND start_date <= ? AND end_date >= ? ORDER BY start_date
+      """, .text(employeeID), DatabaseValue(end), DatabaseValue(start)
+    ).compactMap(Self.stored)
+  }
+
+  /// The working days of each request, by year.
+  public func daysPerYear(requestIDs: [String]) throws -> [String: [Int: HalfDays]] {
+    var result: [String: [Int: HalfDays]] = [:]
+    for chunk in stride(from: 0, to: requestIDs.count, by: 500).map({
+      Array(requestIDs[$0..<min($0 + 500, requestIDs.count)])
+    }) {
+      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+      let rows = try connection.query(
+        """
+        SELECT request_id, substr(date, 1, 4) AS year, SUM(halves) AS halves FROM leave_request_days
+        WHERE request_id IN (\(marks)) GROUP BY request_id, substr(date, 1, 4)
+        """, chunk.map { .text($0) })
+      for row in rows {
+        result[row.string("request_id"), default: [:]][row.int("year")] = HalfDays(halves: row.int("halves"))
+      }
+    }
+    return result
+  }
+
+  /// An employee's pending and approved days of types that count against the allowance,
+  /// grouped by year and request, with their dates (for carry-over deadlines).
+  public func chargedLeave(employeeID: String) throws -> [Int: [ChargedLeave]] {
+    let rows = try connection.query(
+      """
+      SELECT r.id, r.status, d.date, d.halves FROM leave_requests r
+      JOIN leave_types t ON t.id = r.type_id
+      JOIN leave_request_days d ON d.request_id = r.id
+      WHERE r.employee_id = ? AND r.status IN ('pending', 'approved') AND t.counts_against_allowance = 1
+      """, .text(employeeID))
+    var grouped: [Int: [String: (state: ChargedLeave.State, days: [CalendarDate: HalfDays])]] = [:]
+    for row in rows {
+      guard let date = row.date("date") else { continue }
+      let state: ChargedLeave.State = row.string("status") == "approved" ? .approved : .pending
+      grouped[date.year, default: [:]][row.string("id"), default: (state, [:])].days[date] = HalfDays(
+        halves: row.int("halves"))
+    }
+    return grouped.mapValues { requests in
+      requests.values.map { ChargedLeave(state: $0.state, daysByDate: $0.days) }
+    }
+  }
+
+  /// The pending and approved leave of `employeeID`'s teammates (same manager) that meets
+  /// `start...end`.
+  public func teammatesLeave(
+    of employeeID: String, managerID: String?, from start: CalendarDate, to end: CalendarDate
+  )
+    throws -> [(person: PersonName, span: LeaveSpan)]
+  {
+    guard let managerID else { return [] }
+    let rows = try connection.query(
+      """
+      SELECT r.*, e.first_name, e.last_name, e.username FROM leave_requests r
+      JOIN employees e ON e.id = r.employee_id
+      WHERE e.manager_id = ? AND e.id <> ? AND e.active = 1 AND r.status IN ('pending', 'approved')
+        AND r.start_date <= ? AND r.end_date >= ?
+      """, .text(managerID), .text(employeeID), DatabaseValue(end), DatabaseValue(start))
+    return rows.compactMap { row in
+      guard let stored = Self.stored(row) else { return nil }
+      return (PersonName(id: stored.request.employeeID, displayName: Self.displayName(row)), stored.request.span)
+    }
+  }
+
+  // MARK: History
+
+  /// One change of a request: who, when, what, from which state to which, and why.
+  public struct HistoryEntry: Hashable, Sendable {
+    public let actorID: String
+    public let actorName: String
+    public let at: Int64
+    public let action: String
+    public let from: LeaveStatus?
+    public let to: LeaveStatus
+    public let reason: String
+    public let details: String
+
+    public init(
+      actorID: String, actorName: String = "", at: Int64, action: String, from: LeaveStatus?, to: LeaveStatus,
+      reason: String = "", details: String = ""
+    ) {
+      self.actorID = actorID
+      self.actorName = actorName
+      self.at = at
+      self.action = action
+      self.from = from
+      self.to = to
+      self.reason = reason
+      self.details = details
+    }
+  }
+
+  /// Appends to a request's history (rows are never changed or removed).
+  public func appendHistory(id: String, requestID: String, _ entry: HistoryEntry) throws {
+    try connection.execute(
+      """
+      INSERT INTO leave_history (id, request_id, seq, actor_id, at, action, from_status, to_status, reason, details)
+      VALUES (?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM leave_history WHERE request_id = ?), ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        .text(id), .text(requestID), .text(requestID), .text(entry.actorID), .integer(entry.at), .text(entry.action),
+        DatabaseValue(entry.from?.rawValue), .text(entry.to.rawValue), .text(entry.reason), .text(entry.details),
+      ])
+  }
+
+  public func history(requestID: String) throws -> [HistoryEntry] {
+    try connection.query(
+      """
+      SELECT h.*, e.first_name, e.last_name, e.username FROM leave_history h
+      JOIN employees e ON e.id = h.actor_id WHERE h.request_id = ? ORDER BY h.seq
+      """, .text(requestID)
+    ).compactMap { row in
+      guard let to = LeaveStatus(rawValue: row.string("to_status")) else { return nil }
+      return HistoryEntry(
+        actorID: row.string("actor_id"), actorName: Self.displayName(row), at: Int64(row.int("at")),
+        action: row.string("action"), from: row.optionalString("from_status").flatMap(LeaveStatus.init), to: to,
+        reason: row.string("reason"), details: row.string("details"))
+    }
+  }
+
+  // MARK: Rows
+
+  static func stored(_ row: DatabaseRow) -> StoredRequest? {
+    guard let start = row.date("start_date"), let end = row.date("end_date"),
+      let startHalf = StartHalf(rawValue: row.string("start_half")),
+      let endHalf = EndHalf(rawValue: row.string("end_half")),
+      let status = LeaveStatus(rawValue: row.string("status")),
+      let span = try? LeaveSpan(start: start, end: end, startHalf: startHalf, endHalf: endHalf)
+    else { return nil }
+    let request = LeaveRequest(
+      id: row.string("id"), employeeID: row.string("employee_id"), typeID: row.string("type_id"), span: span,
+      status: status, note: row.string("note"))
+    return StoredRequest(
+      request: request, days: HalfDays(halves: row.int("halves")), createdAt: Int64(row.int("created_at")),
+      updatedAt: Int64(row.int("updated_at")))
+  }
+
+  static func displayName(_ row: DatabaseRow) -> String {
+    let name = [row.string("first_name"), row.string("last_name")].filter { !$0.isEmpty }.joined(separator: " ")
+    return name.isEmpty ? row.string("username") : name
+  }
+}
