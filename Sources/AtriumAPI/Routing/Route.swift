@@ -1,10 +1,17 @@
+import AtriumDomain
+
 /// Every JSON API endpoint, as a value: the server matches requests into it, clients build
 /// requests from it, and `openapi.yaml` documents each case.
 public enum Route: Hashable, Sendable {
+  // MARK: Service
+
   /// `GET /healthz`: the process is up and answering.
   case health
   /// `GET /api/openapi.yaml`: this contract, as OpenAPI 3.1.
   case openAPI
+
+  // MARK: Sign-in
+
   /// `POST /api/v1/auth/login`: username and password in, tokens out.
   case login
   /// `POST /api/v1/auth/refresh`: a refresh token in, a new pair out (the old one is spent).
@@ -13,10 +20,15 @@ public enum Route: Hashable, Sendable {
   case logout(everywhere: Bool)
   /// `GET /api/v1/me`: the signed-in user.
   case me
+
+  // MARK: Company
+
   /// `GET /api/v1/locations`: the company's offices, by name.
   case locations(PageRequest)
   /// `POST /api/v1/locations`: an admin adds an office.
   case createLocation
+  /// `PATCH /api/v1/locations/{id}`: an admin changes an office (name, time zone, weekend).
+  case updateLocation(id: String)
   /// `GET /api/v1/departments`: the company's departments, by name.
   case departments(PageRequest)
   /// `POST /api/v1/departments`: an admin adds a department.
@@ -24,12 +36,88 @@ public enum Route: Hashable, Sendable {
   /// `GET /api/v1/people/{id}/photo?size=`: a person's picture (their initials until they
   /// have a photo).
   case personPhoto(id: String, size: PhotoSize)
+
+  // MARK: Time off
+
+  /// `GET /api/v1/me/leave?year=`: the caller's balance and requests for a year.
+  case myLeave(year: Int?)
+  /// `GET /api/v1/me/leave/preview?start=&end=&startHalf=&endHalf=`: days and conflicts of a
+  /// request, without saving it.
+  case previewLeave(LeaveQuery)
+  /// `POST /api/v1/me/leave`: ask for time off.
+  case createLeave
+  /// `GET /api/v1/leave/{id}`: a request with its history, the year's other requests, the
+  /// days left and who else is off.
+  case leave(id: String)
+  /// `PATCH /api/v1/leave/{id}`: the owner changes a pending request.
+  case changeLeave(id: String)
+  /// `POST /api/v1/leave/{id}/cancel`: the owner withdraws a request.
+  case cancelLeave(id: String)
+  /// `POST /api/v1/leave/{id}/approve`.
+  case approveLeave(id: String)
+  /// `POST /api/v1/leave/{id}/reject`.
+  case rejectLeave(id: String)
+  /// `POST /api/v1/leave/{id}/reopen`: an approved request goes back to pending.
+  case reopenLeave(id: String)
+  /// `GET /api/v1/approvals?status=`: the requests the caller may decide.
+  case approvals(status: ApprovalFilter, page: PageRequest)
+  /// `GET /api/v1/people/{id}/leave?year=`: a person's balance and requests (their managers
+  /// and admins).
+  case personLeave(id: String, year: Int?)
+  /// `PUT /api/v1/people/{id}/allowance/{year}`: an admin sets a person's allowance for a year.
+  case setAllowance(id: String, year: Int)
+  /// `GET /api/v1/holidays?location=&year=`.
+  case holidays(locationID: String?, year: Int?)
+  /// `POST /api/v1/holidays`: an admin adds a holiday to a location.
+  case createHoliday
+  /// `DELETE /api/v1/holidays/{id}`.
+  case deleteHoliday(id: String)
+  /// `GET /api/v1/leave-types`.
+  case leaveTypes
+  /// `POST /api/v1/leave-types`.
+  case createLeaveType
+  /// `PATCH /api/v1/leave-types/{id}`.
+  case updateLeaveType(id: String)
+  /// `GET /api/v1/company/leave-policy`.
+  case leavePolicy
+  /// `PATCH /api/v1/company/leave-policy`.
+  case updateLeavePolicy
+  /// `GET /api/v1/me/calendar`: the caller's calendar feed addresses.
+  case myCalendar
+  /// `POST /api/v1/me/calendar/rotate`: a new secret address; the old one stops working.
+  case rotateCalendar
+  /// `GET /calendar/{token}.ics?team=&pending=`: a calendar feed (RFC 5545), authorized by
+  /// the secret token in its address.
+  case calendarFeed(token: String, team: Bool, includePending: Bool)
 }
 
 /// The sizes profile pictures are served in, in pixels.
 public enum PhotoSize: Int, Hashable, Sendable, CaseIterable {
   case small = 96
   case large = 512
+}
+
+/// Which requests the approvals list shows.
+public enum ApprovalFilter: String, Hashable, Sendable, CaseIterable {
+  case pending, approved, rejected, cancelled, all
+
+  /// The status to filter on, or nil for all.
+  public var status: LeaveStatus? { LeaveStatus(rawValue: rawValue) }
+}
+
+/// The dates and halves of a request being previewed.
+public struct LeaveQuery: Hashable, Sendable {
+  public var start: CalendarDate
+  public var end: CalendarDate
+  public var startHalf: StartHalf
+  public var endHalf: EndHalf
+
+  public init(start: CalendarDate, end: CalendarDate, startHalf: StartHalf = .full, endHalf: EndHalf = .full) {
+    self.start = start
+    self.end = end
+    self.startHalf = startHalf
+    self.endHalf = endHalf
+  }
 }
 
 /// Which page of a list to return (`?limit=&cursor=`).
@@ -54,22 +142,53 @@ extension Route {
   /// A name per case, so tests can check that examples and the contract cover every case.
   public enum Name: String, CaseIterable, Sendable {
     case health, openAPI, login, refresh, logout, me
-    case locations, createLocation, departments, createDepartment, personPhoto
+    case locations, createLocation, updateLocation, departments, createDepartment, personPhoto
+    case myLeave, previewLeave, createLeave, leave, changeLeave, cancelLeave, approveLeave, rejectLeave, reopenLeave
+    case approvals, personLeave, setAllowance, holidays, createHoliday, deleteHoliday
+    case leaveTypes, createLeaveType, updateLeaveType, leavePolicy, updateLeavePolicy
+    case myCalendar, rotateCalendar, calendarFeed
   }
 
-  public var name: Name {
+  /// The case's name, and the values of its path parameters in template order.
+  public var name: Name { parts.name }
+
+  private var parts: (name: Name, parameters: [String]) {
     switch self {
-    case .health: .health
-    case .openAPI: .openAPI
-    case .login: .login
-    case .refresh: .refresh
-    case .logout: .logout
-    case .me: .me
-    case .locations: .locations
-    case .createLocation: .createLocation
-    case .departments: .departments
-    case .createDepartment: .createDepartment
-    case .personPhoto: .personPhoto
+    case .health: (.health, [])
+    case .openAPI: (.openAPI, [])
+    case .login: (.login, [])
+    case .refresh: (.refresh, [])
+    case .logout: (.logout, [])
+    case .me: (.me, [])
+    case .locations: (.locations, [])
+    case .createLocation: (.createLocation, [])
+    case .updateLocation(let id): (.updateLocation, [id])
+    case .departments: (.departments, [])
+    case .createDepartment: (.createDepartment, [])
+    case .personPhoto(let id, _): (.personPhoto, [id])
+    case .myLeave: (.myLeave, [])
+    case .previewLeave: (.previewLeave, [])
+    case .createLeave: (.createLeave, [])
+    case .leave(let id): (.leave, [id])
+    case .changeLeave(let id): (.changeLeave, [id])
+    case .cancelLeave(let id): (.cancelLeave, [id])
+    case .approveLeave(let id): (.approveLeave, [id])
+    case .rejectLeave(let id): (.rejectLeave, [id])
+    case .reopenLeave(let id): (.reopenLeave, [id])
+    case .approvals: (.approvals, [])
+    case .personLeave(let id, _): (.personLeave, [id])
+    case .setAllowance(let id, let year): (.setAllowance, [id, String(year)])
+    case .holidays: (.holidays, [])
+    case .createHoliday: (.createHoliday, [])
+    case .deleteHoliday(let id): (.deleteHoliday, [id])
+    case .leaveTypes: (.leaveTypes, [])
+    case .createLeaveType: (.createLeaveType, [])
+    case .updateLeaveType(let id): (.updateLeaveType, [id])
+    case .leavePolicy: (.leavePolicy, [])
+    case .updateLeavePolicy: (.updateLeavePolicy, [])
+    case .myCalendar: (.myCalendar, [])
+    case .rotateCalendar: (.rotateCalendar, [])
+    case .calendarFeed(let token, _, _): (.calendarFeed, [token])
     }
   }
 
@@ -81,16 +200,14 @@ extension Route {
 
   /// The concrete path, parameters filled in and percent-encoded.
   public var path: String {
-    switch self {
-    case .health, .openAPI, .login, .refresh, .logout, .me, .locations, .createLocation,
-      .departments, .createDepartment:
-      template
-    case .personPhoto(let id, _):
-      "/api/v1/people/\(PercentEncoding.encode(id))/photo"
-    }
+    var parameters = parts.parameters.makeIterator()
+    return template.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
+      guard segment.first == "{", let close = segment.firstIndex(of: "}") else { return String(segment) }
+      return PercentEncoding.encode(parameters.next() ?? "") + segment[segment.index(after: close)...]
+    }.joined(separator: "/")
   }
 
-  /// Query parameters, in a stable order.
+  /// Query parameters, in a stable order; defaults are left out.
   public var query: [(name: String, value: String)] {
     switch self {
     case .logout(let everywhere):
@@ -99,7 +216,22 @@ extension Route {
       page.queryItems
     case .personPhoto(_, let size):
       [("size", String(size.rawValue))]
-    case .health, .openAPI, .login, .refresh, .me, .createLocation, .createDepartment:
+    case .myLeave(let year), .personLeave(_, let year):
+      year.map { [("year", String($0))] } ?? []
+    case .previewLeave(let query):
+      [("start", query.start.description), ("end", query.end.description)]
+        + (query.startHalf == .full ? [] : [("startHalf", query.startHalf.rawValue)])
+        + (query.endHalf == .full ? [] : [("endHalf", query.endHalf.rawValue)])
+    case .approvals(let status, let page):
+      (status == .pending ? [] : [("status", status.rawValue)]) + page.queryItems
+    case .holidays(let locationID, let year):
+      (locationID.map { [("location", $0)] } ?? []) + (year.map { [("year", String($0))] } ?? [])
+    case .calendarFeed(_, let team, let includePending):
+      (team ? [("team", "true")] : []) + (includePending ? [("pending", "true")] : [])
+    case .health, .openAPI, .login, .refresh, .me, .createLocation, .updateLocation, .createDepartment,
+      .createLeave, .leave, .changeLeave, .cancelLeave, .approveLeave, .rejectLeave, .reopenLeave, .setAllowance,
+      .createHoliday, .deleteHoliday, .leaveTypes, .createLeaveType, .updateLeaveType, .leavePolicy,
+      .updateLeavePolicy, .myCalendar, .rotateCalendar:
       []
     }
   }
@@ -110,23 +242,39 @@ extension Route {
     return items.isEmpty ? path : path + "?" + items.joined(separator: "&")
   }
 
-  /// Whether a caller must be signed in to use this endpoint.
+  /// Whether a caller must send an access token. The calendar feed is authorized by the
+  /// secret in its address instead, so calendar apps can subscribe to it.
   public var requiresAuthentication: Bool {
-    switch self {
-    case .health, .openAPI, .login, .refresh: false
-    case .logout, .me, .locations, .createLocation, .departments, .createDepartment, .personPhoto:
-      true
+    switch name {
+    case .health, .openAPI, .login, .refresh, .calendarFeed: false
+    default: true
     }
   }
 
   /// One example of every case, for round-trip and contract tests.
-  public static let examples: [Route] = [
-    .health, .openAPI, .login, .refresh, .logout(everywhere: false), .logout(everywhere: true), .me,
-    .locations(.first), .locations(PageRequest(limit: 5, cursor: "abc")), .createLocation,
-    .departments(.first), .departments(PageRequest(limit: 1000, cursor: "x y")), .createDepartment,
-    .personPhoto(id: "5f0e4a3c-8d1b-4c2e-9a7f-0b6d3e2c1a90", size: .small),
-    .personPhoto(id: "a b/c", size: .large),
-  ]
+  public static let examples: [Route] = {
+    let id = "5f0e4a3c-8d1b-4c2e-9a7f-0b6d3e2c1a90"
+    let query = LeaveQuery(
+      start: CalendarDate(year: 2026, month: 12, day: 28)!, end: CalendarDate(year: 2027, month: 1, day: 4)!,
+      startHalf: .afternoon, endHalf: .morning)
+    return [
+      .health, .openAPI, .login, .refresh, .logout(everywhere: false), .logout(everywhere: true), .me,
+      .locations(.first), .locations(PageRequest(limit: 5, cursor: "abc")), .createLocation, .updateLocation(id: id),
+      .departments(.first), .departments(PageRequest(limit: 1000, cursor: "x y")), .createDepartment,
+      .personPhoto(id: id, size: .small), .personPhoto(id: "a b/c", size: .large),
+      .myLeave(year: nil), .myLeave(year: 2027),
+      .previewLeave(query), .previewLeave(LeaveQuery(start: query.start, end: query.start)),
+      .createLeave, .leave(id: id), .changeLeave(id: id), .cancelLeave(id: id), .approveLeave(id: id),
+      .rejectLeave(id: id), .reopenLeave(id: id),
+      .approvals(status: .pending, page: .first), .approvals(status: .all, page: PageRequest(limit: 1000, cursor: "c")),
+      .personLeave(id: id, year: nil), .personLeave(id: id, year: 2025), .setAllowance(id: id, year: 2026),
+      .holidays(locationID: nil, year: nil), .holidays(locationID: id, year: 2026), .createHoliday,
+      .deleteHoliday(id: id), .leaveTypes, .createLeaveType, .updateLeaveType(id: id), .leavePolicy,
+      .updateLeavePolicy, .myCalendar, .rotateCalendar,
+      .calendarFeed(token: "abc_DEF-123", team: false, includePending: false),
+      .calendarFeed(token: "abc", team: true, includePending: true),
+    ]
+  }()
 }
 
 extension PageRequest {

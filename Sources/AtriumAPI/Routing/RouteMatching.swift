@@ -1,3 +1,5 @@
+import AtriumDomain
+
 /// Why a request did not match a route.
 public enum RouteError: Error, Hashable, Sendable {
   /// No endpoint has this path.
@@ -45,6 +47,7 @@ extension Route {
       .locations(try PageRequest(query: query))
     },
     Endpoint(.createLocation, .post, "/api/v1/locations") { _, _ in .createLocation },
+    Endpoint(.updateLocation, .patch, "/api/v1/locations/{id}") { parameters, _ in .updateLocation(id: parameters[0]) },
     Endpoint(.departments, .get, "/api/v1/departments") { _, query throws(RouteError) in
       .departments(try PageRequest(query: query))
     },
@@ -59,7 +62,60 @@ extension Route {
       }
       return .personPhoto(id: parameters[0], size: size)
     },
+    Endpoint(.myLeave, .get, "/api/v1/me/leave") { _, query throws(RouteError) in
+      .myLeave(year: try year(in: query))
+    },
+    Endpoint(.previewLeave, .get, "/api/v1/me/leave/preview") { _, query throws(RouteError) in
+      .previewLeave(
+        LeaveQuery(
+          start: try date("start", in: query), end: try date("end", in: query),
+          startHalf: try choice("startHalf", in: query, default: .full),
+          endHalf: try choice("endHalf", in: query, default: .full)))
+    },
+    Endpoint(.createLeave, .post, "/api/v1/me/leave") { _, _ in .createLeave },
+    Endpoint(.leave, .get, "/api/v1/leave/{id}") { parameters, _ in .leave(id: parameters[0]) },
+    Endpoint(.changeLeave, .patch, "/api/v1/leave/{id}") { parameters, _ in .changeLeave(id: parameters[0]) },
+    Endpoint(.cancelLeave, .post, "/api/v1/leave/{id}/cancel") { parameters, _ in .cancelLeave(id: parameters[0]) },
+    Endpoint(.approveLeave, .post, "/api/v1/leave/{id}/approve") { parameters, _ in .approveLeave(id: parameters[0]) },
+    Endpoint(.rejectLeave, .post, "/api/v1/leave/{id}/reject") { parameters, _ in .rejectLeave(id: parameters[0]) },
+    Endpoint(.reopenLeave, .post, "/api/v1/leave/{id}/reopen") { parameters, _ in .reopenLeave(id: parameters[0]) },
+    Endpoint(.approvals, .get, "/api/v1/approvals") { _, query throws(RouteError) in
+      .approvals(status: try choice("status", in: query, default: .pending), page: try PageRequest(query: query))
+    },
+    Endpoint(.personLeave, .get, "/api/v1/people/{id}/leave") { parameters, query throws(RouteError) in
+      .personLeave(id: parameters[0], year: try year(in: query))
+    },
+    Endpoint(.setAllowance, .put, "/api/v1/people/{id}/allowance/{year}") { parameters, _ throws(RouteError) in
+      guard let year = Int(parameters[1]), validYears.contains(year) else {
+        throw .invalidQuery(
+          field: "year", message: "must be a year from \(validYears.lowerBound) to \(validYears.upperBound)")
+      }
+      return .setAllowance(id: parameters[0], year: year)
+    },
+    Endpoint(.holidays, .get, "/api/v1/holidays") { _, query throws(RouteError) in
+      let location = query["location"]
+      if let location, location.isEmpty { throw .invalidQuery(field: "location", message: "must not be empty") }
+      return .holidays(locationID: location, year: try year(in: query))
+    },
+    Endpoint(.createHoliday, .post, "/api/v1/holidays") { _, _ in .createHoliday },
+    Endpoint(.deleteHoliday, .delete, "/api/v1/holidays/{id}") { parameters, _ in .deleteHoliday(id: parameters[0]) },
+    Endpoint(.leaveTypes, .get, "/api/v1/leave-types") { _, _ in .leaveTypes },
+    Endpoint(.createLeaveType, .post, "/api/v1/leave-types") { _, _ in .createLeaveType },
+    Endpoint(.updateLeaveType, .patch, "/api/v1/leave-types/{id}") { parameters, _ in
+      .updateLeaveType(id: parameters[0])
+    },
+    Endpoint(.leavePolicy, .get, "/api/v1/company/leave-policy") { _, _ in .leavePolicy },
+    Endpoint(.updateLeavePolicy, .patch, "/api/v1/company/leave-policy") { _, _ in .updateLeavePolicy },
+    Endpoint(.myCalendar, .get, "/api/v1/me/calendar") { _, _ in .myCalendar },
+    Endpoint(.rotateCalendar, .post, "/api/v1/me/calendar/rotate") { _, _ in .rotateCalendar },
+    Endpoint(.calendarFeed, .get, "/calendar/{token}.ics") { parameters, query throws(RouteError) in
+      .calendarFeed(
+        token: parameters[0], team: try flag("team", in: query), includePending: try flag("pending", in: query))
+    },
   ]
+
+  /// Years the API accepts.
+  static let validYears = 1900...9999
 
   static func endpoint(named name: Name) -> Endpoint {
     endpoints.first { $0.name == name }!
@@ -93,14 +149,45 @@ extension Route {
     guard path.count == template.count else { return nil }
     var parameters: [String] = []
     for (segment, pattern) in zip(path, template) {
-      if pattern.first == "{" {
-        guard let value = PercentEncoding.decode(segment), !value.isEmpty else { return nil }
+      if pattern.first == "{", let close = pattern.firstIndex(of: "}") {
+        // A parameter, possibly followed by a fixed suffix such as `.ics`.
+        let suffix = pattern[pattern.index(after: close)...]
+        guard segment.hasSuffix(suffix), let value = PercentEncoding.decode(segment.dropLast(suffix.count)),
+          !value.isEmpty
+        else { return nil }
         parameters.append(value)
       } else if segment != pattern {
         return nil
       }
     }
     return parameters
+  }
+
+  private static func year(in query: [String: String]) throws(RouteError) -> Int? {
+    guard let text = query["year"] else { return nil }
+    guard let year = Int(text), validYears.contains(year) else {
+      throw .invalidQuery(
+        field: "year", message: "must be a year from \(validYears.lowerBound) to \(validYears.upperBound)")
+    }
+    return year
+  }
+
+  private static func date(_ name: String, in query: [String: String]) throws(RouteError) -> CalendarDate {
+    guard let text = query[name] else { throw .invalidQuery(field: name, message: "is required (YYYY-MM-DD)") }
+    guard let date = CalendarDate(text) else {
+      throw .invalidQuery(field: name, message: "must be a real date as YYYY-MM-DD")
+    }
+    return date
+  }
+
+  private static func choice<T: RawRepresentable & CaseIterable>(
+    _ name: String, in query: [String: String], default fallback: T
+  ) throws(RouteError) -> T where T.RawValue == String {
+    guard let text = query[name] else { return fallback }
+    guard let value = T(rawValue: text) else {
+      throw .invalidQuery(field: name, message: "must be one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    return value
   }
 
   private static func flag(_ name: String, in query: [String: String]) throws(RouteError) -> Bool {

@@ -41,6 +41,11 @@ extension AtriumApp {
       let body = try JSONCoding.decode(NewLocation.self, from: request)
       let location = try places.createLocation(body, by: principal)
       return try JSONCoding.response(location, status: 201)
+    case .updateLocation(let id):
+      let principal = try signedIn(principal)
+      try requireAdmin(principal, to: "change locations")
+      let body = try JSONCoding.decode(LocationChange.self, from: request)
+      return try JSONCoding.response(try places.updateLocation(id: id, body, by: principal))
     case .departments(let page):
       return try JSONCoding.response(try places.departments(page))
     case .createDepartment:
@@ -57,6 +62,16 @@ extension AtriumApp {
         status: 200,
         headers: HTTPHeaders([("Content-Type", "image/svg+xml"), ("Cache-Control", "private, max-age=300")]),
         body: Array(InitialsAvatar.svg(for: employee, size: size.rawValue).utf8))
+    case .calendarFeed(let token, let team, let includePending):
+      let text = try calendarFeeds.feed(token: token, team: team, includePending: includePending)
+      return HTTPResponse(
+        status: 200,
+        headers: HTTPHeaders([
+          ("Content-Type", "text/calendar; charset=utf-8"), ("Cache-Control", "private, max-age=300"),
+        ]),
+        body: Array(text.utf8))
+    default:
+      return try dispatchLeave(route, request, try signedIn(principal))
     }
   }
 
@@ -67,6 +82,86 @@ extension AtriumApp {
       let last = forwarded.split(separator: ",").last.map({ String($0).trimmingWhitespace }), !last.isEmpty
     else { return request.remoteAddress }
     return last
+  }
+
+  /// The time-off routes (all need a signed-in caller, except the calendar feed, which is
+  /// answered before authentication).
+  func dispatchLeave(_ route: Route, _ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
+    switch route {
+    case .myLeave(let year):
+      return try JSONCoding.response(try leaveQueries.myLeave(year: year, principal: principal))
+    case .previewLeave(let query):
+      return try JSONCoding.response(try leaveQueries.preview(query, principal: principal))
+    case .createLeave:
+      let body = try JSONCoding.decode(NewLeaveRequest.self, from: request)
+      let saved = try leave.create(body, by: principal)
+      return try JSONCoding.response(
+        saved, status: 201, headers: HTTPHeaders([("Location", Route.leave(id: saved.request.id).path)]))
+    case .leave(let id):
+      return try JSONCoding.response(try leaveQueries.detail(id: id, principal: principal))
+    case .changeLeave(let id):
+      let body = try JSONCoding.decode(LeaveChange.self, from: request)
+      return try JSONCoding.response(try leave.change(id, body, by: principal))
+    case .cancelLeave(let id):
+      return try decide(.cancel, id, request, principal)
+    case .approveLeave(let id):
+      return try decide(.approve, id, request, principal)
+    case .rejectLeave(let id):
+      return try decide(.reject, id, request, principal)
+    case .reopenLeave(let id):
+      return try decide(.reopen, id, request, principal)
+    case .approvals(let status, let page):
+      return try JSONCoding.response(try leaveQueries.approvals(filter: status, page: page, principal: principal))
+    case .personLeave(let id, let year):
+      return try JSONCoding.response(try leaveQueries.personLeave(id: id, year: year, principal: principal))
+    case .setAllowance(let id, let year):
+      try requireAdmin(principal, to: "set allowances")
+      let body = try JSONCoding.decode(AllowanceBody.self, from: request)
+      return try JSONCoding.response(try leaveSettings.setAllowance(body, employeeID: id, year: year, by: principal))
+    case .holidays(let locationID, let year):
+      return try JSONCoding.response(
+        try leaveSettings.holidays(locationID: locationID, year: year, principal: principal))
+    case .createHoliday:
+      try requireAdmin(principal, to: "manage holidays")
+      let body = try JSONCoding.decode(NewHoliday.self, from: request)
+      return try JSONCoding.response(try leaveSettings.createHoliday(body, by: principal), status: 201)
+    case .deleteHoliday(let id):
+      try leaveSettings.deleteHoliday(id: id, by: principal)
+      return HTTPResponse(status: 204)
+    case .leaveTypes:
+      return try JSONCoding.response(try leaveSettings.leaveTypes())
+    case .createLeaveType:
+      try requireAdmin(principal, to: "manage leave types")
+      let body = try JSONCoding.decode(LeaveTypeChange.self, from: request)
+      return try JSONCoding.response(try leaveSettings.createLeaveType(body, by: principal), status: 201)
+    case .updateLeaveType(let id):
+      try requireAdmin(principal, to: "manage leave types")
+      let body = try JSONCoding.decode(LeaveTypeChange.self, from: request)
+      return try JSONCoding.response(try leaveSettings.updateLeaveType(id: id, body, by: principal))
+    case .leavePolicy:
+      return try JSONCoding.response(try leaveSettings.policy())
+    case .updateLeavePolicy:
+      try requireAdmin(principal, to: "change the leave policy")
+      let body = try JSONCoding.decode(LeavePolicyBody.self, from: request)
+      return try JSONCoding.response(try leaveSettings.updatePolicy(body, by: principal))
+    case .myCalendar:
+      return try JSONCoding.response(try calendarFeeds.addresses(for: principal, request: request))
+    case .rotateCalendar:
+      return try JSONCoding.response(try calendarFeeds.rotate(for: principal, request: request))
+    case .health, .openAPI, .login, .refresh, .logout, .me, .locations, .createLocation, .updateLocation,
+      .departments, .createDepartment, .personPhoto, .calendarFeed:
+      throw Problem(status: 500, detail: "\(route.name) is not a time-off route.")
+    }
+  }
+
+  /// Cancel, approve, reject, reopen: an optional `{reason}` body.
+  private func decide(
+    _ action: LeaveAction, _ id: String, _ request: HTTPRequest, _ principal: Principal
+  ) throws
+    -> HTTPResponse
+  {
+    let body = request.body.isEmpty ? LeaveDecision() : try JSONCoding.decode(LeaveDecision.self, from: request)
+    return try JSONCoding.response(try leave.act(action, on: id, reason: body.reason, by: principal))
   }
 
   func signedIn(_ principal: Principal?) throws -> Principal {

@@ -16,6 +16,10 @@ public final class AtriumApp: HTTPResponder {
   let users = UserPresenter()
   let idempotency: Idempotency
   let contract: OpenAPIDocument
+  let leave: LeaveService
+  let leaveQueries: LeaveQueries
+  let leaveSettings: LeaveSettingsService
+  let calendarFeeds: CalendarFeedService
 
   public init(environment: ServerEnvironment) throws {
     self.environment = environment
@@ -23,6 +27,10 @@ public final class AtriumApp: HTTPResponder {
     self.places = PlacesService(environment: environment)
     self.idempotency = Idempotency(environment: environment)
     self.contract = try OpenAPIDocument.load()
+    self.leave = LeaveService(environment: environment)
+    self.leaveQueries = LeaveQueries(environment: environment)
+    self.leaveSettings = LeaveSettingsService(environment: environment)
+    self.calendarFeeds = CalendarFeedService(environment: environment)
   }
 
   // MARK: - HTTPResponder

@@ -25,6 +25,9 @@ public struct ServerEnvironment: Sendable {
   /// Take the client's address from the last `X-Forwarded-For` entry, as set by a reverse
   /// proxy in front of Atrium. Off by default: without a proxy, anyone could forge it.
   public var trustsForwardedFor: Bool
+  /// The address people reach Atrium at (e.g. `https://atrium.example.com`), for links that
+  /// leave the app such as calendar feeds; nil to use the request's `Host`.
+  public var publicURL: String?
 
   public init(
     database: any Database, now: @escaping @Sendable () -> Date = { Date() },
@@ -32,7 +35,7 @@ public struct ServerEnvironment: Sendable {
     signingKey: [UInt8], passwordHasher: PasswordHasher = PasswordHasher(),
     loginLimits: LoginRateLimiter.Limits = .init(), accessTokenLifetime: TimeInterval = 15 * 60,
     refreshTokenLifetime: TimeInterval = 30 * 24 * 3600, idempotencyLifetime: TimeInterval = 24 * 3600,
-    log: LogSink = .standardError, trustsForwardedFor: Bool = false
+    log: LogSink = .standardError, trustsForwardedFor: Bool = false, publicURL: String? = nil
   ) {
     self.database = database
     self.now = now
@@ -45,6 +48,7 @@ public struct ServerEnvironment: Sendable {
     self.idempotencyLifetime = idempotencyLifetime
     self.log = log
     self.trustsForwardedFor = trustsForwardedFor
+    self.publicURL = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
   }
 }
 

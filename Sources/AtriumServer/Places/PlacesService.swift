@@ -21,22 +21,53 @@ struct PlacesService: Sendable {
     try requireAdmin(principal, to: "add locations")
     var validator = Validator()
     let name = PlaceRules.validName(body.name, into: &validator)
-    if let zone = body.timeZone {
-      validator.require(
-        TimeZone(identifier: zone) != nil, "timeZone", "must be an IANA time zone such as Europe/Madrid")
-    }
-    let weekend = (body.weekendDays ?? [6, 7]).compactMap(Weekday.init(rawValue:))
-    validator.require(
-      weekend.count == (body.weekendDays ?? [6, 7]).count, "weekendDays",
-      "must hold ISO weekday numbers 1 (Monday) to 7 (Sunday)")
-    validator.require(Set(weekend).count < 7, "weekendDays", "must leave at least one working day")
+    let timeZone = Self.validTimeZone(body.timeZone, into: &validator)
+    let weekend = Self.validWeekend(body.weekendDays ?? [6, 7], into: &validator)
     try validator.check()
     return try environment.database.write { connection in
-      let timeZone = try body.timeZone ?? CompanyStore(connection).company()?.timeZone ?? "UTC"
-      let location = Location(id: environment.makeID(), name: name, timeZone: timeZone, weekendDays: Set(weekend))
+      let zone = try timeZone ?? CompanyStore(connection).company()?.timeZone ?? "UTC"
+      let location = Location(id: environment.makeID(), name: name, timeZone: zone, weekendDays: weekend)
       try insertUnique(name: name, kind: "location") { try PlacesStore(connection).insert(location) }
       return Self.body(location)
     }
+  }
+
+  /// An admin renames a location or changes its time zone or weekend; a new weekend counts the
+  /// days of its people's pending and approved requests again.
+  func updateLocation(id: String, _ body: LocationChange, by principal: Principal) throws -> LocationBody {
+    try requireAdmin(principal, to: "change locations")
+    var validator = Validator()
+    let name = body.name.map { PlaceRules.validName($0, into: &validator) }
+    let timeZone = Self.validTimeZone(body.timeZone, into: &validator)
+    let weekend = body.weekendDays.map { Self.validWeekend($0, into: &validator) }
+    try validator.check()
+    return try environment.database.write { connection in
+      let places = PlacesStore(connection)
+      guard var location = try places.location(id: id) else { throw Problem.notFound("No location has the id \(id).") }
+      let weekendChanged = weekend.map { $0 != location.weekendDays } ?? false
+      if let name { location.name = name }
+      if let timeZone { location.timeZone = timeZone }
+      if let weekend { location.weekendDays = weekend }
+      try insertUnique(name: location.name, kind: "location") { try places.update(location) }
+      if weekendChanged {
+        try LeaveSettingsService(environment: environment).recountRequests(at: id, connection: connection)
+      }
+      return Self.body(location)
+    }
+  }
+
+  private static func validTimeZone(_ zone: String?, into validator: inout Validator) -> String? {
+    guard let zone else { return nil }
+    validator.require(TimeZone(identifier: zone) != nil, "timeZone", "must be an IANA time zone such as Europe/Madrid")
+    return zone
+  }
+
+  private static func validWeekend(_ numbers: [Int], into validator: inout Validator) -> Set<Weekday> {
+    let weekend = numbers.compactMap(Weekday.init(rawValue:))
+    validator.require(
+      weekend.count == numbers.count, "weekendDays", "must hold ISO weekday numbers 1 (Monday) to 7 (Sunday)")
+    validator.require(Set(weekend).count < 7, "weekendDays", "must leave at least one working day")
+    return Set(weekend)
   }
 
   func createDepartment(_ body: NewDepartment, by principal: Principal) throws -> DepartmentBody {

@@ -47,12 +47,15 @@ public struct LeaveRequestStore {
         .text(request.span.startHalf.rawValue), .text(request.span.endHalf.rawValue), .text(request.status.rawValue),
         .text(request.note), .integer(instant), .text(request.id),
       ])
-    if let time {
-      try connection.execute("DELETE FROM leave_request_days WHERE request_id = ?", .text(request.id))
-      try connection.execute(
-        "UPDATE leave_requests SET halves = ? WHERE id = ?", DatabaseValue(time.total.halves), .text(request.id))
-      try insertDays(of: request.id, time)
-    }
+    if let time { try replaceDays(of: request.id, time) }
+  }
+
+  /// Replaces a request's working days, as when its location's calendar changed.
+  public func replaceDays(of requestID: String, _ time: WorkingTime) throws {
+    try connection.execute("DELETE FROM leave_request_days WHERE request_id = ?", .text(requestID))
+    try connection.execute(
+      "UPDATE leave_requests SET halves = ? WHERE id = ?", DatabaseValue(time.total.halves), .text(requestID))
+    try insertDays(of: requestID, time)
   }
 
   private func insertDays(of requestID: String, _ time: WorkingTime) throws {
@@ -93,6 +96,48 @@ public struct LeaveRequestStore {
     ).compactMap(Self.stored)
   }
 
+  /// Pending and approved requests of everyone working at a location (to count their days
+  /// again when its calendar changes).
+  public func holdingRequests(locationID: String) throws -> [StoredRequest] {
+    try connection.query(
+      """
+      SELECT r.* FROM leave_requests r JOIN employees e ON e.id = r.employee_id
+      WHERE e.location_id = ? AND r.status IN ('pending', 'approved')
+      """, .text(locationID)
+    ).compactMap(Self.stored)
+  }
+
+  /// Requests of a team (the people with `managerID` as manager, and those reporting to
+  /// `ownerID`) or of one person, in the given statuses, meeting `start...end`, with names.
+  public func feedRequests(
+    employeeID: String, team: (managerID: String?, includeReports: Bool)?, statuses: [LeaveStatus],
+    from start: CalendarDate, to end: CalendarDate
+  ) throws -> [(person: PersonName, stored: StoredRequest)] {
+    let marks = Array(repeating: "?", count: statuses.count).joined(separator: ", ")
+    var arguments: [DatabaseValue] = statuses.map { .text($0.rawValue) } + [DatabaseValue(end), DatabaseValue(start)]
+    var who = "e.id = ?"
+    arguments.append(.text(employeeID))
+    if let team {
+      if let managerID = team.managerID {
+        who += " OR e.manager_id = ?"
+        arguments.append(.text(managerID))
+      }
+      if team.includeReports {
+        who += " OR e.manager_id = ?"
+        arguments.append(.text(employeeID))
+      }
+    }
+    let rows = try connection.query(
+      """
+      SELECT r.*, e.first_name, e.last_name, e.username FROM leave_requests r JOIN employees e ON e.id = r.employee_id
+      WHERE r.status IN (\(marks)) AND r.start_date <= ? AND r.end_date >= ? AND e.active = 1 AND (\(who))
+      ORDER BY r.start_date, r.id
+      """, arguments)
+    return rows.compactMap { row in
+      Self.stored(row).map { (PersonName(id: $0.request.employeeID, displayName: Self.displayName(row)), $0) }
+    }
+  }
+
   /// The working days of each request, by year.
   public func daysPerYear(requestIDs: [String]) throws -> [String: [Int: HalfDays]] {
     var result: [String: [Int: HalfDays]] = [:]
@@ -114,14 +159,15 @@ public struct LeaveRequestStore {
 
   /// An employee's pending and approved days of types that count against the allowance,
   /// grouped by year and request, with their dates (for carry-over deadlines).
-  public func chargedLeave(employeeID: String) throws -> [Int: [ChargedLeave]] {
+  /// - Parameter excludedID: A request to leave out (the one being changed).
+  public func chargedLeave(employeeID: String, excluding excludedID: String? = nil) throws -> [Int: [ChargedLeave]] {
     let rows = try connection.query(
       """
       SELECT r.id, r.status, d.date, d.halves FROM leave_requests r
       JOIN leave_types t ON t.id = r.type_id
       JOIN leave_request_days d ON d.request_id = r.id
-      WHERE r.employee_id = ? AND r.status IN ('pending', 'approved') AND t.counts_against_allowance = 1
-      """, .text(employeeID))
+      WHERE r.employee_id = ? AND r.id <> ? AND r.status IN ('pending', 'approved') AND t.counts_against_allowance = 1
+      """, .text(employeeID), .text(excludedID ?? ""))
     var grouped: [Int: [String: (state: ChargedLeave.State, days: [CalendarDate: HalfDays])]] = [:]
     for row in rows {
       guard let date = row.date("date") else { continue }

@@ -30,6 +30,13 @@ public struct PlacesStore {
       .text(location.weekendDays.sorted().map { String($0.rawValue) }.joined(separator: ",")))
   }
 
+  public func update(_ location: Location) throws {
+    try connection.execute(
+      "UPDATE locations SET name = ?, time_zone = ?, weekend_days = ? WHERE id = ?", .text(location.name),
+      .text(location.timeZone), .text(location.weekendDays.sorted().map { String($0.rawValue) }.joined(separator: ",")),
+      .text(location.id))
+  }
+
   // MARK: Departments
 
   /// One page of departments by name.

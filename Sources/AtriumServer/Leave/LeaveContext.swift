@@ -1,0 +1,115 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumStore
+import Foundation
+
+/// What the leave services look up again and again inside one transaction: a person's
+/// calendar, "today" where they work, their balance, and how requests appear on the wire.
+struct LeaveContext {
+  let connection: any DatabaseConnection
+  let environment: ServerEnvironment
+
+  var settings: LeaveSettingsStore { LeaveSettingsStore(connection) }
+  var requests: LeaveRequestStore { LeaveRequestStore(connection) }
+  var people: PeopleStore { PeopleStore(connection) }
+
+  /// The working calendar of a location: its weekend and every holiday.
+  func calendar(locationID: String) throws -> WorkCalendar {
+    let location = try PlacesStore(connection).location(id: locationID)
+    return WorkCalendar(
+      weekendDays: location?.weekendDays ?? [.saturday, .sunday],
+      holidays: try settings.holidays(locationID: locationID).map(\.holiday))
+  }
+
+  /// Today's date where the employee works (DESIGN.md "Dates").
+  func today(for employee: Employee) throws -> CalendarDate {
+    let zone = try PlacesStore(connection).location(id: employee.locationID)?.timeZone
+    return Self.date(of: environment.now(), in: zone.flatMap(TimeZone.init(identifier:)) ?? .gmt)
+  }
+
+  static func date(of instant: Date, in zone: TimeZone) -> CalendarDate {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let parts = calendar.dateComponents([.year, .month, .day], from: instant)
+    return CalendarDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+  }
+
+  func calculator(for employee: Employee) throws -> BalanceCalculator {
+    BalanceCalculator(
+      policy: try settings.policy(), startDate: employee.startDate,
+      allowanceOverrides: try settings.allowanceOverrides(employeeID: employee.id))
+  }
+
+  /// The balance of one year, as seen today.
+  func balance(of employee: Employee, year: Int) throws -> Balance {
+    try calculator(for: employee).balance(
+      in: year, leave: try requests.chargedLeave(employeeID: employee.id), today: try today(for: employee))
+  }
+
+  /// Requests as the API shows them, with type names and days per year.
+  func bodies(_ stored: [LeaveRequestStore.StoredRequest]) throws -> [LeaveRequestBody] {
+    let types = Dictionary(uniqueKeysWithValues: try settings.leaveTypes().map { ($0.id, $0) })
+    let perYear = try requests.daysPerYear(requestIDs: stored.map(\.request.id))
+    return stored.map { item in
+      LeaveRequestBody(
+        id: item.request.id, employeeId: item.request.employeeID, start: item.request.span.start,
+        end: item.request.span.end, startHalf: item.request.span.startHalf, endHalf: item.request.span.endHalf,
+        type: Reference(id: item.request.typeID, name: types[item.request.typeID]?.name ?? ""), days: item.days,
+        perYear: (perYear[item.request.id] ?? [:]).reduce(into: [:]) { $0[String($1.key)] = $1.value },
+        status: item.request.status, note: item.request.note, createdAt: Instant.text(item.createdAt),
+        updatedAt: Instant.text(item.updatedAt))
+    }
+  }
+
+  func body(_ stored: LeaveRequestStore.StoredRequest) throws -> LeaveRequestBody {
+    try bodies([stored])[0]
+  }
+
+  /// The year view: balance and the requests touching the year.
+  func year(_ year: Int, of employee: Employee) throws -> LeaveYear {
+    let balance = try balance(of: employee, year: year)
+    return LeaveYear(
+      year: year, allowance: balance.allowance, carriedOver: balance.carriedOver,
+      carriedOverUntil: balance.carriedOverUntil, expired: balance.expired, approved: balance.approved,
+      pending: balance.pending, remaining: balance.remaining,
+      requests: try bodies(try requests.requests(employeeID: employee.id, year: year)))
+  }
+
+  /// Teammates off on the working days of `span`.
+  func conflicts(for employee: Employee, span: LeaveSpan, calendar: WorkCalendar) throws -> [ConflictDay] {
+    let teammates = try requests.teammatesLeave(
+      of: employee.id, managerID: employee.managerID, from: span.start, to: span.end)
+    return TeamConflicts.days(of: span, in: calendar, teammates: teammates)
+  }
+
+  func summary(of employee: Employee) -> EmployeeSummary {
+    EmployeeSummary(
+      id: employee.id, displayName: employee.displayName, position: employee.position,
+      photoURL: Route.personPhoto(id: employee.id, size: .small).pathAndQuery)
+  }
+
+  /// How `actor` relates to the owner of a request (owner, decider or stranger).
+  func relation(of actor: Employee, toOwner ownerID: String) throws -> LeaveRelation {
+    if actor.id == ownerID { return .owner }
+    return LeaveRelation.of(actor, to: ownerID, chain: try people.chain(above: ownerID))
+  }
+}
+
+/// Instants on the wire: RFC 3339 in UTC with milliseconds, e.g. `2026-03-02T09:00:00.000Z`.
+enum Instant {
+  private static let epochDay = CalendarDate(year: 1970, month: 1, day: 1)!.dayNumber
+
+  static func text(_ milliseconds: Int64) -> String {
+    let dayLength: Int64 = 86_400_000
+    let days = milliseconds >= 0 ? milliseconds / dayLength : (milliseconds - dayLength + 1) / dayLength
+    let rest = Int(milliseconds - days * dayLength)
+    let date = CalendarDate(dayNumber: epochDay + Int(days))?.description ?? "1970-01-01"
+    func pad(_ value: Int, _ width: Int) -> String {
+      let digits = String(value)
+      return String(repeating: "0", count: width - digits.count) + digits
+    }
+    let time =
+      "\(pad(rest / 3_600_000, 2)):\(pad(rest / 60_000 % 60, 2)):\(pad(rest / 1000 % 60, 2)).\(pad(rest % 1000, 3))"
+    return "\(date)T\(time)Z"
+  }
+}
