@@ -10,8 +10,9 @@ demo: deps
 	$(SWIFT) build --product atrium
 	$(SWIFT) run atrium serve --demo --data $(DATA) --port $(PORT)
 
-## Runs every test.
+## Runs every test (the calendar-feed test parses feeds with Python's icalendar, from .venv).
 test: deps
+	@scripts/python-tools.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 

@@ -26,13 +26,16 @@ struct Idempotency: Sendable {
         "Idempotency-Key must be 1 to 255 visible ASCII characters.",
         errors: [FieldError(field: "Idempotency-Key", message: "is not valid")])
     }
-    let now = environment.now()
     let fingerprint = Crypto.hex(
       Crypto.sha256(Array("\(request.method) \(request.path)?\(canonicalQuery(request))\n".utf8) + request.body))
-    let claim = try environment.database.write { connection in
-      try IdempotencyStore(connection).claim(
-        scope: scope, key: key, fingerprint: fingerprint, now: now.milliseconds,
-        expiry: now.addingTimeInterval(-environment.idempotencyLifetime).milliseconds)
+    // A retry that arrives while the first attempt still runs waits for its answer (a few
+    // seconds at most) rather than getting a 409 it would have to retry again.
+    var claim = try self.claim(scope: scope, key: key, fingerprint: fingerprint)
+    var waited = 0
+    while claim == .inProgress && waited < Self.waitForFirstAttemptMilliseconds {
+      usleep(20_000)
+      waited += 20
+      claim = try self.claim(scope: scope, key: key, fingerprint: fingerprint)
     }
     switch claim {
     case .replay(let stored):
@@ -67,6 +70,17 @@ struct Idempotency: Sendable {
       }
     }
     return response
+  }
+
+  private static let waitForFirstAttemptMilliseconds = 5_000
+
+  private func claim(scope: String, key: String, fingerprint: String) throws -> IdempotencyStore.Claim {
+    let now = environment.now()
+    return try environment.database.write { connection in
+      try IdempotencyStore(connection).claim(
+        scope: scope, key: key, fingerprint: fingerprint, now: now.milliseconds,
+        expiry: now.addingTimeInterval(-environment.idempotencyLifetime).milliseconds)
+    }
   }
 
   private func canonicalQuery(_ request: HTTPRequest) -> String {

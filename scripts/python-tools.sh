@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Creates .venv with the pinned Python tools the checks and tests use, when missing:
+# openapi-spec-validator (contract check) and icalendar (an independent parser for the
+# calendar-feed test). Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+wanted="openapi-spec-validator==0.9.0 icalendar==7.3.2"
+stamp=.venv/.atrium-tools
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
+  exit 0
+fi
+if [ ! -x .venv/bin/python3 ]; then
+  if ! python3 -m venv .venv 2>/dev/null; then
+    # Debian ships venv separately from python3.
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-venv
+    python3 -m venv .venv
+  fi
+fi
+# shellcheck disable=SC2086
+.venv/bin/pip install -q $wanted
+echo "$wanted" > "$stamp"
