@@ -203,6 +203,22 @@ import Testing
     #expect(app.send(.approvals(status: .pending, page: .first), token: eva.accessToken).status == 403)
   }
 
+  @Test func nobodyFindsTheirOwnRequestsToDecide() throws {
+    let own = try saved(ask(#"{"start": "2026-04-06", "end": "2026-04-06"}"#, as: ana))
+    let all = try JSONText.decode(
+      Page<ApprovalItem>.self, from: app.send(.approvals(status: .all, page: .first), token: ana.accessToken))
+    #expect(!all.items.contains { $0.request.id == own.request.id })
+    #expect(app.send(.approveLeave(id: own.request.id), token: ana.accessToken).status == 403)
+  }
+
+  @Test func onlyTheNearestDeciderIsToldARequestWaits() throws {
+    _ = try saved(ask(#"{"start": "2026-04-06", "end": "2026-04-06"}"#))
+    let forMario = try app.database.read { try NoticeStore($0).notices(recipientID: mario.user.id) }
+    let forAna = try app.database.read { try NoticeStore($0).notices(recipientID: ana.user.id) }
+    #expect(forMario.map(\.kind) == ["approval.waiting"])
+    #expect(forAna.isEmpty)
+  }
+
   @Test func aManagerSeesTheLeaveOfEveryoneBelowYearByYear() throws {
     _ = try saved(ask(#"{"start": "2026-04-06", "end": "2026-04-06"}"#))
     let lucia = try app.login("lucia")

@@ -72,7 +72,7 @@ struct LeaveQueries: Sendable {
   func approvals(filter: ApprovalFilter, page: PageRequest, principal: Principal) throws -> Page<ApprovalItem> {
     let scope: ApprovalsStore.Scope
     switch principal.employee.role {
-    case .admin: scope = .everyone
+    case .admin: scope = .everyoneBut(adminID: principal.employee.id)
     case .manager: scope = .below(managerID: principal.employee.id)
     case .employee: throw Problem.forbidden("Only managers and admins decide on requests.")
     }

@@ -183,13 +183,13 @@ struct LeaveService: Sendable {
       .init(
         id: environment.makeID(), recipientID: request.employeeID, kind: "leave.\(action)", title: title, body: body,
         requestID: request.id, createdAt: instant))
-    // Deciders hear of requests that wait for them.
+    // The nearest decider above the employee hears of a request that waits.
     guard request.status == .pending, action != "reopen",
       let owner = try context.people.employee(id: request.employeeID)
     else { return }
-    let deciders = try context.people.chain(above: owner.id).compactMap { try context.people.employee(id: $0) }
-      .filter { $0.role == .manager || $0.role == .admin }
-    for decider in deciders where decider.id != actor.id {
+    let nearest = try context.people.chain(above: owner.id).lazy.compactMap { try? context.people.employee(id: $0) }
+      .first { $0.role == .manager || $0.role == .admin }
+    if let decider = nearest, decider.id != actor.id {
       try notices.insert(
         .init(
           id: environment.makeID(), recipientID: decider.id, kind: "approval.waiting",

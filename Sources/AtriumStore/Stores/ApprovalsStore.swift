@@ -9,9 +9,9 @@ public struct ApprovalsStore {
     self.connection = connection
   }
 
-  /// Whose requests the list holds.
+  /// Whose requests the list holds (never the decider's own: nobody decides those).
   public enum Scope: Sendable {
-    case everyone
+    case everyoneBut(adminID: String)
     case below(managerID: String)
   }
 
@@ -34,10 +34,11 @@ public struct ApprovalsStore {
     var arguments: [DatabaseValue] = []
     var sql = ""
     switch scope {
-    case .everyone:
+    case .everyoneBut(let adminID):
       sql =
         "SELECT r.*, e.first_name, e.last_name, e.username, e.position FROM leave_requests r "
-        + "JOIN employees e ON e.id = r.employee_id WHERE 1 = 1"
+        + "JOIN employees e ON e.id = r.employee_id WHERE r.employee_id <> ?"
+      arguments.append(.text(adminID))
     case .below(let managerID):
       sql = """
         WITH RECURSIVE below(id) AS (
