@@ -88,8 +88,11 @@ func runServe(_ arguments: [String]) {
     let serverEnvironment = ServerEnvironment(
       database: database, signingKey: try directory.signingKey(), trustsForwardedFor: trustsProxy)
     if isDemo {
+      let now = serverEnvironment.now()
       let created = try DemoCompany.seed(
-        into: database, hasher: serverEnvironment.passwordHasher, makeID: serverEnvironment.makeID)
+        into: database, hasher: serverEnvironment.passwordHasher, makeID: serverEnvironment.makeID,
+        sampleLeaveAround: DemoCompany.today(in: "Europe/Madrid", at: now),
+        at: Int64(now.timeIntervalSince1970 * 1000))
       print(
         created
           ? "Created the demo company in \(dataPath)."

@@ -1,4 +1,5 @@
 import AtriumAPI
+import AtriumDomain
 import AtriumServer
 import AtriumStore
 import AtriumTestSupport
@@ -29,6 +30,28 @@ import Testing
     #expect(mario.user.role == .manager)
     #expect(eva.user.role == .employee)
     #expect(eva.user.managerId == mario.user.id)
+  }
+}
+
+@Suite struct DemoSampleLeaveTests {
+  @Test func theDemoHasHolidaysAndRequestsForMarioToDecide() throws {
+    let app = try TestApp(seedDemo: false)
+    try DemoCompany.seed(
+      into: app.database, hasher: app.environment.passwordHasher, makeID: app.environment.makeID,
+      sampleLeaveAround: CalendarDate("2026-03-02")!, at: Int64(app.clock.now.timeIntervalSince1970 * 1000))
+    let mario = try app.login("mario")
+    let inbox = try JSONText.decode(
+      Page<ApprovalItem>.self, from: app.send(.approvals(status: .pending, page: .first), token: mario.accessToken))
+    #expect(inbox.items.map(\.employee.displayName).sorted() == ["Carmen Díaz", "Sergio Moreno"])
+    let eva = try app.login("eva")
+    let holidays = try JSONText.decode(
+      Page<HolidayBody>.self, from: app.send(.holidays(locationID: nil, year: 2026), token: eva.accessToken))
+    #expect(holidays.items.contains { $0.name == "San Isidro" })
+    #expect(holidays.items.contains { $0.date.description == "2026-12-24" && $0.half == .afternoon })
+    // Eva can still ask for a week at once.
+    #expect(
+      app.send(.createLeave, json: #"{"start": "2026-06-01", "end": "2026-06-05"}"#, token: eva.accessToken).status
+        == 201)
   }
 }
 

@@ -1,5 +1,6 @@
 import AtriumDomain
 import AtriumStore
+import Foundation
 
 /// "Atrium Demo S.L.": a small company to try Atrium with (`atrium serve --demo`).
 public enum DemoCompany {
@@ -66,9 +67,14 @@ public enum DemoCompany {
 
   /// Creates the demo company on an empty database. On a database that already has a company
   /// it changes nothing and returns false: the demo never overwrites anyone's data.
+  /// - Parameters:
+  ///   - sampleLeaveAround: With a date, also holidays for that year and the next, and a few
+  ///     requests in mario's team in the weeks after it; tests leave it out to start clean.
+  ///   - instant: When the sample requests were made (milliseconds since 1970).
   @discardableResult
   public static func seed(
-    into database: any Database, hasher: PasswordHasher, makeID: @Sendable () -> String
+    into database: any Database, hasher: PasswordHasher, makeID: @Sendable () -> String,
+    sampleLeaveAround today: CalendarDate? = nil, at instant: Int64 = 0
   ) throws -> Bool {
     // Hashing is the slow part: once for everyone, outside the write transaction.
     let passwordHash = try hasher.hash(password)
@@ -81,9 +87,11 @@ public enum DemoCompany {
           website: "https://atrium-demo.example", address: "Calle de Alcalá 1, 28014 Madrid, Spain",
           timeZone: "Europe/Madrid"))
       let places = PlacesStore(connection)
+      var locationsByName: [String: String] = [:]
       let locationIDs = try locations.map { name in
         let location = Location(id: makeID(), name: name, timeZone: "Europe/Madrid", weekendDays: [.saturday, .sunday])
         try places.insert(location)
+        locationsByName[name] = location.id
         return location.id
       }
       let departmentIDs = try departments.map { name in
@@ -117,8 +125,17 @@ public enum DemoCompany {
             phone: "+34 600 \(String(100_000 + index * 7_919).suffix(6))"))
         try accounts.setPassword(employeeID: id, hash: passwordHash, mustChange: false)
       }
+      if let today {
+        try DemoLeave.seed(
+          connection: connection, today: today, locations: locationsByName, people: ids, makeID: makeID, at: instant)
+      }
       return true
     }
+  }
+
+  /// The date at `instant` in a time zone, for choosing the sample leave's dates.
+  public static func today(in zone: String, at instant: Date) -> CalendarDate {
+    LeaveContext.date(of: instant, in: TimeZone(identifier: zone) ?? .gmt)
   }
 
   /// `pablo.ruiz` from "Pablo Ruiz", without accents, so it is easy to type.
