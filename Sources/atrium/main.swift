@@ -27,6 +27,8 @@ let usage = """
     --timeout SECONDS close connections idle or trickling this long (ATRIUM_TIMEOUT, default 30)
     --trust-proxy     take client addresses from X-Forwarded-For, as set by a reverse proxy
                       in front of Atrium (ATRIUM_TRUST_PROXY=1)
+    --public-url URL  the address people reach Atrium at, for calendar feed links
+                      (ATRIUM_PUBLIC_URL, default: the request's Host)
     --demo            create the demo company when the data folder is empty (ATRIUM_DEMO=1)
   """
 
@@ -52,7 +54,7 @@ func runServe(_ arguments: [String]) {
       isDemo = true
     case "--trust-proxy":
       trustsProxy = true
-    case "--data", "--host", "--port", "--threads", "--workers", "--timeout":
+    case "--data", "--host", "--port", "--threads", "--workers", "--timeout", "--public-url":
       guard index + 1 < arguments.count else { fail("\(flag) needs a value") }
       options[String(flag.dropFirst(2))] = arguments[index + 1]
       index += 1
@@ -80,13 +82,18 @@ func runServe(_ arguments: [String]) {
   configuration.workerCount = number("workers", "ATRIUM_WORKERS", 4, 1...256)
   configuration.connectionTimeoutSeconds = number("timeout", "ATRIUM_TIMEOUT", 30, 1...3600)
 
+  let publicURL = options["public-url"] ?? environment["ATRIUM_PUBLIC_URL"]
+  if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) || publicURL.contains(" ") {
+    fail("--public-url must be an http:// or https:// address, got \(publicURL)")
+  }
   let server: HTTPServer
   let app: AtriumApp
   do {
     let directory = try DataDirectory(path: dataPath)
     let database = try directory.openDatabase()
     let serverEnvironment = ServerEnvironment(
-      database: database, signingKey: try directory.signingKey(), trustsForwardedFor: trustsProxy)
+      database: database, signingKey: try directory.signingKey(), trustsForwardedFor: trustsProxy,
+      publicURL: publicURL)
     if isDemo {
       let now = serverEnvironment.now()
       let created = try DemoCompany.seed(
