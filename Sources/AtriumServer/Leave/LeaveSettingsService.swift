@@ -106,7 +106,7 @@ struct LeaveSettingsService: Sendable {
       id: environment.makeID(), name: name, countsAgainstAllowance: body.countsAgainstAllowance ?? true,
       needsApproval: body.needsApproval ?? true, isActive: body.active ?? true)
     try environment.database.write { connection in
-      try uniqueName(name) { try LeaveSettingsStore(connection).insert(type) }
+      try refusingDuplicateName(name, of: "leave type") { try LeaveSettingsStore(connection).insert(type) }
     }
     return Self.body(type)
   }
@@ -123,16 +123,8 @@ struct LeaveSettingsService: Sendable {
       if let counts = body.countsAgainstAllowance { type.countsAgainstAllowance = counts }
       if let needsApproval = body.needsApproval { type.needsApproval = needsApproval }
       if let active = body.active { type.isActive = active }
-      try uniqueName(type.name) { try store.update(type) }
+      try refusingDuplicateName(type.name, of: "leave type") { try store.update(type) }
       return Self.body(type)
-    }
-  }
-
-  private func uniqueName(_ name: String, _ body: () throws -> Void) throws {
-    do {
-      try body()
-    } catch let error as DatabaseError where error.isUniqueViolation {
-      throw Problem.conflict("A leave type named \"\(name)\" already exists.")
     }
   }
 

@@ -27,7 +27,7 @@ struct PlacesService: Sendable {
     return try environment.database.write { connection in
       let zone = try timeZone ?? CompanyStore(connection).company()?.timeZone ?? "UTC"
       let location = Location(id: environment.makeID(), name: name, timeZone: zone, weekendDays: weekend)
-      try insertUnique(name: name, kind: "location") { try PlacesStore(connection).insert(location) }
+      try refusingDuplicateName(name, of: "location") { try PlacesStore(connection).insert(location) }
       return Self.body(location)
     }
   }
@@ -48,7 +48,7 @@ struct PlacesService: Sendable {
       if let name { location.name = name }
       if let timeZone { location.timeZone = timeZone }
       if let weekend { location.weekendDays = weekend }
-      try insertUnique(name: location.name, kind: "location") { try places.update(location) }
+      try refusingDuplicateName(location.name, of: "location") { try places.update(location) }
       if weekendChanged {
         try LeaveSettingsService(environment: environment).recountRequests(at: id, connection: connection)
       }
@@ -77,7 +77,7 @@ struct PlacesService: Sendable {
     try validator.check()
     return try environment.database.write { connection in
       let department = Department(id: environment.makeID(), name: name)
-      try insertUnique(name: name, kind: "department") { try PlacesStore(connection).insert(department) }
+      try refusingDuplicateName(name, of: "department") { try PlacesStore(connection).insert(department) }
       return Self.body(department)
     }
   }
@@ -94,14 +94,6 @@ struct PlacesService: Sendable {
     }
   }
 
-  private func insertUnique(name: String, kind: String, _ insert: () throws -> Void) throws {
-    do {
-      try insert()
-    } catch let error as DatabaseError where error.isUniqueViolation {
-      throw Problem.conflict("A \(kind) named \"\(name)\" already exists.")
-    }
-  }
-
   private static func body(_ location: Location) -> LocationBody {
     LocationBody(
       id: location.id, name: location.name, timeZone: location.timeZone,
@@ -110,12 +102,5 @@ struct PlacesService: Sendable {
 
   private static func body(_ department: Department) -> DepartmentBody {
     DepartmentBody(id: department.id, name: department.name)
-  }
-}
-
-/// Refuses anyone but an admin (403: they can see the resource, but may not change it).
-func requireAdmin(_ principal: Principal, to action: String) throws {
-  guard principal.employee.role.managesCompany else {
-    throw Problem.forbidden("Only an administrator may \(action).")
   }
 }
