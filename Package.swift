@@ -40,7 +40,7 @@ let package = Package(
     .target(
       name: "AtriumTestSupport",
       dependencies: ["AtriumDomain", "AtriumAPI", "AtriumHTTP", "AtriumStore", "AtriumServer"]),
-    .executableTarget(name: "atrium", dependencies: ["AtriumServer", "AtriumStore", "AtriumHTTP"]),
+    .executableTarget(name: "atrium", dependencies: ["AtriumDomain", "AtriumServer", "AtriumStore", "AtriumHTTP"]),
 
     // MARK: - tests
 

@@ -1,3 +1,4 @@
+import AtriumDomain
 import AtriumHTTP
 import AtriumServer
 import AtriumStore
@@ -17,6 +18,10 @@ func fail(_ message: String) -> Never {
 
 let usage = """
   Usage: atrium serve [options]
+         atrium seed --data DIR [--employees N] [--requests-per-employee K] [--seed S] [--today YYYY-MM-DD]
+
+  seed fills an empty data folder with the benchmark company (deterministic for a seed and a
+  day; defaults: 1000 employees, 7 requests each, seed 1, today).
 
   Options (each also read from the environment variable shown):
     --data DIR        data folder (ATRIUM_DATA, default ./atrium-data)
@@ -36,6 +41,8 @@ guard let command = arguments.first else { fail("missing command\n\n\(usage)") }
 switch command {
 case "serve":
   runServe(Array(arguments.dropFirst()))
+case "seed":
+  runSeed(Array(arguments.dropFirst()))
 case "help", "--help", "-h":
   print(usage)
 default:
@@ -142,4 +149,51 @@ func runServe(_ arguments: [String]) {
   housekeeping.cancel()
   server.stop(gracePeriod: .seconds(10))
   print("Stopped.")
+}
+
+func runSeed(_ arguments: [String]) {
+  var options: [String: String] = [:]
+  var index = 0
+  while index < arguments.count {
+    let flag = arguments[index]
+    guard ["--data", "--employees", "--requests-per-employee", "--seed", "--today"].contains(flag) else {
+      fail("unknown option \(flag)\n\n\(usage)")
+    }
+    guard index + 1 < arguments.count else { fail("\(flag) needs a value") }
+    options[String(flag.dropFirst(2))] = arguments[index + 1]
+    index += 2
+  }
+  func number(_ name: String, _ fallback: Int, _ range: ClosedRange<Int>) -> Int {
+    let text = options[name] ?? String(fallback)
+    guard let value = Int(text), range.contains(value) else {
+      fail("--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(text)")
+    }
+    return value
+  }
+  let started = Date()
+  let today: CalendarDate
+  if let text = options["today"] {
+    guard let date = CalendarDate(text) else { fail("--today must be a date as YYYY-MM-DD, got \(text)") }
+    today = date
+  } else {
+    today = DemoCompany.today(in: "Europe/Madrid", at: started)
+  }
+  let seedOptions = BenchmarkCompany.Options(
+    employees: number("employees", 1_000, 222...1_000_000),
+    requestsPerEmployee: number("requests-per-employee", 7, 0...50),
+    seed: UInt64(number("seed", 1, 0...Int.max)), today: today)
+  do {
+    let directory = try DataDirectory(path: options["data"] ?? "./atrium-data")
+    let database = try directory.openDatabase()
+    _ = try directory.signingKey()
+    let summary = try BenchmarkCompany.seed(
+      into: database, options: seedOptions, hasher: PasswordHasher(), now: Int64(started.timeIntervalSince1970 * 1000))
+    let seconds = Date().timeIntervalSince(started)
+    print(
+      "Seeded \(directory.path): \(summary.employees) employees, \(summary.requests) requests "
+        + "(\(summary.pendingForManager) pending for bench.manager) in \(String(format: "%.1f", seconds)) s.")
+    print("Every account's password: \(BenchmarkCompany.password)  (bench.admin, bench.manager, bench.employee, ...)")
+  } catch {
+    fail("\(error)")
+  }
 }
