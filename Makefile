@@ -3,7 +3,7 @@ SWIFT ?= swift
 DATA ?= ./atrium-data
 PORT ?= 8080
 
-.PHONY: demo test build deps format format-check contract-check clean
+.PHONY: demo test bench build deps format format-check contract-check clean
 
 ## Runs Atrium on http://127.0.0.1:$(PORT) with its embedded database and the demo company.
 demo: deps
@@ -15,6 +15,12 @@ test: deps
 	@scripts/python-tools.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+## Load benchmark: release build, seeded company (BENCH_EMPLOYEES, default 1000), wrk; see bench/README.md.
+bench: deps
+	@command -v wrk >/dev/null 2>&1 || (sudo=$$( [ "$$(id -u)" -ne 0 ] && echo sudo ); DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq wrk)
+	$(SWIFT) build -c release --product atrium
+	python3 bench/run.py
 
 build: deps
 	$(SWIFT) build

@@ -60,7 +60,7 @@ public final class SQLiteConnection {
     }
     try bind(bindings, to: statement, sql: sql)
     let columnCount = sqlite3_column_count(statement)
-    let columns = (0..<columnCount).map { String(cString: sqlite3_column_name(statement, $0)) }
+    let columns = SQLiteColumns((0..<columnCount).map { String(cString: sqlite3_column_name(statement, $0)) })
     var rows: [SQLiteRow] = []
     while true {
       let code = sqlite3_step(statement)

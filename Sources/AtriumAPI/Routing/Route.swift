@@ -200,10 +200,13 @@ extension Route {
 
   /// The concrete path, parameters filled in and percent-encoded.
   public var path: String {
-    var parameters = parts.parameters.makeIterator()
-    return template.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
+    let (name, parameters) = parts
+    let endpoint = Self.endpoint(named: name)
+    guard !parameters.isEmpty else { return endpoint.template }
+    var values = parameters.makeIterator()
+    return endpoint.segments.map { segment -> String in
       guard segment.first == "{", let close = segment.firstIndex(of: "}") else { return String(segment) }
-      return PercentEncoding.encode(parameters.next() ?? "") + segment[segment.index(after: close)...]
+      return PercentEncoding.encode(values.next() ?? "") + segment[segment.index(after: close)...]
     }.joined(separator: "/")
   }
 

@@ -117,8 +117,10 @@ extension Route {
   /// Years the API accepts.
   static let validYears = 1900...9999
 
+  private static let endpointsByName = Dictionary(uniqueKeysWithValues: endpoints.map { ($0.name, $0) })
+
   static func endpoint(named name: Name) -> Endpoint {
-    endpoints.first { $0.name == name }!
+    endpointsByName[name]!
   }
 
   /// Matches a request.

@@ -37,12 +37,15 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     self.init(year: year, month: month, day: day)
   }
 
+  /// `YYYY-MM-DD`, written digit by digit (dates are written a great deal).
   public var description: String {
-    func pad(_ value: Int, _ width: Int) -> String {
-      let digits = String(value)
-      return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    let zero = UInt8(ascii: "0")
+    let digits: [UInt8] = [
+      zero + UInt8(year / 1000 % 10), zero + UInt8(year / 100 % 10), zero + UInt8(year / 10 % 10),
+      zero + UInt8(year % 10), UInt8(ascii: "-"), zero + UInt8(month / 10), zero + UInt8(month % 10),
+      UInt8(ascii: "-"), zero + UInt8(day / 10), zero + UInt8(day % 10),
+    ]
+    return String(decoding: digits, as: UTF8.self)
   }
 
   public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {

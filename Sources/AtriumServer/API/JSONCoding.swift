@@ -5,12 +5,6 @@ import Foundation
 
 /// Reading JSON request bodies with errors a caller can act on, and writing JSON responses.
 enum JSONCoding {
-  static let encoder: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return encoder
-  }()
-
   /// Decodes the body of `request` as `T`.
   /// - Throws: `Problem` 415 when it is not sent as JSON, 400 naming the field or position when
   ///   it does not decode.
@@ -43,7 +37,7 @@ enum JSONCoding {
     var headers = headers
     headers.set("Content-Type", "application/json")
     headers.set("Cache-Control", "no-store")
-    return HTTPResponse(status: status, headers: headers, body: Array(try encoder.encode(value)))
+    return HTTPResponse(status: status, headers: headers, body: try StreamingJSONEncoder().encode(value))
   }
 
   private static func problem(for error: DecodingError) -> Problem {

@@ -27,7 +27,7 @@ extension AtriumApp {
     var headers = HTTPHeaders([("Content-Type", Problem.mediaType), ("Cache-Control", "no-store")])
     if let retryAfter = problem.retryAfter { headers.add("Retry-After", String(retryAfter)) }
     for field in extra { headers.add(field.name, field.value) }
-    let body = (try? JSONCoding.encoder.encode(problem)).map(Array.init) ?? Array(#"{"status":500}"#.utf8)
+    let body = (try? StreamingJSONEncoder().encode(problem)) ?? Array(#"{"status":500}"#.utf8)
     return HTTPResponse(status: problem.status, headers: headers, body: body)
   }
 
@@ -51,6 +51,6 @@ struct ErrorLogEntry: Encodable {
   let error: String
 
   var line: String {
-    (try? JSONCoding.encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? error
+    (try? StreamingJSONEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? error
   }
 }

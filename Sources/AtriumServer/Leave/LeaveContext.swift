@@ -49,13 +49,16 @@ struct LeaveContext {
   /// Requests as the API shows them, with type names and days per year.
   func bodies(_ stored: [LeaveRequestStore.StoredRequest]) throws -> [LeaveRequestBody] {
     let types = Dictionary(uniqueKeysWithValues: try settings.leaveTypes().map { ($0.id, $0) })
-    let perYear = try requests.daysPerYear(requestIDs: stored.map(\.request.id))
+    // Only a request across New Year needs its days split by year from the stored dates.
+    let acrossYears = stored.filter { $0.request.span.start.year != $0.request.span.end.year }.map(\.request.id)
+    let split = try requests.daysPerYear(requestIDs: acrossYears)
     return stored.map { item in
-      LeaveRequestBody(
+      let perYear = split[item.request.id] ?? [item.request.span.start.year: item.days]
+      return LeaveRequestBody(
         id: item.request.id, employeeId: item.request.employeeID, start: item.request.span.start,
         end: item.request.span.end, startHalf: item.request.span.startHalf, endHalf: item.request.span.endHalf,
         type: Reference(id: item.request.typeID, name: types[item.request.typeID]?.name ?? ""), days: item.days,
-        perYear: (perYear[item.request.id] ?? [:]).reduce(into: [:]) { $0[String($1.key)] = $1.value },
+        perYear: perYear.reduce(into: [:]) { $0[String($1.key)] = $1.value },
         status: item.request.status, note: item.request.note, createdAt: Instant.text(item.createdAt),
         updatedAt: Instant.text(item.updatedAt))
     }

@@ -82,12 +82,16 @@ struct LeaveQueries: Sendable {
         let result = try ApprovalsStore(connection).page(
           scope: scope, status: filter.status, limit: page.limit, after: page.cursor)
         let bodies = try context.bodies(result.items.map(\.stored))
+        // A manager's list repeats the same few people: build each one's photo address once.
+        var photos: [String: String] = [:]
         let items = zip(result.items, bodies).map { item, body in
-          ApprovalItem(
+          let id = item.employee.id
+          let photo = photos[id] ?? Route.personPhoto(id: id, size: .small).pathAndQuery
+          photos[id] = photo
+          return ApprovalItem(
             request: body,
             employee: EmployeeSummary(
-              id: item.employee.id, displayName: item.employee.displayName, position: item.position,
-              photoURL: Route.personPhoto(id: item.employee.id, size: .small).pathAndQuery))
+              id: id, displayName: item.employee.displayName, position: item.position, photoURL: photo))
         }
         return Page(items: items, nextCursor: result.nextCursor)
       }

@@ -33,18 +33,33 @@ extension DatabaseValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral
   public init(nilLiteral: ()) { self = .null }
 }
 
+/// The column names of a result, shared by all its rows, with a lookup by name.
+public final class DatabaseColumns: Sendable {
+  public let names: [String]
+  private let positions: [String: Int]
+
+  public init(_ names: [String]) {
+    self.names = names
+    var positions: [String: Int] = [:]
+    for (index, name) in names.enumerated() where positions[name] == nil { positions[name] = index }
+    self.positions = positions
+  }
+
+  public func position(of name: String) -> Int? { positions[name] }
+}
+
 /// One result row, read by column name.
 public struct DatabaseRow: Sendable {
-  private let columns: [String]
+  private let columns: DatabaseColumns
   private let values: [DatabaseValue]
 
-  public init(columns: [String], values: [DatabaseValue]) {
+  public init(columns: DatabaseColumns, values: [DatabaseValue]) {
     self.columns = columns
     self.values = values
   }
 
   public subscript(column: String) -> DatabaseValue {
-    guard let index = columns.firstIndex(of: column) else { return .null }
+    guard let index = columns.position(of: column) else { return .null }
     return values[index]
   }
 

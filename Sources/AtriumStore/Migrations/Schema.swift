@@ -137,6 +137,7 @@ public enum Schema {
           updated_at BIGINT NOT NULL)
         """,
         "CREATE INDEX leave_requests_employee ON leave_requests (employee_id, start_date)",
+        "CREATE INDEX leave_requests_employee_status ON leave_requests (employee_id, status, created_at)",
         "CREATE INDEX leave_requests_status ON leave_requests (status, created_at)",
         "CREATE INDEX leave_requests_dates ON leave_requests (start_date, end_date)",
         """

@@ -110,9 +110,10 @@ private final class PooledConnection: DatabaseConnection, @unchecked Sendable {
 
   func query(_ sql: String, _ arguments: [DatabaseValue]) throws -> [DatabaseRow] {
     try SQLiteDatabase.translate {
-      try connection.run(sql, arguments.map(SQLiteValue.init)).map {
-        DatabaseRow(columns: $0.columns, values: $0.values.map(DatabaseValue.init))
-      }
+      let rows = try connection.run(sql, arguments.map(SQLiteValue.init))
+      guard let first = rows.first else { return [] }
+      let columns = DatabaseColumns(first.columns.names)
+      return rows.map { DatabaseRow(columns: columns, values: $0.values.map(DatabaseValue.init)) }
     }
   }
 

@@ -1,0 +1,83 @@
+import AtriumAPI
+import AtriumDomain
+import Foundation
+import Testing
+
+@testable import AtriumServer
+
+@Suite struct StreamingJSONEncoderTests {
+  /// Both encoders' output, read back as JSON objects.
+  func bothWays(_ value: some Encodable) throws -> (ours: NSObject, foundation: NSObject) {
+    let ours = try StreamingJSONEncoder().encode(value)
+    let theirs = try JSONEncoder().encode(value)
+    return (
+      try JSONSerialization.jsonObject(with: Data(ours), options: [.fragmentsAllowed]) as! NSObject,
+      try JSONSerialization.jsonObject(with: theirs, options: [.fragmentsAllowed]) as! NSObject
+    )
+  }
+
+  struct Nested: Encodable {
+    let title: String
+    let numbers: [Int]
+    let missing: String?
+    let present: Double?
+    let map: [String: HalfDays]
+
+    enum CodingKeys: String, CodingKey { case title, numbers, missing, present, map, inner, list, after }
+    enum InnerKeys: String, CodingKey { case a, b }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(title, forKey: .title)
+      try container.encode(numbers, forKey: .numbers)
+      try container.encode(missing, forKey: .missing)
+      try container.encodeIfPresent(present, forKey: .present)
+      try container.encode(map, forKey: .map)
+      var inner = container.nestedContainer(keyedBy: InnerKeys.self, forKey: .inner)
+      try inner.encode(true, forKey: .a)
+      try inner.encode(-3, forKey: .b)
+      var list = container.nestedUnkeyedContainer(forKey: .list)
+      try list.encode("x")
+      try list.encodeNil()
+      try container.encode("last", forKey: .after)
+    }
+  }
+
+  @Test func matchesFoundationOnAwkwardValues() throws {
+    let value = Nested(
+      title: "quote \" backslash \\ newline \n tab \t bell \u{7} é 🙂 </script>", numbers: [0, -1, Int.max],
+      missing: nil, present: 2.5, map: ["2026": HalfDays(halves: 7), "2027": HalfDays(halves: 8)])
+    let (ours, theirs) = try bothWays(value)
+    #expect(ours == theirs)
+  }
+
+  @Test func matchesFoundationOnWireTypes() throws {
+    let request = LeaveRequestBody(
+      id: "1", employeeId: "2", start: CalendarDate("2026-12-28")!, end: CalendarDate("2027-01-04")!,
+      startHalf: .afternoon, endHalf: .morning, type: Reference(id: "t", name: "Vacation"), days: HalfDays(halves: 9),
+      perYear: ["2026": HalfDays(halves: 5), "2027": HalfDays(halves: 4)], status: .pending, note: "",
+      createdAt: "2026-03-02T09:00:00.000Z", updatedAt: "2026-03-02T09:00:00.000Z")
+    let saved = SavedLeave(
+      request: request,
+      conflicts: [ConflictDay(date: CalendarDate("2026-12-28")!, people: [PersonName(id: "p", displayName: "Pablo")])])
+    let page = Page(
+      items: [
+        ApprovalItem(
+          request: request, employee: EmployeeSummary(id: "e", displayName: "Eva", position: "", photoURL: "/p"))
+      ],
+      nextCursor: nil)
+    for value in [try bothWays(saved), try bothWays(page), try bothWays(Problem.notFound("x")), try bothWays(Health())]
+    {
+      #expect(value.ours == value.foundation)
+    }
+  }
+
+  @Test func refusesNonFiniteNumbers() {
+    #expect(throws: StreamingJSONEncoder.InvalidValue.self) { try StreamingJSONEncoder().encode([Double.nan]) }
+  }
+
+  @Test func emptyContainers() throws {
+    #expect(try StreamingJSONEncoder().encode([String]()) == Array("[]".utf8))
+    #expect(try StreamingJSONEncoder().encode([String: Int]()) == Array("{}".utf8))
+  }
+}

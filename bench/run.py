@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""Atrium's load benchmark (make bench).
+
+Seeds a fresh benchmark company (BENCH_EMPLOYEES, default 1000), starts the release server on
+a free loopback port, and drives it with wrk: each row gets a short warm-up, then a measured
+run. Prints one table (req/s, p50, p99, ratio to /healthz in the same run) and the server's
+peak RSS, and writes bench/results.json. Loopback only; every run is bounded in time.
+"""
+import http.client
+import json
+import os
+import platform
+import re
+import signal
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BINARY = os.path.join(ROOT, ".build", "release", "atrium")
+EMPLOYEES = int(os.environ.get("BENCH_EMPLOYEES", "1000"))
+DURATION = int(os.environ.get("BENCH_SECONDS", "10"))
+WARMUP = int(os.environ.get("BENCH_WARMUP_SECONDS", "2"))
+CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "50"))
+PASSWORD = "atrium-bench"
+TRAINING_TYPE = "00000000-0000-4000-8000-0000000000b1"
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def request(port, method, path, token=None, body=None):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Content-Type": "application/json"} if body is not None else {}
+    if token:
+        headers["Authorization"] = "Bearer " + token
+    connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+    response = connection.getresponse()
+    data = response.read()
+    connection.close()
+    return response.status, data
+
+
+def login(port, username):
+    status, data = request(port, "POST", "/api/v1/auth/login", body={"username": username, "password": PASSWORD})
+    if status != 200:
+        raise SystemExit(f"cannot sign in as {username}: {status} {data[:200]!r}")
+    return json.loads(data)["accessToken"]
+
+
+def parse_wrk(output):
+    """Requests/sec and the 50% and 99% latencies (ms) from wrk --latency output."""
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    percentiles = {}
+    for label, value, unit in re.findall(r"^\s+(50|99)%\s+([\d.]+)(us|ms|s)\s*$", output, re.M):
+        factor = {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+        percentiles[label] = float(value) * factor
+    errors = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", output)
+    return rate, percentiles.get("50"), percentiles.get("99"), int(errors.group(1)) if errors else 0
+
+
+def wrk(port, path, token=None, script=None, env=None, seconds=DURATION):
+    command = ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency", "--timeout", "10s"]
+    if token:
+        command += ["-H", f"Authorization: Bearer {token}"]
+    if script:
+        command += ["-s", script]
+    command.append(f"http://127.0.0.1:{port}{path}")
+    result = subprocess.run(command, capture_output=True, text=True, env={**os.environ, **(env or {})}, check=True)
+    return result.stdout
+
+
+def measure(port, name, path, token=None):
+    wrk(port, path, token, seconds=WARMUP)
+    output = wrk(port, path, token)
+    rate, p50, p99, errors = parse_wrk(output)
+    if errors:
+        raise SystemExit(f"{name}: {errors} responses were not 2xx")
+    log(f"  {name}: {rate:,.0f} req/s")
+    return {"endpoint": name, "path": path, "requestsPerSecond": rate, "p50ms": p50, "p99ms": p99}
+
+
+def peak_rss_mb(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return None
+
+
+def count_training_requests(database, employee):
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as connection:
+        return connection.execute(
+            "SELECT COUNT(*) FROM leave_requests r JOIN employees e ON e.id = r.employee_id "
+            "WHERE e.username = ? AND r.type_id = ?",
+            (employee, TRAINING_TYPE),
+        ).fetchone()[0]
+
+
+def main():
+    if not os.path.exists(BINARY):
+        raise SystemExit(f"{BINARY} is missing: run make bench (it builds the release binary)")
+    folder = tempfile.mkdtemp(prefix="atrium-bench-")
+    data = os.path.join(folder, "data")
+    log(f"Seeding {EMPLOYEES} employees in {data} ...")
+    seeded = subprocess.run(
+        [BINARY, "seed", "--data", data, "--employees", str(EMPLOYEES), "--seed", "1"],
+        capture_output=True, text=True, check=True,
+    )
+    log("  " + seeded.stdout.strip().splitlines()[0])
+    seed_seconds = float(re.search(r"in ([\d.]+) s", seeded.stdout).group(1))
+
+    server = subprocess.Popen(
+        [BINARY, "serve", "--data", data, "--host", "127.0.0.1", "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )
+    try:
+        port = None
+        for line in server.stdout:
+            match = re.search(r"running at http://127\.0\.0\.1:(\d+)", line)
+            if match:
+                port = int(match.group(1))
+                break
+        if port is None:
+            raise SystemExit("the server did not start")
+        log(f"Server pid {server.pid} on port {port}; wrk -t2 -c{CONNECTIONS}, {WARMUP} s warm-up, {DURATION} s runs")
+
+        employee = login(port, "bench.employee")
+        manager = login(port, "bench.manager")
+        loader = login(port, "report.1")
+        status, page = request(port, "GET", "/api/v1/approvals?status=pending&limit=1000", manager)
+        pending = len(json.loads(page)["items"])
+
+        rows = [
+            measure(port, "GET /healthz", "/healthz"),
+            measure(port, "GET /api/v1/me/leave", "/api/v1/me/leave", employee),
+            measure(port, "GET /api/v1/approvals (first page, 100)", "/api/v1/approvals?status=pending", manager),
+            measure(port, f"GET /api/v1/approvals (all {pending})", "/api/v1/approvals?status=pending&limit=1000", manager),
+        ]
+
+        # Creates under load: wrk with distinct, non-overlapping dates.
+        script = os.path.join(ROOT, "bench", "create.lua")
+        output = wrk(port, "/api/v1/me/leave", script=script, env={"ATRIUM_TOKEN": loader, "ATRIUM_TYPE": TRAINING_TYPE})
+        rate, p50, p99, _ = parse_wrk(output)
+        statuses = {int(s): int(c) for s, c in re.findall(r"^STATUS (\d+) (\d+)$", output, re.M)}
+        created_under_load = statuses.get(201, 0)
+        refused = {s: c for s, c in statuses.items() if s != 201}
+        log(f"  POST /api/v1/me/leave: {rate:,.0f} req/s, answers {statuses}")
+        rows.append({"endpoint": "POST /api/v1/me/leave (concurrent)", "path": "/api/v1/me/leave",
+                     "requestsPerSecond": rate, "p50ms": p50, "p99ms": p99})
+
+        # 200 sequential creates on one kept-alive connection, for latency.
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        timings = []
+        for index in range(200):
+            day = time.gmtime(4102704000 + (index // 5 * 7 + index % 5) * 86400)  # weekdays from Monday 2100-01-04
+            date = time.strftime("%Y-%m-%d", day)
+            body = json.dumps({"start": date, "end": date, "typeId": TRAINING_TYPE})
+            started = time.perf_counter()
+            connection.request("POST", "/api/v1/me/leave", body=body,
+                               headers={"Authorization": "Bearer " + loader, "Content-Type": "application/json"})
+            response = connection.getresponse()
+            response.read()
+            timings.append((time.perf_counter() - started) * 1000)
+            if response.status != 201:
+                raise SystemExit(f"sequential create {index} answered {response.status}")
+        connection.close()
+        timings.sort()
+        sequential = {"count": 200, "p50ms": statistics.median(timings), "p99ms": timings[int(len(timings) * 0.99) - 1]}
+        log(f"  sequential creates: median {sequential['p50ms']:.2f} ms")
+
+        rss = peak_rss_mb(server.pid)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+    saved = count_training_requests(os.path.join(data, "atrium.sqlite"), "report.1")
+    expected = created_under_load + 200
+    healthz = rows[0]["requestsPerSecond"]
+    for row in rows:
+        row["ratioToHealthz"] = row["requestsPerSecond"] / healthz
+
+    results = {
+        "employees": EMPLOYEES,
+        "seedSeconds": seed_seconds,
+        "machine": {"cores": os.cpu_count(), "system": platform.platform(), "processor": platform.processor()},
+        "wrk": {"threads": 2, "connections": CONNECTIONS, "seconds": DURATION, "warmupSeconds": WARMUP},
+        "rows": rows,
+        "sequentialCreates": sequential,
+        "createCheck": {"answered201": expected, "rowsSaved": saved, "refused": refused},
+        "peakRSSMB": rss,
+    }
+    with open(os.path.join(ROOT, "bench", "results.json"), "w") as file:
+        json.dump(results, file, indent=2)
+
+    print()
+    print(f"Atrium benchmark: {EMPLOYEES} employees, {os.cpu_count()} cores, wrk -t2 -c{CONNECTIONS} -d{DURATION}s")
+    print(f"{'endpoint':<44} {'req/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'vs /healthz':>12}")
+    for row in rows:
+        print(f"{row['endpoint']:<44} {row['requestsPerSecond']:>10,.0f} {row['p50ms']:>8.2f} {row['p99ms']:>8.2f}"
+              f" {row['ratioToHealthz']:>11.1%}")
+    print(f"{'POST /api/v1/me/leave (200 sequential)':<44} {'':>10} {sequential['p50ms']:>8.2f} {sequential['p99ms']:>8.2f}")
+    print(f"{'GET /api/v1/people?query= (issue 5)':<44} {'not yet':>10}")
+    print(f"{'HTML time-off page (issue 7)':<44} {'not yet':>10}")
+    print(f"Peak RSS: {rss:.1f} MB; seeding took {seed_seconds:.1f} s")
+    print(f"Creates: {expected} answered 201, {saved} rows saved" + (f", other answers {refused}" if refused else ""))
+    if saved != expected:
+        raise SystemExit(f"LOST OR DUPLICATED ROWS: {expected} creates answered 201 but {saved} rows exist")
+    subprocess.run(["rm", "-rf", folder], check=False)
+
+
+if __name__ == "__main__":
+    main()
