@@ -7,7 +7,8 @@ import CSQLite
 /// callers that share connections between threads hand them over through a pool.
 public final class SQLiteConnection {
   private let handle: OpaquePointer
-  private var statements: [String: OpaquePointer] = [:]
+  /// Prepared statements by SQL text, with their result columns (which never change).
+  private var statements: [String: (statement: OpaquePointer, columns: SQLiteColumns)] = [:]
 
   /// SQLite copies bound text and blobs when given this destructor (the C macro is not imported).
   private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -30,7 +31,7 @@ public final class SQLiteConnection {
   }
 
   deinit {
-    for statement in statements.values { sqlite3_finalize(statement) }
+    for prepared in statements.values { sqlite3_finalize(prepared.statement) }
     sqlite3_close_v2(handle)
   }
 
@@ -53,14 +54,13 @@ public final class SQLiteConnection {
   /// Runs one parameterized statement and returns every row it produced.
   @discardableResult
   public func run(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> [SQLiteRow] {
-    let statement = try prepared(sql)
+    let (statement, columns) = try prepared(sql)
     defer {
       sqlite3_reset(statement)
       sqlite3_clear_bindings(statement)
     }
     try bind(bindings, to: statement, sql: sql)
-    let columnCount = sqlite3_column_count(statement)
-    let columns = SQLiteColumns((0..<columnCount).map { String(cString: sqlite3_column_name(statement, $0)) })
+    let columnCount = Int32(columns.names.count)
     var rows: [SQLiteRow] = []
     while true {
       let code = sqlite3_step(statement)
@@ -79,13 +79,15 @@ public final class SQLiteConnection {
 
   // MARK: - Private
 
-  private func prepared(_ sql: String) throws -> OpaquePointer {
-    if let statement = statements[sql] { return statement }
+  private func prepared(_ sql: String) throws -> (statement: OpaquePointer, columns: SQLiteColumns) {
+    if let prepared = statements[sql] { return prepared }
     var statement: OpaquePointer?
     let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
     guard code == SQLITE_OK, let statement else { throw error(sql: sql) }
-    statements[sql] = statement
-    return statement
+    let count = sqlite3_column_count(statement)
+    let columns = SQLiteColumns((0..<count).map { String(cString: sqlite3_column_name(statement, $0)) })
+    statements[sql] = (statement, columns)
+    return (statement, columns)
   }
 
   private func bind(_ bindings: [SQLiteValue], to statement: OpaquePointer, sql: String) throws {

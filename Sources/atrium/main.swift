@@ -32,6 +32,9 @@ let usage = """
     --timeout SECONDS close connections idle or trickling this long (ATRIUM_TIMEOUT, default 30)
     --trust-proxy     take client addresses from X-Forwarded-For, as set by a reverse proxy
                       in front of Atrium (ATRIUM_TRUST_PROXY=1)
+    --durability D    full: every commit reaches the disk before it is answered (default);
+                      normal: faster writes that survive a crash of Atrium but maybe not a
+                      power cut (ATRIUM_DURABILITY)
     --public-url URL  the address people reach Atrium at, for calendar feed links
                       (ATRIUM_PUBLIC_URL, default: the request's Host)
     --demo            create the demo company when the data folder is empty (ATRIUM_DEMO=1)
@@ -61,7 +64,7 @@ func runServe(_ arguments: [String]) {
       isDemo = true
     case "--trust-proxy":
       trustsProxy = true
-    case "--data", "--host", "--port", "--threads", "--workers", "--timeout", "--public-url":
+    case "--data", "--host", "--port", "--threads", "--workers", "--timeout", "--public-url", "--durability":
       guard index + 1 < arguments.count else { fail("\(flag) needs a value") }
       options[String(flag.dropFirst(2))] = arguments[index + 1]
       index += 1
@@ -97,7 +100,11 @@ func runServe(_ arguments: [String]) {
   let app: AtriumApp
   do {
     let directory = try DataDirectory(path: dataPath)
-    let database = try directory.openDatabase()
+    let durabilityName = value("durability", "ATRIUM_DURABILITY", "full")
+    guard let durability = SQLiteDatabase.Durability(rawValue: durabilityName) else {
+      fail("--durability must be full or normal, got \(durabilityName)")
+    }
+    let database = try directory.openDatabase(durability: durability)
     let serverEnvironment = ServerEnvironment(
       database: database, signingKey: try directory.signingKey(), trustsForwardedFor: trustsProxy,
       publicURL: publicURL)

@@ -65,6 +65,21 @@ struct JSONObjectWriter {
     output.append(UInt8(ascii: "}"))
   }
 
+  mutating func field(_ name: StaticString, _ value: Int) {
+    key(name)
+    output.append(contentsOf: Array(String(value).utf8))
+  }
+
+  mutating func field(_ name: StaticString, objects: [some JSONStreamable]) throws {
+    key(name)
+    output.append(UInt8(ascii: "["))
+    for (index, value) in objects.enumerated() {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      try output.writeObject(value)
+    }
+    output.append(UInt8(ascii: "]"))
+  }
+
   mutating func field(_ name: StaticString, object: some JSONStreamable) throws {
     key(name)
     try output.writeObject(object)
@@ -142,5 +157,20 @@ extension ApprovalItem: JSONStreamable {
   func write(to object: inout JSONObjectWriter) throws {
     try object.merge(request)
     try object.field("employee", object: employee)
+  }
+}
+
+extension LeaveYear: JSONStreamable {
+  func write(to object: inout JSONObjectWriter) throws {
+    object.field("year", year)
+    object.field("allowance", allowance)
+    object.field("carriedOver", carriedOver)
+    object.field("carriedOverUntil", carriedOverUntil)
+    object.field("expired", expired)
+    object.field("approved", approved)
+    object.field("pending", pending)
+    object.field("remaining", remaining)
+    try object.field("requests", objects: requests)
+    if let employee { try object.field("employee", object: employee) }
   }
 }

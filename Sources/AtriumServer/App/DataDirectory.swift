@@ -30,8 +30,8 @@ public struct DataDirectory: Sendable {
   public var signingKeyPath: String { path + "/signing.key" }
 
   /// Opens (creating and migrating) the embedded database.
-  public func openDatabase() throws -> SQLiteDatabase {
-    try SQLiteDatabase(path: databasePath)
+  public func openDatabase(durability: SQLiteDatabase.Durability = .full) throws -> SQLiteDatabase {
+    try SQLiteDatabase(path: databasePath, durability: durability)
   }
 
   public func signingKey() throws -> [UInt8] {

@@ -13,6 +13,8 @@ public final class AuthService: Sendable {
   private let users: UserPresenter
   /// Per-employee "valid after" instants (ms), so checking a token costs no query once warm.
   private let validAfterCache = Mutex<[String: Int64]>([:])
+  /// Access tokens whose signature was already checked, with their claims.
+  private let verifiedTokens = Mutex<[String: AccessClaims]>([:])
   /// Verified against when the username is unknown, so both failures take the same time.
   private let decoyHash: String
 
@@ -150,7 +152,7 @@ public final class AuthService: Sendable {
     let token = String(authorization.dropFirst(7)).trimmingWhitespace
     let claims: AccessClaims
     do {
-      claims = try signer.verify(token, now: environment.now())
+      claims = try verifiedClaims(token)
     } catch .expired {
       throw Problem.unauthorized("The access token has expired; refresh it or sign in again.")
     } catch {
@@ -171,6 +173,24 @@ public final class AuthService: Sendable {
   }
 
   // MARK: - Private
+
+  /// Clients send the same access token for up to 15 minutes, so its checked claims are kept
+  /// (a bounded set, emptied when full) and only the expiry is looked at again.
+  private func verifiedClaims(_ token: String) throws(TokenSigner.Failure) -> AccessClaims {
+    let now = environment.now()
+    if let claims = verifiedTokens.withLock({ $0[token] }) {
+      guard Double(claims.exp) > now.timeIntervalSince1970 else { throw .expired }
+      return claims
+    }
+    let claims = try signer.verify(token, now: now)
+    verifiedTokens.withLock { cache in
+      if cache.count >= Self.verifiedTokenLimit { cache.removeAll(keepingCapacity: true) }
+      cache[token] = claims
+    }
+    return claims
+  }
+
+  private static let verifiedTokenLimit = 10_000
 
   private func tokens(for user: User, sessionID: String, refreshToken: String, now: Date) -> SessionTokens {
     let lifetime = Int(environment.accessTokenLifetime)

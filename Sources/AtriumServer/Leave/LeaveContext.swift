@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumDomain
 import AtriumStore
 import Foundation
+import Synchronization
 
 /// What the leave services look up again and again inside one transaction: a person's
 /// calendar, "today" where they work, their balance, and how requests appear on the wire.
@@ -24,14 +25,23 @@ struct LeaveContext {
   /// Today's date where the employee works (DESIGN.md "Dates").
   func today(for employee: Employee) throws -> CalendarDate {
     let zone = try PlacesStore(connection).location(id: employee.locationID)?.timeZone
-    return Self.date(of: environment.now(), in: zone.flatMap(TimeZone.init(identifier:)) ?? .gmt)
+    return Self.date(of: environment.now(), in: zone.map(Self.zone(named:)) ?? .gmt)
   }
 
   static func date(of instant: Date, in zone: TimeZone) -> CalendarDate {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = zone
-    let parts = calendar.dateComponents([.year, .month, .day], from: instant)
-    return CalendarDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+    let local = instant.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: instant))
+    return CalendarDate(dayNumber: epochDay + Int((local / 86_400).rounded(.down)))!
+  }
+
+  private static let epochDay = CalendarDate(year: 1970, month: 1, day: 1)!.dayNumber
+  private static let zones = Mutex<[String: TimeZone]>([:])
+
+  /// Time zones by name, made once each (making one reads the system's zone files).
+  static func zone(named name: String) -> TimeZone {
+    if let zone = zones.withLock({ $0[name] }) { return zone }
+    let zone = TimeZone(identifier: name) ?? .gmt
+    zones.withLock { $0[name] = zone }
+    return zone
   }
 
   func calculator(for employee: Employee) throws -> BalanceCalculator {

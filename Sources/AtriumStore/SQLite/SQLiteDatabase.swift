@@ -10,15 +10,27 @@ public final class SQLiteDatabase: Database {
   /// How many times a write that failed as busy is tried again.
   public static let busyRetries = 5
 
+  /// When a commit reaches the disk.
+  public enum Durability: String, Sendable, CaseIterable {
+    /// Every commit is flushed to the disk before it is acknowledged: nothing acknowledged is
+    /// lost, even when the machine loses power (SQLite `synchronous = FULL`).
+    case full
+    /// Commits are flushed at checkpoints: a crash of Atrium loses nothing, a power cut may
+    /// lose the last commits (`synchronous = NORMAL` in WAL mode); faster writes.
+    case normal
+  }
+
   public let path: String
+  public let durability: Durability
   private let pool = Mutex<[PooledConnection]>([])
   /// Writers in this process queue here rather than spin on SQLite's lock.
   private let writer = Mutex<Void>(())
 
   /// Opens (creating when missing) the database file at `path` and runs pending migrations.
-  public init(path: String, migrations: [Migration] = Schema.migrations) throws {
+  public init(path: String, durability: Durability = .full, migrations: [Migration] = Schema.migrations) throws {
     self.path = path
-    let first = try Self.open(path)
+    self.durability = durability
+    let first = try Self.open(path, durability: durability)
     try Self.translate { try first.connection.executeScript("PRAGMA journal_mode = WAL;") }
     pool.withLock { $0.append(first) }
     try Migrator(migrations: migrations).migrate(self)
@@ -66,19 +78,20 @@ public final class SQLiteDatabase: Database {
 
   private func checkOut() throws -> PooledConnection {
     if let pooled = pool.withLock({ $0.popLast() }) { return pooled }
-    return try Self.open(path)
+    return try Self.open(path, durability: durability)
   }
 
   private func checkIn(_ pooled: PooledConnection) {
     pool.withLock { $0.append(pooled) }
   }
 
-  private static func open(_ path: String) throws -> PooledConnection {
+  private static func open(_ path: String, durability: Durability) throws -> PooledConnection {
     let connection = try translate { try SQLiteConnection(path: path) }
     connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
     try translate {
       try connection.executeScript(
-        "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL; PRAGMA temp_store = MEMORY;")
+        "PRAGMA foreign_keys = ON; PRAGMA synchronous = \(durability == .full ? "FULL" : "NORMAL"); "
+          + "PRAGMA temp_store = MEMORY;")
     }
     return PooledConnection(connection)
   }
@@ -95,6 +108,8 @@ public final class SQLiteDatabase: Database {
 /// A connection that moves between threads through the pool, used by one thread at a time.
 private final class PooledConnection: DatabaseConnection, @unchecked Sendable {
   let connection: SQLiteConnection
+  /// Each statement's columns, made once (the driver's own are cached the same way).
+  private var columns: [ObjectIdentifier: DatabaseColumns] = [:]
 
   init(_ connection: SQLiteConnection) {
     self.connection = connection
@@ -112,8 +127,10 @@ private final class PooledConnection: DatabaseConnection, @unchecked Sendable {
     try SQLiteDatabase.translate {
       let rows = try connection.run(sql, arguments.map(SQLiteValue.init))
       guard let first = rows.first else { return [] }
-      let columns = DatabaseColumns(first.columns.names)
-      return rows.map { DatabaseRow(columns: columns, values: $0.values.map(DatabaseValue.init)) }
+      let key = ObjectIdentifier(first.columns)
+      let names = columns[key] ?? DatabaseColumns(first.columns.names)
+      columns[key] = names
+      return rows.map { DatabaseRow(columns: names, values: $0.values.map(DatabaseValue.init)) }
     }
   }
 
