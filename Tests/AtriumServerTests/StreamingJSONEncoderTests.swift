@@ -81,3 +81,12 @@ import Testing
     #expect(try StreamingJSONEncoder().encode([String: Int]()) == Array("{}".utf8))
   }
 }
+
+@Suite struct InstantTests {
+  @Test func formatsRFC3339InUTCWithMilliseconds() {
+    #expect(Instant.text(1_772_442_000_000) == "2026-03-02T09:00:00.000Z")
+    #expect(Instant.text(1_772_442_000_000 + 86_399_999 - 9 * 3_600_000) == "2026-03-02T23:59:59.999Z")
+    #expect(Instant.text(0) == "1970-01-01T00:00:00.000Z")
+    #expect(Instant.text(-1) == "1969-12-31T23:59:59.999Z")
+  }
+}

@@ -116,13 +116,17 @@ enum Instant {
     let dayLength: Int64 = 86_400_000
     let days = milliseconds >= 0 ? milliseconds / dayLength : (milliseconds - dayLength + 1) / dayLength
     let rest = Int(milliseconds - days * dayLength)
-    let date = CalendarDate(dayNumber: epochDay + Int(days))?.description ?? "1970-01-01"
-    func pad(_ value: Int, _ width: Int) -> String {
-      let digits = String(value)
-      return String(repeating: "0", count: width - digits.count) + digits
-    }
-    let time =
-      "\(pad(rest / 3_600_000, 2)):\(pad(rest / 60_000 % 60, 2)):\(pad(rest / 1000 % 60, 2)).\(pad(rest % 1000, 3))"
-    return "\(date)T\(time)Z"
+    let date = CalendarDate(dayNumber: epochDay + Int(days)) ?? CalendarDate(year: 1970, month: 1, day: 1)!
+    // Written digit by digit: every request on the wire carries two of these.
+    var bytes = Array(date.description.utf8)
+    let zero = UInt8(ascii: "0")
+    func two(_ value: Int) -> [UInt8] { [zero + UInt8(value / 10), zero + UInt8(value % 10)] }
+    bytes.append(UInt8(ascii: "T"))
+    bytes += two(rest / 3_600_000) + [UInt8(ascii: ":")] + two(rest / 60_000 % 60) + [UInt8(ascii: ":")]
+    bytes += two(rest / 1000 % 60) + [UInt8(ascii: ".")]
+    let milli = rest % 1000
+    bytes += [zero + UInt8(milli / 100), zero + UInt8(milli / 10 % 10), zero + UInt8(milli % 10), UInt8(ascii: "Z")]
+    return String(decoding: bytes, as: UTF8.self)
   }
+
 }

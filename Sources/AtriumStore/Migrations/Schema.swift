@@ -136,9 +136,11 @@ public enum Schema {
           created_at BIGINT NOT NULL,
           updated_at BIGINT NOT NULL)
         """,
-        "CREATE INDEX leave_requests_employee ON leave_requests (employee_id, start_date)",
-        "CREATE INDEX leave_requests_employee_status ON leave_requests (employee_id, status, created_at)",
-        "CREATE INDEX leave_requests_status ON leave_requests (status, created_at)",
+        // By end date: "requests still running after day X" (overlaps, a year's requests) is then
+        // a short range, since most of a person's requests ended long ago.
+        "CREATE INDEX leave_requests_employee ON leave_requests (employee_id, end_date)",
+        "CREATE INDEX leave_requests_employee_status ON leave_requests (employee_id, status, created_at, id)",
+        "CREATE INDEX leave_requests_status ON leave_requests (status, created_at, id)",
         "CREATE INDEX leave_requests_dates ON leave_requests (start_date, end_date)",
         """
         CREATE TABLE leave_request_days (
