@@ -1,5 +1,5 @@
-import Foundation
 import AtriumHTTP
+import Foundation
 import Testing
 
 @Suite struct ParsingTests {
