@@ -19,7 +19,10 @@ import Testing
   }
 
   @Test func wrongMethodListsTheAllowedOnes() {
-    #expect(throws: RouteError.methodNotAllowed(allowed: [.get])) { try Route(method: "DELETE", path: "/api/v1/me") }
+    #expect(throws: RouteError.methodNotAllowed(allowed: [.get])) { try Route(method: "DELETE", path: "/healthz") }
+    #expect(throws: RouteError.methodNotAllowed(allowed: [.get, .patch])) {
+      try Route(method: "DELETE", path: "/api/v1/me")
+    }
     #expect(throws: RouteError.methodNotAllowed(allowed: [.get, .post])) {
       try Route(method: "PUT", path: "/api/v1/locations")
     }

@@ -36,6 +36,27 @@ public enum Route: Hashable, Sendable {
   /// `GET /api/v1/people/{id}/photo?size=`: a person's picture (their initials until they
   /// have a photo).
   case personPhoto(id: String, size: PhotoSize)
+  /// `PATCH /api/v1/departments/{id}`: an admin renames a department.
+  case updateDepartment(id: String)
+  /// `DELETE /api/v1/departments/{id}`: an admin removes an unused department.
+  case deleteDepartment(id: String)
+  /// `DELETE /api/v1/locations/{id}`: an admin removes an unused location.
+  case deleteLocation(id: String)
+  /// `GET /api/v1/company`: the company's name and contact data.
+  case company
+  /// `PATCH /api/v1/company`: an admin changes them.
+  case updateCompany
+
+  // MARK: People
+
+  /// `GET /api/v1/people?query=&department=&location=`: the directory of active people.
+  case people(PeopleQuery)
+  /// `GET /api/v1/people/{id}`: a person's profile.
+  case person(id: String)
+  /// `PATCH /api/v1/me`: the caller changes their phone, location or bio.
+  case updateMe
+  /// `PATCH /api/v1/people/{id}`: an admin changes anyone's profile, role, manager or status.
+  case updatePerson(id: String)
 
   // MARK: Time off
 
@@ -97,6 +118,22 @@ public enum PhotoSize: Int, Hashable, Sendable, CaseIterable {
   case large = 512
 }
 
+/// A directory search.
+public struct PeopleQuery: Hashable, Sendable {
+  /// Words that must each start a word of the name, username, position or department.
+  public var text: String?
+  public var departmentID: String?
+  public var locationID: String?
+  public var page: PageRequest
+
+  public init(text: String? = nil, departmentID: String? = nil, locationID: String? = nil, page: PageRequest = .first) {
+    self.text = text
+    self.departmentID = departmentID
+    self.locationID = locationID
+    self.page = page
+  }
+}
+
 /// Which requests the approvals list shows.
 public enum ApprovalFilter: String, Hashable, Sendable, CaseIterable {
   case pending, approved, rejected, cancelled, all
@@ -143,6 +180,8 @@ extension Route {
   public enum Name: String, CaseIterable, Sendable {
     case health, openAPI, login, refresh, logout, me
     case locations, createLocation, updateLocation, departments, createDepartment, personPhoto
+    case updateDepartment, deleteDepartment, deleteLocation, company, updateCompany
+    case people, person, updateMe, updatePerson
     case myLeave, previewLeave, createLeave, leave, changeLeave, cancelLeave, approveLeave, rejectLeave, reopenLeave
     case approvals, personLeave, setAllowance, holidays, createHoliday, deleteHoliday
     case leaveTypes, createLeaveType, updateLeaveType, leavePolicy, updateLeavePolicy
@@ -166,6 +205,15 @@ extension Route {
     case .departments: (.departments, [])
     case .createDepartment: (.createDepartment, [])
     case .personPhoto(let id, _): (.personPhoto, [id])
+    case .updateDepartment(let id): (.updateDepartment, [id])
+    case .deleteDepartment(let id): (.deleteDepartment, [id])
+    case .deleteLocation(let id): (.deleteLocation, [id])
+    case .company: (.company, [])
+    case .updateCompany: (.updateCompany, [])
+    case .people: (.people, [])
+    case .person(let id): (.person, [id])
+    case .updateMe: (.updateMe, [])
+    case .updatePerson(let id): (.updatePerson, [id])
     case .myLeave: (.myLeave, [])
     case .previewLeave: (.previewLeave, [])
     case .createLeave: (.createLeave, [])
@@ -231,10 +279,14 @@ extension Route {
       (locationID.map { [("location", $0)] } ?? []) + (year.map { [("year", String($0))] } ?? [])
     case .calendarFeed(_, let team, let includePending):
       (team ? [("team", "true")] : []) + (includePending ? [("pending", "true")] : [])
+    case .people(let query):
+      (query.text.map { [("query", $0)] } ?? []) + (query.departmentID.map { [("department", $0)] } ?? [])
+        + (query.locationID.map { [("location", $0)] } ?? []) + query.page.queryItems
     case .health, .openAPI, .login, .refresh, .me, .createLocation, .updateLocation, .createDepartment,
       .createLeave, .leave, .changeLeave, .cancelLeave, .approveLeave, .rejectLeave, .reopenLeave, .setAllowance,
       .createHoliday, .deleteHoliday, .leaveTypes, .createLeaveType, .updateLeaveType, .leavePolicy,
-      .updateLeavePolicy, .myCalendar, .rotateCalendar:
+      .updateLeavePolicy, .myCalendar, .rotateCalendar, .updateDepartment, .deleteDepartment, .deleteLocation,
+      .company, .updateCompany, .person, .updateMe, .updatePerson:
       []
     }
   }
@@ -276,6 +328,10 @@ extension Route {
       .updateLeavePolicy, .myCalendar, .rotateCalendar,
       .calendarFeed(token: "abc_DEF-123", team: false, includePending: false),
       .calendarFeed(token: "abc", team: true, includePending: true),
+      .updateDepartment(id: id), .deleteDepartment(id: id), .deleteLocation(id: id), .company, .updateCompany,
+      .people(PeopleQuery()),
+      .people(PeopleQuery(text: "José M", departmentID: id, locationID: id, page: PageRequest(limit: 20, cursor: "c"))),
+      .person(id: id), .updateMe, .updatePerson(id: id),
     ]
   }()
 }

@@ -62,6 +62,32 @@ extension Route {
       }
       return .personPhoto(id: parameters[0], size: size)
     },
+    Endpoint(.updateDepartment, .patch, "/api/v1/departments/{id}") { parameters, _ in
+      .updateDepartment(id: parameters[0])
+    },
+    Endpoint(.deleteDepartment, .delete, "/api/v1/departments/{id}") { parameters, _ in
+      .deleteDepartment(id: parameters[0])
+    },
+    Endpoint(.deleteLocation, .delete, "/api/v1/locations/{id}") { parameters, _ in .deleteLocation(id: parameters[0])
+    },
+    Endpoint(.company, .get, "/api/v1/company") { _, _ in .company },
+    Endpoint(.updateCompany, .patch, "/api/v1/company") { _, _ in .updateCompany },
+    Endpoint(.people, .get, "/api/v1/people") { _, query throws(RouteError) in
+      func nonEmpty(_ name: String) throws(RouteError) -> String? {
+        guard let value = query[name] else { return nil }
+        guard !value.isEmpty else { throw .invalidQuery(field: name, message: "must not be empty") }
+        return value
+      }
+      let text = query["query"].map { $0.trimmingWhitespace }.flatMap { $0.isEmpty ? nil : $0 }
+      if let text, text.count > 200 { throw .invalidQuery(field: "query", message: "must be at most 200 characters") }
+      return .people(
+        PeopleQuery(
+          text: text, departmentID: try nonEmpty("department"), locationID: try nonEmpty("location"),
+          page: try PageRequest(query: query)))
+    },
+    Endpoint(.person, .get, "/api/v1/people/{id}") { parameters, _ in .person(id: parameters[0]) },
+    Endpoint(.updateMe, .patch, "/api/v1/me") { _, _ in .updateMe },
+    Endpoint(.updatePerson, .patch, "/api/v1/people/{id}") { parameters, _ in .updatePerson(id: parameters[0]) },
     Endpoint(.myLeave, .get, "/api/v1/me/leave") { _, query throws(RouteError) in
       .myLeave(year: try year(in: query))
     },

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A person in the company, as the directory and every section know them.
 public struct Employee: Hashable, Sendable, Identifiable {
   public let id: String
@@ -41,6 +43,11 @@ public struct Employee: Hashable, Sendable, Identifiable {
   public var displayName: String {
     let name = [firstName, lastName].filter { !$0.isEmpty }.joined(separator: " ")
     return name.isEmpty ? username : name
+  }
+
+  /// The key the directory sorts by: the display name in lowercase without accents.
+  public var sortKey: String {
+    displayName.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
   }
 
   /// Up to two capital letters for the generated avatar of someone without a photo.

@@ -62,6 +62,37 @@ extension AtriumApp {
         status: 200,
         headers: HTTPHeaders([("Content-Type", "image/svg+xml"), ("Cache-Control", "private, max-age=300")]),
         body: Array(InitialsAvatar.svg(for: employee, size: size.rawValue).utf8))
+    case .updateDepartment(let id):
+      let principal = try signedIn(principal)
+      try requireAdmin(principal, to: "change departments")
+      let body = try JSONCoding.decode(DepartmentChange.self, from: request)
+      return try JSONCoding.response(try places.updateDepartment(id: id, body, by: principal))
+    case .deleteDepartment(let id):
+      try places.deleteDepartment(id: id, by: try signedIn(principal))
+      return HTTPResponse(status: 204)
+    case .deleteLocation(let id):
+      try places.deleteLocation(id: id, by: try signedIn(principal))
+      return HTTPResponse(status: 204)
+    case .company:
+      return try JSONCoding.response(try company.company())
+    case .updateCompany:
+      let principal = try signedIn(principal)
+      try requireAdmin(principal, to: "change the company's data")
+      let body = try JSONCoding.decode(CompanyChange.self, from: request)
+      return try JSONCoding.response(try company.update(body, by: principal))
+    case .people(let query):
+      return try JSONCoding.response(try people.directory(query))
+    case .person(let id):
+      return try JSONCoding.response(try people.profile(id: id, principal: try signedIn(principal)))
+    case .updateMe:
+      let principal = try signedIn(principal)
+      let body = try JSONCoding.decode(ProfileChange.self, from: request)
+      return try JSONCoding.response(try people.updateMe(body, principal: principal))
+    case .updatePerson(let id):
+      let principal = try signedIn(principal)
+      try requireAdmin(principal, to: "change other people's profiles")
+      let body = try JSONCoding.decode(PersonChange.self, from: request)
+      return try JSONCoding.response(try people.updatePerson(id: id, body, principal: principal))
     case .calendarFeed(let token, let team, let includePending):
       let text = try calendarFeeds.feed(token: token, team: team, includePending: includePending)
       return HTTPResponse(
@@ -149,7 +180,8 @@ extension AtriumApp {
     case .rotateCalendar:
       return try JSONCoding.response(try calendarFeeds.rotate(for: principal, request: request))
     case .health, .openAPI, .login, .refresh, .logout, .me, .locations, .createLocation, .updateLocation,
-      .departments, .createDepartment, .personPhoto, .calendarFeed:
+      .departments, .createDepartment, .personPhoto, .calendarFeed, .updateDepartment, .deleteDepartment,
+      .deleteLocation, .company, .updateCompany, .people, .person, .updateMe, .updatePerson:
       throw Problem(status: 500, detail: "\(route.name) is not a time-off route.")
     }
   }

@@ -20,6 +20,8 @@ public final class AtriumApp: HTTPResponder {
   let leaveQueries: LeaveQueries
   let leaveSettings: LeaveSettingsService
   let calendarFeeds: CalendarFeedService
+  let people: PeopleService
+  let company: CompanyService
 
   public init(environment: ServerEnvironment) throws {
     self.environment = environment
@@ -31,6 +33,8 @@ public final class AtriumApp: HTTPResponder {
     self.leaveQueries = LeaveQueries(environment: environment)
     self.leaveSettings = LeaveSettingsService(environment: environment)
     self.calendarFeeds = CalendarFeedService(environment: environment)
+    self.people = PeopleService(environment: environment)
+    self.company = CompanyService(environment: environment)
   }
 
   // MARK: - HTTPResponder

@@ -56,6 +56,52 @@ struct PlacesService: Sendable {
     }
   }
 
+  func updateDepartment(id: String, _ change: DepartmentChange, by principal: Principal) throws -> DepartmentBody {
+    try requireAdmin(principal, to: "change departments")
+    var validator = Validator()
+    let name = change.name.map { PlaceRules.validName($0, into: &validator) }
+    try validator.check()
+    return try environment.database.write { connection in
+      let places = PlacesStore(connection)
+      guard var department = try places.department(id: id) else {
+        throw Problem.notFound("No department has the id \(id).")
+      }
+      if let name { department.name = name }
+      try refusingDuplicateName(department.name, of: "department") { try places.update(department) }
+      // The directory searches by department name.
+      try PeopleStore(connection).index(departmentID: id)
+      return Self.body(department)
+    }
+  }
+
+  func deleteDepartment(id: String, by principal: Principal) throws {
+    try requireAdmin(principal, to: "remove departments")
+    try environment.database.write { connection in
+      guard try PlacesStore(connection).department(id: id) != nil else {
+        throw Problem.notFound("No department has the id \(id).")
+      }
+      try refusingWhileInUse("department") { try PlacesStore(connection).deleteDepartment(id: id) }
+    }
+  }
+
+  func deleteLocation(id: String, by principal: Principal) throws {
+    try requireAdmin(principal, to: "remove locations")
+    try environment.database.write { connection in
+      guard try PlacesStore(connection).location(id: id) != nil else {
+        throw Problem.notFound("No location has the id \(id).")
+      }
+      try refusingWhileInUse("location") { try PlacesStore(connection).deleteLocation(id: id) }
+    }
+  }
+
+  private func refusingWhileInUse(_ kind: String, _ delete: () throws -> Void) throws {
+    do {
+      try delete()
+    } catch let error as DatabaseError where error.isForeignKeyViolation {
+      throw Problem.conflict("This \(kind) is still in use by people; move them first.")
+    }
+  }
+
   private static func validTimeZone(_ zone: String?, into validator: inout Validator) -> String? {
     guard let zone else { return nil }
     validator.require(TimeZone(identifier: zone) != nil, "timeZone", "must be an IANA time zone such as Europe/Madrid")

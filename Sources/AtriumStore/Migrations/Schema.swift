@@ -182,5 +182,25 @@ public enum Schema {
           created_at BIGINT NOT NULL)
         """,
       ]),
+    Migration(
+      version: 3, name: "directory search and company social accounts",
+      sql: [
+        // One row per employee: names, username, position and department, searched without
+        // regard to case or accents ("Jose" finds "José").
+        """
+        CREATE VIRTUAL TABLE people_search USING fts5(
+          employee_id UNINDEXED, body, tokenize = 'unicode61 remove_diacritics 2')
+        """,
+        """
+        INSERT INTO people_search (employee_id, body)
+        SELECT e.id, e.first_name || ' ' || e.last_name || ' ' || e.username || ' ' || e.position || ' ' || d.name
+        FROM employees e JOIN departments d ON d.id = e.department_id
+        """,
+        // Directory order: names folded to lowercase without accents, so "Álvaro" sorts with "Alberto".
+        "ALTER TABLE employees ADD COLUMN sort_key TEXT NOT NULL DEFAULT ''",
+        "UPDATE employees SET sort_key = lower(first_name || ' ' || last_name)",
+        "CREATE INDEX employees_sort ON employees (sort_key, id)",
+        "ALTER TABLE company ADD COLUMN social TEXT NOT NULL DEFAULT '[]'",
+      ]),
   ]
 }

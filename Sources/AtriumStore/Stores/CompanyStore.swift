@@ -1,4 +1,5 @@
 import AtriumDomain
+import Foundation
 
 /// The company row: there is one per installation, or none before the first set-up.
 public struct CompanyStore {
@@ -14,6 +15,20 @@ public struct CompanyStore {
       name: row.string("name"), phone: row.string("phone"), email: row.string("email"),
       website: row.string("website"), address: row.string("address"),
       timeZone: row.string("time_zone"))
+  }
+
+  /// The company's social accounts, stored as a JSON array of `{network, url}`.
+  public func socialAccounts() throws -> [(network: String, url: String)] {
+    guard let text = try connection.queryFirst("SELECT social FROM company WHERE id = 1")?.string("social"),
+      let list = try? JSONDecoder().decode([[String: String]].self, from: Data(text.utf8))
+    else { return [] }
+    return list.compactMap { entry in entry["network"].flatMap { network in entry["url"].map { (network, $0) } } }
+  }
+
+  public func setSocialAccounts(_ accounts: [(network: String, url: String)]) throws {
+    let list = accounts.map { ["network": $0.network, "url": $0.url] }
+    let text = String(decoding: (try? JSONEncoder().encode(list)) ?? Data("[]".utf8), as: UTF8.self)
+    try connection.execute("UPDATE company SET social = ? WHERE id = 1", .text(text))
   }
 
   /// Creates the company row, or replaces its data.

@@ -27,16 +27,96 @@ public struct PeopleStore {
     try connection.execute(
       """
       INSERT INTO employees (id, username, email, first_name, last_name, position, department_id,
-        location_id, manager_id, role, start_date, phone, bio, active)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        location_id, manager_id, role, start_date, phone, bio, active, sort_key)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         .text(employee.id), .text(employee.username), .text(employee.email),
         .text(employee.firstName), .text(employee.lastName), .text(employee.position),
         .text(employee.departmentID), .text(employee.locationID), DatabaseValue(employee.managerID),
         .text(employee.role.rawValue), DatabaseValue(employee.startDate), .text(employee.phone),
-        .text(employee.bio), DatabaseValue(employee.isActive),
+        .text(employee.bio), DatabaseValue(employee.isActive), .text(employee.sortKey),
       ])
+    try index(employeeID: employee.id)
+  }
+
+  /// Saves every field of an existing employee.
+  public func update(_ employee: Employee) throws {
+    try connection.execute(
+      """
+      UPDATE employees SET username = ?, email = ?, first_name = ?, last_name = ?, position = ?, department_id = ?,
+        location_id = ?, manager_id = ?, role = ?, start_date = ?, phone = ?, bio = ?, active = ?, sort_key = ?
+      WHERE id = ?
+      """,
+      [
+        .text(employee.username), .text(employee.email), .text(employee.firstName), .text(employee.lastName),
+        .text(employee.position), .text(employee.departmentID), .text(employee.locationID),
+        DatabaseValue(employee.managerID), .text(employee.role.rawValue), DatabaseValue(employee.startDate),
+        .text(employee.phone), .text(employee.bio), DatabaseValue(employee.isActive), .text(employee.sortKey),
+        .text(employee.id),
+      ])
+    try index(employeeID: employee.id)
+  }
+
+  /// Rewrites an employee's row of the directory search.
+  public func index(employeeID: String) throws {
+    try connection.execute("DELETE FROM people_search WHERE employee_id = ?", .text(employeeID))
+    try connection.execute(
+      """
+      INSERT INTO people_search (employee_id, body)
+      SELECT e.id, e.first_name || ' ' || e.last_name || ' ' || e.username || ' ' || e.position || ' ' || d.name
+      FROM employees e JOIN departments d ON d.id = e.department_id WHERE e.id = ?
+      """, .text(employeeID))
+  }
+
+  /// Rewrites the search rows of a department's people (after it was renamed).
+  public func index(departmentID: String) throws {
+    let ids = try connection.query("SELECT id FROM employees WHERE department_id = ?", .text(departmentID))
+    for row in ids { try index(employeeID: row.string("id")) }
+  }
+
+  /// One page of the directory: active people by name, optionally matching every word of
+  /// `query` (as a word start, without regard to case or accents) and in a department or
+  /// location.
+  /// - Throws: `InvalidCursor` for a cursor this list did not make.
+  public func directory(
+    query: String?, departmentID: String?, locationID: String?, limit: Int, after cursor: String?
+  ) throws -> (items: [Employee], nextCursor: String?) {
+    var sql = "SELECT e.* FROM employees e WHERE e.active = 1"
+    var arguments: [DatabaseValue] = []
+    if let match = query.flatMap(Self.matchExpression) {
+      sql += " AND e.id IN (SELECT employee_id FROM people_search WHERE people_search MATCH ?)"
+      arguments.append(.text(match))
+    }
+    if let departmentID {
+      sql += " AND e.department_id = ?"
+      arguments.append(.text(departmentID))
+    }
+    if let locationID {
+      sql += " AND e.location_id = ?"
+      arguments.append(.text(locationID))
+    }
+    if let cursor {
+      guard let key = Cursor.decode(cursor, count: 2) else { throw InvalidCursor() }
+      sql += " AND (e.sort_key > ? OR (e.sort_key = ? AND e.id > ?))"
+      arguments += [.text(key[0]), .text(key[0]), .text(key[1])]
+    }
+    sql += " ORDER BY e.sort_key, e.id LIMIT ?"
+    arguments.append(.integer(Int64(limit + 1)))
+    let rows = try connection.query(sql, arguments)
+    let page = rows.prefix(limit)
+    // The cursor holds the stored key, so paging follows the index exactly.
+    let next = rows.count > limit ? page.last.map { Cursor.encode([$0.string("sort_key"), $0.string("id")]) } : nil
+    return (page.map(Self.employee), next)
+  }
+
+  /// An FTS5 expression in which every word of the query must start a word of the entry:
+  /// `"jose"* "lop"*`. Each word is quoted, so nothing typed is read as FTS syntax.
+  static func matchExpression(_ query: String) -> String? {
+    let words = query.split { !($0.isLetter || $0.isNumber) }
+    guard !words.isEmpty else { return nil }
+    return words.prefix(8).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
+      .joined(separator: " ")
   }
 
   /// The ids of everyone above an employee in the reporting chain, nearest first. A cycle in

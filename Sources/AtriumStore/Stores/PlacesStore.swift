@@ -61,6 +61,20 @@ public struct PlacesStore {
       "INSERT INTO departments (id, name) VALUES (?, ?)", .text(department.id), .text(department.name))
   }
 
+  public func update(_ department: Department) throws {
+    try connection.execute("UPDATE departments SET name = ? WHERE id = ?", .text(department.name), .text(department.id))
+  }
+
+  /// Removes a department; a foreign key violation while people still belong to it.
+  public func deleteDepartment(id: String) throws {
+    try connection.execute("DELETE FROM departments WHERE id = ?", .text(id))
+  }
+
+  /// Removes a location and its holidays; a foreign key violation while people still work there.
+  public func deleteLocation(id: String) throws {
+    try connection.execute("DELETE FROM locations WHERE id = ?", .text(id))
+  }
+
   // MARK: Private
 
   /// Up to `limit + 1` rows after the cursor, so the caller knows whether a next page exists.

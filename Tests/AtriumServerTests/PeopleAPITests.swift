@@ -1,0 +1,175 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTTP
+import AtriumServer
+import AtriumTestSupport
+import Foundation
+import Testing
+
+@Suite struct PeopleAPITests {
+  let app: TestApp
+  let eva: SessionTokens
+  let ana: SessionTokens
+
+  init() throws {
+    app = try TestApp()
+    eva = try app.login("eva")
+    ana = try app.login("ana")
+  }
+
+  func directory(_ query: PeopleQuery, as tokens: SessionTokens? = nil) throws -> Page<PersonSummary> {
+    let response = app.send(.people(query), token: (tokens ?? eva).accessToken)
+    #expect(response.status == 200, "\(response.text)")
+    return try JSONText.decode(Page<PersonSummary>.self, from: response)
+  }
+
+  @Test func searchIgnoresCaseAndAccents() throws {
+    #expect(try directory(PeopleQuery(text: "lucia")).items.map(\.displayName) == ["Lucía Martín"])
+    #expect(try directory(PeopleQuery(text: "ALVAREZ")).items.map(\.displayName) == ["Diego Álvarez"])
+    #expect(try directory(PeopleQuery(text: "nuñez")).items.map(\.displayName) == ["Tomás Núñez"])
+    // Every word must start a word: first and last name together, or a position.
+    #expect(try directory(PeopleQuery(text: "eva fern")).items.map(\.displayName) == ["Eva Fernández"])
+    #expect(try directory(PeopleQuery(text: "backend")).items.count == 3)
+    // Department names are searched too, and nothing typed is read as search syntax.
+    #expect(try directory(PeopleQuery(text: "culture")).items.count >= 4)
+    #expect(try directory(PeopleQuery(text: "\"eva\" OR *")).items.isEmpty)
+  }
+
+  @Test func theDirectoryIsSortedByNameAndPaginated() throws {
+    var names: [String] = []
+    var cursor: String?
+    repeat {
+      let page = try directory(PeopleQuery(page: PageRequest(limit: 7, cursor: cursor)))
+      names += page.items.map(\.displayName)
+      cursor = page.nextCursor
+    } while cursor != nil
+    #expect(names.count == 40)
+    let folded = names.map { $0.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased() }
+    #expect(folded == folded.sorted(), "Álvaro sorts with the A's")
+    #expect(Set(names).count == names.count)
+  }
+
+  @Test func filtersByDepartmentAndLocation() throws {
+    let engineering = eva.user.department.id
+    let madrid = eva.user.location.id
+    let inEngineering = try directory(PeopleQuery(departmentID: engineering))
+    #expect(inEngineering.items.allSatisfy { $0.department.id == engineering })
+    #expect(inEngineering.items.count == 13, "mario, eva and 11 colleagues")
+    let both = try directory(PeopleQuery(text: "developer", departmentID: engineering, locationID: madrid))
+    #expect(both.items.allSatisfy { $0.location.name == "Madrid" && $0.position.contains("Developer") })
+  }
+
+  @Test func aProfileShowsEverythingThePageNeeds() throws {
+    let response = app.send(.person(id: eva.user.id), token: ana.accessToken)
+    let profile = try JSONText.decode(PersonProfile.self, from: response)
+    #expect(profile.displayName == "Eva Fernández")
+    #expect(profile.manager?.displayName == "Mario López")
+    #expect(profile.email == "eva@atrium-demo.example")
+    #expect(profile.startDate != nil)
+    #expect(app.send(.person(id: "nobody"), token: eva.accessToken).status == 404)
+    #expect(app.send(.person(id: eva.user.id)).status == 401)
+  }
+
+  @Test func anEmployeeChangesTheirOwnPhoneLocationAndBio() throws {
+    let valladolid = try JSONText.decode(
+      Page<LocationBody>.self, from: app.send(.locations(.first), token: eva.accessToken)
+    )
+    .items.first { $0.name == "Valladolid" }!
+    let response = app.send(
+      .updateMe, json: #"{"phone": "+34 611 222 333", "locationId": "\#(valladolid.id)", "bio": "  iOS and coffee  "}"#,
+      token: eva.accessToken)
+    #expect(response.status == 200)
+    let profile = try JSONText.decode(PersonProfile.self, from: response)
+    #expect(profile.phone == "+34 611 222 333")
+    #expect(profile.location.name == "Valladolid")
+    #expect(profile.bio == "iOS and coffee")
+    let bad = app.send(
+      .updateMe, json: #"{"phone": "611", "locationId": "nowhere", "bio": "\#(String(repeating: "x", count: 2001))"}"#,
+      token: eva.accessToken)
+    #expect(bad.status == 400)
+    #expect(Set(bad.problem?.errors?.map(\.field) ?? []) == ["phone", "bio"])
+    // Fields an employee may not change are simply not part of the body.
+    let role = app.send(.updateMe, json: #"{"role": "admin"}"#, token: eva.accessToken)
+    #expect(role.status == 200)
+    #expect(try JSONText.decode(PersonProfile.self, from: role).role == .employee)
+  }
+
+  @Test func onlyAdminsChangeOthersAndAManagerLoopIsRefused() throws {
+    let mario = try app.login("mario")
+    #expect(
+      app.send(.updatePerson(id: eva.user.id), json: #"{"position": "CTO"}"#, token: eva.accessToken).status == 403)
+    #expect(
+      app.send(.updatePerson(id: eva.user.id), json: #"{"position": "CTO"}"#, token: mario.accessToken).status == 403)
+    let promoted = app.send(
+      .updatePerson(id: eva.user.id), json: #"{"position": "Lead iOS Developer", "role": "manager"}"#,
+      token: ana.accessToken)
+    #expect(promoted.status == 200)
+    #expect(try JSONText.decode(PersonProfile.self, from: promoted).role == .manager)
+    // Mario manages Eva: making Eva Mario's manager would close a loop.
+    let loop = app.send(
+      .updatePerson(id: mario.user.id), json: #"{"managerId": "\#(eva.user.id)"}"#, token: ana.accessToken)
+    #expect(loop.status == 400)
+    #expect(loop.problem?.errors?.first?.field == "managerId")
+    let own = app.send(
+      .updatePerson(id: eva.user.id), json: #"{"managerId": "\#(eva.user.id)"}"#, token: ana.accessToken)
+    #expect(own.status == 400)
+    let none = app.send(.updatePerson(id: eva.user.id), json: #"{"managerId": null}"#, token: ana.accessToken)
+    #expect(try JSONText.decode(PersonProfile.self, from: none).manager == nil)
+    let bad = app.send(
+      .updatePerson(id: eva.user.id), json: #"{"email": "not-an-email", "firstName": " ", "departmentId": "x"}"#,
+      token: ana.accessToken)
+    #expect(Set(bad.problem?.errors?.map(\.field) ?? []) == ["email", "firstName"])
+    let taken = app.send(.updatePerson(id: eva.user.id), json: #"{"username": "mario"}"#, token: ana.accessToken)
+    #expect(taken.status == 409)
+  }
+
+  @Test func deactivatingSomeoneEndsTheirSessionsAndHidesThem() throws {
+    let response = app.send(.updatePerson(id: eva.user.id), json: #"{"active": false}"#, token: ana.accessToken)
+    #expect(response.status == 200)
+    #expect(app.send(.me, token: eva.accessToken).status == 401)
+    #expect(try directory(PeopleQuery(text: "eva"), as: ana).items.isEmpty)
+    let pablo = try app.login("pablo.ruiz")
+    #expect(app.send(.person(id: eva.user.id), token: pablo.accessToken).status == 404)
+    #expect(app.send(.person(id: eva.user.id), token: ana.accessToken).status == 200)
+    #expect(app.send(.updatePerson(id: ana.user.id), json: #"{"active": false}"#, token: ana.accessToken).status == 422)
+  }
+
+  @Test func theCompanyIsReadByAllAndChangedByAdmins() throws {
+    let company = try JSONText.decode(CompanyBody.self, from: app.send(.company, token: eva.accessToken))
+    #expect(company.name == "Atrium Demo S.L.")
+    #expect(app.send(.updateCompany, json: #"{"name": "X"}"#, token: eva.accessToken).status == 403)
+    let bad = app.send(
+      .updateCompany,
+      json:
+        #"{"website": "javascript:alert(1)", "phone": "12", "social": [{"network": "mastodon", "url": "ftp://x"}]}"#,
+      token: ana.accessToken)
+    #expect(bad.status == 400)
+    #expect(Set(bad.problem?.errors?.map(\.field) ?? []) == ["website", "phone", "social[0].url"])
+    let changed = app.send(
+      .updateCompany,
+      json:
+        #"{"website": "https://atrium.example", "social": [{"network": "mastodon", "url": "https://mastodon.social/@atrium"}]}"#,
+      token: ana.accessToken)
+    #expect(changed.status == 200)
+    let body = try JSONText.decode(CompanyBody.self, from: changed)
+    #expect(body.social == [SocialAccount(network: "mastodon", url: "https://mastodon.social/@atrium")])
+    #expect(body.website == "https://atrium.example")
+  }
+
+  @Test func departmentsAreRenamedAndOnlyUnusedPlacesRemoved() throws {
+    let engineering = eva.user.department.id
+    let renamed = app.send(.updateDepartment(id: engineering), json: #"{"name": "Ingeniería"}"#, token: ana.accessToken)
+    #expect(renamed.status == 200)
+    #expect(try directory(PeopleQuery(text: "ingenieria")).items.count == 13, "the search follows the new name")
+    #expect(app.send(.deleteDepartment(id: engineering), token: ana.accessToken).status == 409)
+    #expect(app.send(.deleteLocation(id: eva.user.location.id), token: ana.accessToken).status == 409)
+    let legal = try JSONText.decode(
+      DepartmentBody.self, from: app.send(.createDepartment, json: #"{"name": "Legal"}"#, token: ana.accessToken))
+    #expect(app.send(.deleteDepartment(id: legal.id), token: eva.accessToken).status == 403)
+    #expect(app.send(.deleteDepartment(id: legal.id), token: ana.accessToken).status == 204)
+    #expect(app.send(.deleteDepartment(id: legal.id), token: ana.accessToken).status == 404)
+    let lisboa = try JSONText.decode(
+      LocationBody.self, from: app.send(.createLocation, json: #"{"name": "Lisboa"}"#, token: ana.accessToken))
+    #expect(app.send(.deleteLocation(id: lisboa.id), token: ana.accessToken).status == 204)
+  }
+}
