@@ -120,3 +120,37 @@ import Testing
     }
   }
 }
+
+@Suite struct DirectoryMigrationTests {
+  @Test func peopleSavedBeforeTheSearchExistedAreFound() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.path + "/db.sqlite"
+    let old = try SQLiteDatabase(path: path, migrations: Array(Schema.migrations.prefix(2)))
+    try old.write { connection in
+      try connection.execute("INSERT INTO departments (id, name) VALUES ('d', 'Ingeniería')")
+      try connection.execute(
+        "INSERT INTO locations (id, name, time_zone, weekend_days) VALUES ('l', 'Madrid', 'UTC', '6,7')")
+      try connection.execute(
+        """
+        INSERT INTO employees (id, username, email, first_name, last_name, department_id, location_id, role)
+        VALUES ('e', 'jose', 'jose@example.com', 'José', 'Núñez', 'd', 'l', 'employee')
+        """)
+    }
+    let migrated = try SQLiteDatabase(path: path)
+    let found = try migrated.read {
+      try PeopleStore($0).directory(query: "jose ingenieria", departmentID: nil, locationID: nil, limit: 10, after: nil)
+    }
+    #expect(found.items.map(\.username) == ["jose"])
+    // A person added after the migration gets the next search number and is found too.
+    try migrated.write {
+      try PeopleStore($0).insert(
+        Employee(
+          id: "f", username: "ana", email: "ana@example.com", firstName: "Ana", lastName: "Núñez", departmentID: "d",
+          locationID: "l"))
+    }
+    let both = try migrated.read {
+      try PeopleStore($0).directory(query: "nunez", departmentID: nil, locationID: nil, limit: 10, after: nil)
+    }
+    #expect(both.items.map(\.username) == ["ana", "jose"])
+  }
+}

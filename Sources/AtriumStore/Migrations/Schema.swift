@@ -191,9 +191,14 @@ public enum Schema {
         CREATE VIRTUAL TABLE people_search USING fts5(
           employee_id UNINDEXED, body, tokenize = 'unicode61 remove_diacritics 2')
         """,
+        // A stable number per employee for the search row (SQLite may renumber implicit
+        // rowids on VACUUM; this column it never touches).
+        "ALTER TABLE employees ADD COLUMN search_id INTEGER",
+        "UPDATE employees SET search_id = rowid",
+        "CREATE UNIQUE INDEX employees_search ON employees (search_id)",
         """
-        INSERT INTO people_search (employee_id, body)
-        SELECT e.id, e.first_name || ' ' || e.last_name || ' ' || e.username || ' ' || e.position || ' ' || d.name
+        INSERT INTO people_search (rowid, employee_id, body)
+        SELECT e.search_id, e.id, e.first_name || ' ' || e.last_name || ' ' || e.username || ' ' || e.position || ' ' || d.name
         FROM employees e JOIN departments d ON d.id = e.department_id
         """,
         // Directory order: names folded to lowercase without accents, so "Álvaro" sorts with "Alberto".

@@ -27,8 +27,9 @@ public struct PeopleStore {
     try connection.execute(
       """
       INSERT INTO employees (id, username, email, first_name, last_name, position, department_id,
-        location_id, manager_id, role, start_date, phone, bio, active, sort_key)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        location_id, manager_id, role, start_date, phone, bio, active, sort_key, search_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+        (SELECT COALESCE(MAX(search_id), 0) + 1 FROM employees))
       """,
       [
         .text(employee.id), .text(employee.username), .text(employee.email),
@@ -58,13 +59,15 @@ public struct PeopleStore {
     try index(employeeID: employee.id)
   }
 
-  /// Rewrites an employee's row of the directory search.
+  /// Rewrites an employee's row of the directory search. The search row's rowid is the
+  /// employee's `search_id`, so it is found without scanning the search table.
   public func index(employeeID: String) throws {
-    try connection.execute("DELETE FROM people_search WHERE employee_id = ?", .text(employeeID))
+    try connection.execute(
+      "DELETE FROM people_search WHERE rowid = (SELECT search_id FROM employees WHERE id = ?)", .text(employeeID))
     try connection.execute(
       """
-      INSERT INTO people_search (employee_id, body)
-      SELECT e.id, e.first_name || ' ' || e.last_name || ' ' || e.username || ' ' || e.position || ' ' || d.name
+      INSERT INTO people_search (rowid, employee_id, body)
+      SELECT e.search_id, e.id, e.first_name || ' ' || e.last_name || ' ' || e.username || ' ' || e.position || ' ' || d.name
       FROM employees e JOIN departments d ON d.id = e.department_id WHERE e.id = ?
       """, .text(employeeID))
   }
@@ -85,7 +88,7 @@ public struct PeopleStore {
     var sql = "SELECT e.* FROM employees e WHERE e.active = 1"
     var arguments: [DatabaseValue] = []
     if let match = query.flatMap(Self.matchExpression) {
-      sql += " AND e.id IN (SELECT employee_id FROM people_search WHERE people_search MATCH ?)"
+      sql += " AND e.search_id IN (SELECT rowid FROM people_search WHERE people_search MATCH ?)"
       arguments.append(.text(match))
     }
     if let departmentID {
