@@ -19,7 +19,9 @@ import Testing
     let response = app.send("POST", "/api/v1/auth/login", json: #"{"username": "Eva", "password": "atrium-demo"}"#)
     #expect(response.status == 200)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
-    #expect(Set(object.keys) == ["accessToken", "refreshToken", "expiresIn", "tokenType", "user"])
+    #expect(
+      Set(object.keys) == ["accessToken", "refreshToken", "expiresIn", "tokenType", "user", "mustChangePassword"])
+    #expect(object["mustChangePassword"] as? Bool == false)
     #expect(object["expiresIn"] as? Int == 900)
     let user = try #require(object["user"] as? [String: Any])
     #expect(

@@ -37,12 +37,36 @@ public struct SessionTokens: Codable, Hashable, Sendable {
   public var expiresIn: Int
   public var tokenType: String
   public var user: User
+  /// True after signing in with a temporary password: until `POST /api/v1/me/password`, every
+  /// other call but `GET /api/v1/me` and sign-out answers 403.
+  public var mustChangePassword: Bool
 
-  public init(accessToken: String, refreshToken: String, expiresIn: Int, user: User) {
+  public init(accessToken: String, refreshToken: String, expiresIn: Int, user: User, mustChangePassword: Bool = false) {
     self.accessToken = accessToken
     self.refreshToken = refreshToken
     self.expiresIn = expiresIn
     self.tokenType = "Bearer"
     self.user = user
+    self.mustChangePassword = mustChangePassword
+  }
+}
+
+/// `POST /api/v1/me/password` body.
+public struct PasswordChange: Codable, Hashable, Sendable {
+  public var current: String
+  public var new: String
+
+  public init(current: String, new: String) {
+    self.current = current
+    self.new = new
+  }
+}
+
+/// A temporary password, shown once: the person must change it at their first sign-in.
+public struct TemporaryPassword: Codable, Hashable, Sendable {
+  public var temporaryPassword: String
+
+  public init(temporaryPassword: String) {
+    self.temporaryPassword = temporaryPassword
   }
 }

@@ -219,3 +219,49 @@ public struct DepartmentChange: Codable, Hashable, Sendable {
     self.name = name
   }
 }
+
+/// `POST /api/v1/people` body (admins): a new local account.
+public struct NewPerson: Codable, Hashable, Sendable {
+  public var username: String
+  public var email: String
+  public var firstName: String
+  public var lastName: String
+  public var position: String?
+  public var departmentId: String
+  public var locationId: String
+  public var managerId: String?
+  public var role: Role?
+  public var startDate: CalendarDate?
+  public var phone: String?
+  public var bio: String?
+
+  public init(
+    username: String, email: String, firstName: String, lastName: String, position: String? = nil,
+    departmentId: String, locationId: String, managerId: String? = nil, role: Role? = nil,
+    startDate: CalendarDate? = nil, phone: String? = nil, bio: String? = nil
+  ) {
+    self.username = username
+    self.email = email
+    self.firstName = firstName
+    self.lastName = lastName
+    self.position = position
+    self.departmentId = departmentId
+    self.locationId = locationId
+    self.managerId = managerId
+    self.role = role
+    self.startDate = startDate
+    self.phone = phone
+    self.bio = bio
+  }
+}
+
+/// The answer to `POST /api/v1/people`: the profile and the temporary password, shown once.
+public struct CreatedPerson: Codable, Hashable, Sendable {
+  public var person: PersonProfile
+  public var temporaryPassword: String
+
+  public init(person: PersonProfile, temporaryPassword: String) {
+    self.person = person
+    self.temporaryPassword = temporaryPassword
+  }
+}

@@ -57,6 +57,12 @@ public enum Route: Hashable, Sendable {
   case updateMe
   /// `PATCH /api/v1/people/{id}`: an admin changes anyone's profile, role, manager or status.
   case updatePerson(id: String)
+  /// `POST /api/v1/people`: an admin adds a person with a temporary password.
+  case createPerson
+  /// `POST /api/v1/people/{id}/password-reset`: an admin gives someone a new temporary password.
+  case resetPassword(id: String)
+  /// `POST /api/v1/me/password`: the caller changes their password; other sessions end.
+  case changePassword
 
   // MARK: Time off
 
@@ -181,7 +187,7 @@ extension Route {
     case health, openAPI, login, refresh, logout, me
     case locations, createLocation, updateLocation, departments, createDepartment, personPhoto
     case updateDepartment, deleteDepartment, deleteLocation, company, updateCompany
-    case people, person, updateMe, updatePerson
+    case people, person, updateMe, updatePerson, createPerson, resetPassword, changePassword
     case myLeave, previewLeave, createLeave, leave, changeLeave, cancelLeave, approveLeave, rejectLeave, reopenLeave
     case approvals, personLeave, setAllowance, holidays, createHoliday, deleteHoliday
     case leaveTypes, createLeaveType, updateLeaveType, leavePolicy, updateLeavePolicy
@@ -214,6 +220,9 @@ extension Route {
     case .person(let id): (.person, [id])
     case .updateMe: (.updateMe, [])
     case .updatePerson(let id): (.updatePerson, [id])
+    case .createPerson: (.createPerson, [])
+    case .resetPassword(let id): (.resetPassword, [id])
+    case .changePassword: (.changePassword, [])
     case .myLeave: (.myLeave, [])
     case .previewLeave: (.previewLeave, [])
     case .createLeave: (.createLeave, [])
@@ -286,7 +295,7 @@ extension Route {
       .createLeave, .leave, .changeLeave, .cancelLeave, .approveLeave, .rejectLeave, .reopenLeave, .setAllowance,
       .createHoliday, .deleteHoliday, .leaveTypes, .createLeaveType, .updateLeaveType, .leavePolicy,
       .updateLeavePolicy, .myCalendar, .rotateCalendar, .updateDepartment, .deleteDepartment, .deleteLocation,
-      .company, .updateCompany, .person, .updateMe, .updatePerson:
+      .company, .updateCompany, .person, .updateMe, .updatePerson, .createPerson, .resetPassword, .changePassword:
       []
     }
   }
@@ -331,7 +340,7 @@ extension Route {
       .updateDepartment(id: id), .deleteDepartment(id: id), .deleteLocation(id: id), .company, .updateCompany,
       .people(PeopleQuery()),
       .people(PeopleQuery(text: "José M", departmentID: id, locationID: id, page: PageRequest(limit: 20, cursor: "c"))),
-      .person(id: id), .updateMe, .updatePerson(id: id),
+      .person(id: id), .updateMe, .updatePerson(id: id), .createPerson, .resetPassword(id: id), .changePassword,
     ]
   }()
 }

@@ -88,6 +88,11 @@ extension Route {
     Endpoint(.person, .get, "/api/v1/people/{id}") { parameters, _ in .person(id: parameters[0]) },
     Endpoint(.updateMe, .patch, "/api/v1/me") { _, _ in .updateMe },
     Endpoint(.updatePerson, .patch, "/api/v1/people/{id}") { parameters, _ in .updatePerson(id: parameters[0]) },
+    Endpoint(.createPerson, .post, "/api/v1/people") { _, _ in .createPerson },
+    Endpoint(.resetPassword, .post, "/api/v1/people/{id}/password-reset") { parameters, _ in
+      .resetPassword(id: parameters[0])
+    },
+    Endpoint(.changePassword, .post, "/api/v1/me/password") { _, _ in .changePassword },
     Endpoint(.myLeave, .get, "/api/v1/me/leave") { _, query throws(RouteError) in
       .myLeave(year: try year(in: query))
     },

@@ -93,6 +93,20 @@ extension AtriumApp {
       try requireAdmin(principal, to: "change other people's profiles")
       let body = try JSONCoding.decode(PersonChange.self, from: request)
       return try JSONCoding.response(try people.updatePerson(id: id, body, principal: principal))
+    case .createPerson:
+      let principal = try signedIn(principal)
+      try requireAdmin(principal, to: "add people")
+      let body = try JSONCoding.decode(NewPerson.self, from: request)
+      let created = try accounts.create(body, by: principal)
+      return try JSONCoding.response(
+        created, status: 201, headers: HTTPHeaders([("Location", Route.person(id: created.person.id).path)]))
+    case .resetPassword(let id):
+      return try JSONCoding.response(try accounts.resetPassword(of: id, by: try signedIn(principal)))
+    case .changePassword:
+      let principal = try signedIn(principal)
+      let body = try JSONCoding.decode(PasswordChange.self, from: request)
+      return try JSONCoding.response(
+        try accounts.changePassword(body, by: principal, address: clientAddress(of: request)))
     case .calendarFeed(let token, let team, let includePending):
       let text = try calendarFeeds.feed(token: token, team: team, includePending: includePending)
       return HTTPResponse(
@@ -181,7 +195,8 @@ extension AtriumApp {
       return try JSONCoding.response(try calendarFeeds.rotate(for: principal, request: request))
     case .health, .openAPI, .login, .refresh, .logout, .me, .locations, .createLocation, .updateLocation,
       .departments, .createDepartment, .personPhoto, .calendarFeed, .updateDepartment, .deleteDepartment,
-      .deleteLocation, .company, .updateCompany, .people, .person, .updateMe, .updatePerson:
+      .deleteLocation, .company, .updateCompany, .people, .person, .updateMe, .updatePerson, .createPerson,
+      .resetPassword, .changePassword:
       throw Problem(status: 500, detail: "\(route.name) is not a time-off route.")
     }
   }
@@ -206,7 +221,24 @@ extension Route {
   /// Routes whose work may block a thread (password hashing): they run on the worker pool.
   var mayBlock: Bool {
     switch self {
-    case .login: true
+    case .login, .createPerson, .resetPassword, .changePassword: true
+    default: false
+    }
+  }
+
+  /// Whether a replay with the same `Idempotency-Key` may be answered from a stored copy.
+  /// Not for answers that carry a password or tokens, which the server never keeps.
+  var keepsIdempotentResponses: Bool {
+    switch self {
+    case .createPerson, .resetPassword, .changePassword: false
+    default: true
+    }
+  }
+
+  /// What someone signed in with a temporary password may still do.
+  var allowedBeforePasswordChange: Bool {
+    switch self {
+    case .changePassword, .me, .logout, .health, .openAPI, .login, .refresh: true
     default: false
     }
   }

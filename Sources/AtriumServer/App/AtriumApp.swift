@@ -22,6 +22,7 @@ public final class AtriumApp: HTTPResponder {
   let calendarFeeds: CalendarFeedService
   let people: PeopleService
   let company: CompanyService
+  let accounts: AccountService
 
   public init(environment: ServerEnvironment) throws {
     self.environment = environment
@@ -35,6 +36,7 @@ public final class AtriumApp: HTTPResponder {
     self.calendarFeeds = CalendarFeedService(environment: environment)
     self.people = PeopleService(environment: environment)
     self.company = CompanyService(environment: environment)
+    self.accounts = AccountService(environment: environment, auth: auth)
   }
 
   // MARK: - HTTPResponder
@@ -89,7 +91,15 @@ public final class AtriumApp: HTTPResponder {
       let principal =
         route.requiresAuthentication
         ? try auth.authenticate(authorization: request.headers["Authorization"]) : nil
-      if route.method.isUnsafe, let principal, let key = request.headers["Idempotency-Key"] {
+      if let principal, principal.mustChangePassword, !route.allowedBeforePasswordChange {
+        throw Problem(
+          status: 403, title: "Password change required",
+          detail: "This account signed in with a temporary password: change it first (POST /api/v1/me/password).",
+          type: "/problems/password-change-required")
+      }
+      if route.method.isUnsafe, route.keepsIdempotentResponses, let principal,
+        let key = request.headers["Idempotency-Key"]
+      {
         return try idempotency.run(request, key: key, scope: principal.employee.id) {
           respondCatchingErrors(request) { try dispatch(route, request, principal) }
         }

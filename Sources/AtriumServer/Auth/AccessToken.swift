@@ -11,6 +11,9 @@ public struct AccessClaims: Codable, Hashable, Sendable {
   public var iat: Double
   /// Expires at, in whole seconds since 1970.
   public var exp: Int
+  /// Set while the account still has a temporary password: the token only lets its holder
+  /// change the password (and read who they are, or sign out).
+  public var pwc: Bool?
 }
 
 /// HS256 JSON Web Tokens (RFC 7519) signed with the installation's secret.

@@ -43,22 +43,23 @@ public final class AuthService: Sendable {
     if let wait = limiter.retryAfter(username: username, address: address, now: now) {
       throw Problem.tooManyAttempts(retryAfter: wait)
     }
-    let found = try environment.database.read { connection -> (employee: Employee, hash: String?)? in
+    let found = try environment.database.read { connection -> (employee: Employee, account: AccountStore.Account?)? in
       guard let employee = try PeopleStore(connection).employee(username: username) else { return nil }
-      return (employee, try AccountStore(connection).account(employeeID: employee.id)?.passwordHash)
+      return (employee, try AccountStore(connection).account(employeeID: employee.id))
     }
     // Unknown users and accounts without a local password are checked against the decoy, so
     // every refusal costs the same time and says the same thing.
-    let matches = environment.passwordHasher.verify(body.password, against: found?.hash ?? decoyHash)
-    guard let employee = found?.employee, found?.hash != nil, matches, employee.isActive else {
+    let hash = found?.account?.passwordHash
+    let matches = environment.passwordHasher.verify(body.password, against: hash ?? decoyHash)
+    guard let employee = found?.employee, hash != nil, matches, employee.isActive else {
       limiter.recordFailure(username: username, address: address, now: now)
       throw Problem.unauthorized(Self.wrongCredentials)
     }
     limiter.recordSuccess(username: username, address: address)
-    return try startSession(for: employee, now: now)
+    return try startSession(for: employee, mustChangePassword: found?.account?.mustChangePassword ?? false, now: now)
   }
 
-  private func startSession(for employee: Employee, now: Date) throws -> SessionTokens {
+  func startSession(for employee: Employee, mustChangePassword: Bool, now: Date) throws -> SessionTokens {
     let sessionID = environment.makeID()
     let refreshToken = Self.newRefreshToken()
     let user = try environment.database.write { connection in
@@ -67,7 +68,8 @@ public final class AuthService: Sendable {
       try sessions.insertToken(hash: Self.hash(refreshToken), sessionID: sessionID, at: now.milliseconds)
       return try users.user(for: employee, connection: connection)
     }
-    return tokens(for: user, sessionID: sessionID, refreshToken: refreshToken, now: now)
+    return tokens(
+      for: user, sessionID: sessionID, refreshToken: refreshToken, mustChangePassword: mustChangePassword, now: now)
   }
 
   // MARK: - Refresh
@@ -78,7 +80,7 @@ public final class AuthService: Sendable {
     let now = environment.now()
     let hash = Self.hash(body.refreshToken)
     let newToken = Self.newRefreshToken()
-    enum Outcome { case renewed(User, String), replayed, invalid(String) }
+    enum Outcome { case renewed(User, String, mustChangePassword: Bool), replayed, invalid(String) }
     let outcome = try environment.database.write { connection -> Outcome in
       let sessions = SessionStore(connection)
       guard let stored = try sessions.token(hash: hash) else {
@@ -100,11 +102,13 @@ public final class AuthService: Sendable {
       }
       guard try sessions.spendToken(hash: hash, at: now.milliseconds) else { return .replayed }
       try sessions.insertToken(hash: Self.hash(newToken), sessionID: stored.sessionID, at: now.milliseconds)
-      return .renewed(try users.user(for: employee, connection: connection), stored.sessionID)
+      let mustChange = try AccountStore(connection).account(employeeID: employee.id)?.mustChangePassword ?? false
+      return .renewed(
+        try users.user(for: employee, connection: connection), stored.sessionID, mustChangePassword: mustChange)
     }
     switch outcome {
-    case .renewed(let user, let sessionID):
-      return tokens(for: user, sessionID: sessionID, refreshToken: newToken, now: now)
+    case .renewed(let user, let sessionID, let mustChange):
+      return tokens(for: user, sessionID: sessionID, refreshToken: newToken, mustChangePassword: mustChange, now: now)
     case .replayed:
       throw Problem.unauthorized(
         "This refresh token was already used, so the session was ended to protect the account; sign in again.")
@@ -166,10 +170,11 @@ public final class AuthService: Sendable {
       return try PeopleStore(connection).employee(id: claims.sub)
     }
     let validAfter = validAfterCache.withLock { $0[claims.sub] } ?? 0
-    guard let employee, employee.isActive, Int64((claims.iat * 1000).rounded(.down)) >= validAfter else {
+    // Strictly after: a token issued in the very millisecond of a revocation is void too.
+    guard let employee, employee.isActive, Int64((claims.iat * 1000).rounded(.down)) > validAfter else {
       throw Problem.unauthorized("This session has ended; sign in again.")
     }
-    return Principal(employee: employee, sessionID: claims.sid)
+    return Principal(employee: employee, sessionID: claims.sid, mustChangePassword: claims.pwc == true)
   }
 
   // MARK: - Private
@@ -192,13 +197,36 @@ public final class AuthService: Sendable {
 
   private static let verifiedTokenLimit = 10_000
 
-  private func tokens(for user: User, sessionID: String, refreshToken: String, now: Date) -> SessionTokens {
+  private func tokens(
+    for user: User, sessionID: String, refreshToken: String, mustChangePassword: Bool, now: Date
+  )
+    -> SessionTokens
+  {
     let lifetime = Int(environment.accessTokenLifetime)
     let claims = AccessClaims(
       sub: user.id, sid: sessionID, iat: Double(now.milliseconds) / 1000,
-      exp: Int(now.timeIntervalSince1970) + lifetime)
+      exp: Int(now.timeIntervalSince1970) + lifetime, pwc: mustChangePassword ? true : nil)
     return SessionTokens(
-      accessToken: signer.sign(claims), refreshToken: refreshToken, expiresIn: lifetime, user: user)
+      accessToken: signer.sign(claims), refreshToken: refreshToken, expiresIn: lifetime, user: user,
+      mustChangePassword: mustChangePassword)
+  }
+
+  /// Forgets the cached "valid after" of an employee whose sessions were just ended elsewhere.
+  func noteSessionsEnded(employeeID: String, at instant: Int64) {
+    validAfterCache.withLock { $0[employeeID] = instant }
+  }
+
+  /// Checks a password against an employee's hash (slow: argon2id), counting failures toward
+  /// the sign-in rate limit.
+  func verifyPassword(_ password: String, of employee: Employee, address: String) throws -> Bool {
+    let now = environment.now()
+    if let wait = limiter.retryAfter(username: employee.username, address: address, now: now) {
+      throw Problem.tooManyAttempts(retryAfter: wait)
+    }
+    let hash = try environment.database.read { try AccountStore($0).account(employeeID: employee.id)?.passwordHash }
+    let matches = environment.passwordHasher.verify(password, against: hash ?? decoyHash) && hash != nil
+    if !matches { limiter.recordFailure(username: employee.username, address: address, now: now) }
+    return matches
   }
 
   private static func newRefreshToken() -> String {

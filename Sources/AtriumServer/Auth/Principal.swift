@@ -5,4 +5,6 @@ public struct Principal: Sendable, Hashable {
   public let employee: Employee
   /// The session the access token belongs to.
   public let sessionID: String
+  /// The account signed in with a temporary password that must be changed first.
+  public var mustChangePassword: Bool = false
 }
