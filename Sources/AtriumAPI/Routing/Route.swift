@@ -64,6 +64,19 @@ public enum Route: Hashable, Sendable {
   /// `POST /api/v1/me/password`: the caller changes their password; other sessions end.
   case changePassword
 
+  // MARK: Board
+
+  /// `GET /api/v1/board?unread=`: the caller's notices, newest first.
+  case board(unreadOnly: Bool, page: PageRequest)
+  /// `POST /api/v1/board`: an admin posts a company notice.
+  case postNotice
+  /// `POST /api/v1/board/{id}/read`.
+  case markNoticeRead(id: String)
+  /// `POST /api/v1/board/read-all`.
+  case markAllNoticesRead
+  /// `GET /api/v1/me/badge`: how many notices are unread.
+  case badge
+
   // MARK: Time off
 
   /// `GET /api/v1/me/leave?year=`: the caller's balance and requests for a year.
@@ -188,6 +201,7 @@ extension Route {
     case locations, createLocation, updateLocation, departments, createDepartment, personPhoto
     case updateDepartment, deleteDepartment, deleteLocation, company, updateCompany
     case people, person, updateMe, updatePerson, createPerson, resetPassword, changePassword
+    case board, postNotice, markNoticeRead, markAllNoticesRead, badge
     case myLeave, previewLeave, createLeave, leave, changeLeave, cancelLeave, approveLeave, rejectLeave, reopenLeave
     case approvals, personLeave, setAllowance, holidays, createHoliday, deleteHoliday
     case leaveTypes, createLeaveType, updateLeaveType, leavePolicy, updateLeavePolicy
@@ -223,6 +237,11 @@ extension Route {
     case .createPerson: (.createPerson, [])
     case .resetPassword(let id): (.resetPassword, [id])
     case .changePassword: (.changePassword, [])
+    case .board: (.board, [])
+    case .postNotice: (.postNotice, [])
+    case .markNoticeRead(let id): (.markNoticeRead, [id])
+    case .markAllNoticesRead: (.markAllNoticesRead, [])
+    case .badge: (.badge, [])
     case .myLeave: (.myLeave, [])
     case .previewLeave: (.previewLeave, [])
     case .createLeave: (.createLeave, [])
@@ -288,6 +307,8 @@ extension Route {
       (locationID.map { [("location", $0)] } ?? []) + (year.map { [("year", String($0))] } ?? [])
     case .calendarFeed(_, let team, let includePending):
       (team ? [("team", "true")] : []) + (includePending ? [("pending", "true")] : [])
+    case .board(let unreadOnly, let page):
+      (unreadOnly ? [("unread", "true")] : []) + page.queryItems
     case .people(let query):
       (query.text.map { [("query", $0)] } ?? []) + (query.departmentID.map { [("department", $0)] } ?? [])
         + (query.locationID.map { [("location", $0)] } ?? []) + query.page.queryItems
@@ -295,7 +316,8 @@ extension Route {
       .createLeave, .leave, .changeLeave, .cancelLeave, .approveLeave, .rejectLeave, .reopenLeave, .setAllowance,
       .createHoliday, .deleteHoliday, .leaveTypes, .createLeaveType, .updateLeaveType, .leavePolicy,
       .updateLeavePolicy, .myCalendar, .rotateCalendar, .updateDepartment, .deleteDepartment, .deleteLocation,
-      .company, .updateCompany, .person, .updateMe, .updatePerson, .createPerson, .resetPassword, .changePassword:
+      .company, .updateCompany, .person, .updateMe, .updatePerson, .createPerson, .resetPassword, .changePassword,
+      .postNotice, .markNoticeRead, .markAllNoticesRead, .badge:
       []
     }
   }
@@ -341,6 +363,8 @@ extension Route {
       .people(PeopleQuery()),
       .people(PeopleQuery(text: "José M", departmentID: id, locationID: id, page: PageRequest(limit: 20, cursor: "c"))),
       .person(id: id), .updateMe, .updatePerson(id: id), .createPerson, .resetPassword(id: id), .changePassword,
+      .board(unreadOnly: false, page: .first), .board(unreadOnly: true, page: PageRequest(limit: 10, cursor: "c")),
+      .postNotice, .markNoticeRead(id: id), .markAllNoticesRead, .badge,
     ]
   }()
 }

@@ -93,6 +93,13 @@ extension Route {
       .resetPassword(id: parameters[0])
     },
     Endpoint(.changePassword, .post, "/api/v1/me/password") { _, _ in .changePassword },
+    Endpoint(.board, .get, "/api/v1/board") { _, query throws(RouteError) in
+      .board(unreadOnly: try flag("unread", in: query), page: try PageRequest(query: query))
+    },
+    Endpoint(.postNotice, .post, "/api/v1/board") { _, _ in .postNotice },
+    Endpoint(.markAllNoticesRead, .post, "/api/v1/board/read-all") { _, _ in .markAllNoticesRead },
+    Endpoint(.markNoticeRead, .post, "/api/v1/board/{id}/read") { parameters, _ in .markNoticeRead(id: parameters[0]) },
+    Endpoint(.badge, .get, "/api/v1/me/badge") { _, _ in .badge },
     Endpoint(.myLeave, .get, "/api/v1/me/leave") { _, query throws(RouteError) in
       .myLeave(year: try year(in: query))
     },

@@ -107,6 +107,22 @@ extension AtriumApp {
       let body = try JSONCoding.decode(PasswordChange.self, from: request)
       return try JSONCoding.response(
         try accounts.changePassword(body, by: principal, address: clientAddress(of: request)))
+    case .board(let unreadOnly, let page):
+      return try JSONCoding.response(
+        try board.page(unreadOnly: unreadOnly, page: page, principal: try signedIn(principal)))
+    case .postNotice:
+      let principal = try signedIn(principal)
+      try requireAdmin(principal, to: "post company notices")
+      let body = try JSONCoding.decode(NewNotice.self, from: request)
+      return try JSONCoding.response(try board.post(body, by: principal), status: 201)
+    case .markNoticeRead(let id):
+      try board.markRead(id: id, principal: try signedIn(principal))
+      return HTTPResponse(status: 204)
+    case .markAllNoticesRead:
+      try board.markAllRead(principal: try signedIn(principal))
+      return HTTPResponse(status: 204)
+    case .badge:
+      return try JSONCoding.response(try board.badge(principal: try signedIn(principal)))
     case .calendarFeed(let token, let team, let includePending):
       let text = try calendarFeeds.feed(token: token, team: team, includePending: includePending)
       return HTTPResponse(
@@ -196,7 +212,7 @@ extension AtriumApp {
     case .health, .openAPI, .login, .refresh, .logout, .me, .locations, .createLocation, .updateLocation,
       .departments, .createDepartment, .personPhoto, .calendarFeed, .updateDepartment, .deleteDepartment,
       .deleteLocation, .company, .updateCompany, .people, .person, .updateMe, .updatePerson, .createPerson,
-      .resetPassword, .changePassword:
+      .resetPassword, .changePassword, .board, .postNotice, .markNoticeRead, .markAllNoticesRead, .badge:
       throw Problem(status: 500, detail: "\(route.name) is not a time-off route.")
     }
   }

@@ -23,6 +23,7 @@ public final class AtriumApp: HTTPResponder {
   let people: PeopleService
   let company: CompanyService
   let accounts: AccountService
+  let board: BoardService
 
   public init(environment: ServerEnvironment) throws {
     self.environment = environment
@@ -37,6 +38,7 @@ public final class AtriumApp: HTTPResponder {
     self.people = PeopleService(environment: environment)
     self.company = CompanyService(environment: environment)
     self.accounts = AccountService(environment: environment, auth: auth)
+    self.board = BoardService(environment: environment)
   }
 
   // MARK: - HTTPResponder

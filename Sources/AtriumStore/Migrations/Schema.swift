@@ -207,5 +207,28 @@ public enum Schema {
         "CREATE INDEX employees_sort ON employees (sort_key, id)",
         "ALTER TABLE company ADD COLUMN social TEXT NOT NULL DEFAULT '[]'",
       ]),
+    Migration(
+      version: 4, name: "company notices and their read state",
+      sql: [
+        """
+        CREATE TABLE company_notices (
+          id TEXT PRIMARY KEY,
+          author_id TEXT REFERENCES employees(id) ON DELETE SET NULL,
+          title TEXT NOT NULL,
+          body TEXT NOT NULL,
+          audience TEXT NOT NULL CHECK (audience IN ('everyone', 'department', 'location')),
+          audience_id TEXT,
+          created_at BIGINT NOT NULL,
+          expires_at BIGINT)
+        """,
+        "CREATE INDEX company_notices_created ON company_notices (created_at, id)",
+        """
+        CREATE TABLE company_notice_reads (
+          notice_id TEXT NOT NULL REFERENCES company_notices(id) ON DELETE CASCADE,
+          employee_id TEXT NOT NULL REFERENCES employees(id) ON DELETE CASCADE,
+          read_at BIGINT NOT NULL,
+          PRIMARY KEY (notice_id, employee_id))
+        """,
+      ]),
   ]
 }

@@ -1,0 +1,66 @@
+import AtriumDomain
+
+/// One notice on the board.
+public struct BoardItem: Codable, Hashable, Sendable {
+  public var id: String
+  /// `personal` (about the reader's own requests) or `company`.
+  public var scope: String
+  /// What it is about, e.g. `leave.approve`, `approval.waiting`, `company`.
+  public var kind: String
+  public var title: String
+  /// The text as written.
+  public var body: String
+  /// The body rendered as safe HTML (the Markdown subset; no HTML from the source survives).
+  public var bodyHTML: String
+  public var requestId: String?
+  public var author: PersonName?
+  /// RFC 3339, UTC.
+  public var createdAt: String
+  public var read: Bool
+
+  public init(
+    id: String, scope: String, kind: String, title: String, body: String, bodyHTML: String, requestId: String?,
+    author: PersonName?, createdAt: String, read: Bool
+  ) {
+    self.id = id
+    self.scope = scope
+    self.kind = kind
+    self.title = title
+    self.body = body
+    self.bodyHTML = bodyHTML
+    self.requestId = requestId
+    self.author = author
+    self.createdAt = createdAt
+    self.read = read
+  }
+}
+
+/// `POST /api/v1/board` body (admins).
+public struct NewNotice: Codable, Hashable, Sendable {
+  public var title: String
+  public var body: String
+  /// `everyone` (default), `department` or `location`.
+  public var audience: String?
+  /// The department or location id, for those audiences.
+  public var audienceId: String?
+  /// RFC 3339; the notice disappears after it.
+  public var expiresAt: String?
+
+  public init(title: String, body: String, audience: String? = nil, audienceId: String? = nil, expiresAt: String? = nil)
+  {
+    self.title = title
+    self.body = body
+    self.audience = audience
+    self.audienceId = audienceId
+    self.expiresAt = expiresAt
+  }
+}
+
+/// `GET /api/v1/me/badge`.
+public struct Badge: Codable, Hashable, Sendable {
+  public var unread: Int
+
+  public init(unread: Int) {
+    self.unread = unread
+  }
+}

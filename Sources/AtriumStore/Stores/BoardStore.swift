@@ -1,0 +1,170 @@
+/// The board: a person's own notices and the company notices meant for them, with read state.
+public struct BoardStore {
+  let connection: any DatabaseConnection
+
+  public init(_ connection: any DatabaseConnection) {
+    self.connection = connection
+  }
+
+  /// Who is reading, which decides the company notices they see.
+  public struct Reader: Sendable {
+    public let employeeID: String
+    public let departmentID: String
+    public let locationID: String
+
+    public init(employeeID: String, departmentID: String, locationID: String) {
+      self.employeeID = employeeID
+      self.departmentID = departmentID
+      self.locationID = locationID
+    }
+  }
+
+  public struct Item: Sendable, Hashable {
+    public let id: String
+    public let isCompany: Bool
+    public let kind: String
+    public let title: String
+    public let body: String
+    public let requestID: String?
+    public let authorID: String?
+    public let authorName: String?
+    public let createdAt: Int64
+    public let readAt: Int64?
+  }
+
+  /// A company notice as an admin writes it.
+  public struct CompanyNotice: Sendable {
+    public let id: String
+    public let authorID: String
+    public let title: String
+    public let body: String
+    /// `everyone`, `department` or `location`.
+    public let audience: String
+    public let audienceID: String?
+    public let createdAt: Int64
+    public let expiresAt: Int64?
+
+    public init(
+      id: String, authorID: String, title: String, body: String, audience: String, audienceID: String?,
+      createdAt: Int64, expiresAt: Int64?
+    ) {
+      self.id = id
+      self.authorID = authorID
+      self.title = title
+      self.body = body
+      self.audience = audience
+      self.audienceID = audienceID
+      self.createdAt = createdAt
+      self.expiresAt = expiresAt
+    }
+  }
+
+  public func insert(_ notice: CompanyNotice) throws {
+    try connection.execute(
+      """
+      INSERT INTO company_notices (id, author_id, title, body, audience, audience_id, created_at, expires_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        .text(notice.id), .text(notice.authorID), .text(notice.title), .text(notice.body), .text(notice.audience),
+        DatabaseValue(notice.audienceID), .integer(notice.createdAt), notice.expiresAt.map { .integer($0) } ?? .null,
+      ])
+  }
+
+  /// Both kinds of notice in one list, with the columns they share.
+  private func union(_ reader: Reader, now: Int64) -> (sql: String, arguments: [DatabaseValue]) {
+    let sql = """
+      SELECT n.id, 0 AS is_company, n.kind, n.title, n.body, n.request_id, NULL AS author_id, n.created_at, n.read_at
+      FROM notices n WHERE n.recipient_id = ?
+      UNION ALL
+      SELECT c.id, 1, 'company', c.title, c.body, NULL, c.author_id, c.created_at, r.read_at
+      FROM company_notices c
+      LEFT JOIN company_notice_reads r ON r.notice_id = c.id AND r.employee_id = ?
+      WHERE (c.expires_at IS NULL OR c.expires_at > ?)
+        AND (c.audience = 'everyone' OR (c.audience = 'department' AND c.audience_id = ?)
+          OR (c.audience = 'location' AND c.audience_id = ?))
+      """
+    return (
+      sql,
+      [
+        .text(reader.employeeID), .text(reader.employeeID), .integer(now), .text(reader.departmentID),
+        .text(reader.locationID),
+      ]
+    )
+  }
+
+  /// One page of the board, newest first.
+  /// - Throws: `InvalidCursor` for a cursor this list did not make.
+  public func page(
+    for reader: Reader, now: Int64, unreadOnly: Bool, limit: Int, after cursor: String?
+  ) throws -> (
+    items: [Item], nextCursor: String?
+  ) {
+    let (inner, innerArguments) = union(reader, now: now)
+    var sql = """
+      SELECT b.*, a.first_name, a.last_name, a.username FROM (\(inner)) b
+      LEFT JOIN employees a ON a.id = b.author_id WHERE 1 = 1
+      """
+    var arguments = innerArguments
+    if unreadOnly { sql += " AND b.read_at IS NULL" }
+    if let cursor {
+      guard let key = Cursor.decode(cursor, count: 2), let createdAt = Int64(key[0]) else { throw InvalidCursor() }
+      sql += " AND (b.created_at < ? OR (b.created_at = ? AND b.id < ?))"
+      arguments += [.integer(createdAt), .integer(createdAt), .text(key[1])]
+    }
+    sql += " ORDER BY b.created_at DESC, b.id DESC LIMIT ?"
+    arguments.append(.integer(Int64(limit + 1)))
+    let rows = try connection.query(sql, arguments)
+    let items = rows.prefix(limit).map { row in
+      Item(
+        id: row.string("id"), isCompany: row.bool("is_company"), kind: row.string("kind"), title: row.string("title"),
+        body: row.string("body"), requestID: row.optionalString("request_id"),
+        authorID: row.optionalString("author_id"),
+        authorName: row.optionalString("author_id").map { _ in LeaveRequestStore.displayName(row) },
+        createdAt: Int64(row.int("created_at")), readAt: row.optionalInt("read_at").map(Int64.init))
+    }
+    let next = rows.count > limit ? items.last.map { Cursor.encode([String($0.createdAt), $0.id]) } : nil
+    return (Array(items), next)
+  }
+
+  public func unreadCount(for reader: Reader, now: Int64) throws -> Int {
+    let (inner, arguments) = union(reader, now: now)
+    return try connection.query("SELECT COUNT(*) AS n FROM (\(inner)) b WHERE b.read_at IS NULL", arguments).first?
+      .int("n") ?? 0
+  }
+
+  /// Marks one notice read; false when the reader has no such notice.
+  public func markRead(id: String, for reader: Reader, now: Int64) throws -> Bool {
+    if try connection.queryFirst(
+      "SELECT 1 AS found FROM notices WHERE id = ? AND recipient_id = ?", .text(id), .text(reader.employeeID)) != nil
+    {
+      try connection.execute(
+        "UPDATE notices SET read_at = ? WHERE id = ? AND read_at IS NULL", .integer(now), .text(id))
+      return true
+    }
+    let (inner, arguments) = union(reader, now: now)
+    let visible = try connection.query(
+      "SELECT 1 AS found FROM (\(inner)) b WHERE b.id = ? AND b.is_company = 1", arguments + [.text(id)])
+    guard !visible.isEmpty else { return false }
+    try connection.execute(
+      """
+      INSERT INTO company_notice_reads (notice_id, employee_id, read_at) VALUES (?, ?, ?)
+      ON CONFLICT (notice_id, employee_id) DO NOTHING
+      """, .text(id), .text(reader.employeeID), .integer(now))
+    return true
+  }
+
+  /// Marks every notice the reader sees as read.
+  public func markAllRead(for reader: Reader, now: Int64) throws {
+    try connection.execute(
+      "UPDATE notices SET read_at = ? WHERE recipient_id = ? AND read_at IS NULL", .integer(now),
+      .text(reader.employeeID))
+    let (inner, arguments) = union(reader, now: now)
+    try connection.execute(
+      """
+      INSERT INTO company_notice_reads (notice_id, employee_id, read_at)
+      SELECT b.id, ?, ? FROM (\(inner)) b WHERE b.is_company = 1 AND b.read_at IS NULL
+      ON CONFLICT (notice_id, employee_id) DO NOTHING
+      """, [.text(reader.employeeID), .integer(now)] + arguments)
+  }
+}
