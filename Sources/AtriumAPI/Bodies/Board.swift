@@ -58,9 +58,13 @@ public struct NewNotice: Codable, Hashable, Sendable {
 
 /// `GET /api/v1/me/badge`.
 public struct Badge: Codable, Hashable, Sendable {
+  /// Unread notices on the board.
   public var unread: Int
+  /// Unread notices since the last `POST /api/v1/me/badge/reset`: the number for an app icon.
+  public var sinceReset: Int
 
-  public init(unread: Int) {
+  public init(unread: Int, sinceReset: Int) {
     self.unread = unread
+    self.sinceReset = sinceReset
   }
 }

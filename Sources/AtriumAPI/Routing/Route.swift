@@ -76,6 +76,21 @@ public enum Route: Hashable, Sendable {
   case markAllNoticesRead
   /// `GET /api/v1/me/badge`: how many notices are unread.
   case badge
+  /// `POST /api/v1/me/badge/reset`: the app icon's count starts again from zero.
+  case resetBadge
+
+  // MARK: Settings and devices
+
+  /// `GET /api/v1/me/settings`.
+  case mySettings
+  /// `PATCH /api/v1/me/settings`.
+  case updateSettings
+  /// `GET /api/v1/devices`: the caller's push devices.
+  case devices
+  /// `POST /api/v1/devices`: register a push device (idempotent per token).
+  case registerDevice
+  /// `DELETE /api/v1/devices/{id}`.
+  case deleteDevice(id: String)
 
   // MARK: Time off
 
@@ -201,7 +216,8 @@ extension Route {
     case locations, createLocation, updateLocation, departments, createDepartment, personPhoto
     case updateDepartment, deleteDepartment, deleteLocation, company, updateCompany
     case people, person, updateMe, updatePerson, createPerson, resetPassword, changePassword
-    case board, postNotice, markNoticeRead, markAllNoticesRead, badge
+    case board, postNotice, markNoticeRead, markAllNoticesRead, badge, resetBadge
+    case mySettings, updateSettings, devices, registerDevice, deleteDevice
     case myLeave, previewLeave, createLeave, leave, changeLeave, cancelLeave, approveLeave, rejectLeave, reopenLeave
     case approvals, personLeave, setAllowance, holidays, createHoliday, deleteHoliday
     case leaveTypes, createLeaveType, updateLeaveType, leavePolicy, updateLeavePolicy
@@ -242,6 +258,12 @@ extension Route {
     case .markNoticeRead(let id): (.markNoticeRead, [id])
     case .markAllNoticesRead: (.markAllNoticesRead, [])
     case .badge: (.badge, [])
+    case .resetBadge: (.resetBadge, [])
+    case .mySettings: (.mySettings, [])
+    case .updateSettings: (.updateSettings, [])
+    case .devices: (.devices, [])
+    case .registerDevice: (.registerDevice, [])
+    case .deleteDevice(let id): (.deleteDevice, [id])
     case .myLeave: (.myLeave, [])
     case .previewLeave: (.previewLeave, [])
     case .createLeave: (.createLeave, [])
@@ -317,7 +339,8 @@ extension Route {
       .createHoliday, .deleteHoliday, .leaveTypes, .createLeaveType, .updateLeaveType, .leavePolicy,
       .updateLeavePolicy, .myCalendar, .rotateCalendar, .updateDepartment, .deleteDepartment, .deleteLocation,
       .company, .updateCompany, .person, .updateMe, .updatePerson, .createPerson, .resetPassword, .changePassword,
-      .postNotice, .markNoticeRead, .markAllNoticesRead, .badge:
+      .postNotice, .markNoticeRead, .markAllNoticesRead, .badge, .resetBadge, .mySettings, .updateSettings, .devices,
+      .registerDevice, .deleteDevice:
       []
     }
   }
@@ -364,7 +387,8 @@ extension Route {
       .people(PeopleQuery(text: "José M", departmentID: id, locationID: id, page: PageRequest(limit: 20, cursor: "c"))),
       .person(id: id), .updateMe, .updatePerson(id: id), .createPerson, .resetPassword(id: id), .changePassword,
       .board(unreadOnly: false, page: .first), .board(unreadOnly: true, page: PageRequest(limit: 10, cursor: "c")),
-      .postNotice, .markNoticeRead(id: id), .markAllNoticesRead, .badge,
+      .postNotice, .markNoticeRead(id: id), .markAllNoticesRead, .badge, .resetBadge, .mySettings, .updateSettings,
+      .devices, .registerDevice, .deleteDevice(id: id),
     ]
   }()
 }

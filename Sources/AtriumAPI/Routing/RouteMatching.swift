@@ -100,6 +100,12 @@ extension Route {
     Endpoint(.markAllNoticesRead, .post, "/api/v1/board/read-all") { _, _ in .markAllNoticesRead },
     Endpoint(.markNoticeRead, .post, "/api/v1/board/{id}/read") { parameters, _ in .markNoticeRead(id: parameters[0]) },
     Endpoint(.badge, .get, "/api/v1/me/badge") { _, _ in .badge },
+    Endpoint(.resetBadge, .post, "/api/v1/me/badge/reset") { _, _ in .resetBadge },
+    Endpoint(.mySettings, .get, "/api/v1/me/settings") { _, _ in .mySettings },
+    Endpoint(.updateSettings, .patch, "/api/v1/me/settings") { _, _ in .updateSettings },
+    Endpoint(.devices, .get, "/api/v1/devices") { _, _ in .devices },
+    Endpoint(.registerDevice, .post, "/api/v1/devices") { _, _ in .registerDevice },
+    Endpoint(.deleteDevice, .delete, "/api/v1/devices/{id}") { parameters, _ in .deleteDevice(id: parameters[0]) },
     Endpoint(.myLeave, .get, "/api/v1/me/leave") { _, query throws(RouteError) in
       .myLeave(year: try year(in: query))
     },

@@ -123,6 +123,24 @@ extension AtriumApp {
       return HTTPResponse(status: 204)
     case .badge:
       return try JSONCoding.response(try board.badge(principal: try signedIn(principal)))
+    case .resetBadge:
+      return try JSONCoding.response(try board.resetBadge(principal: try signedIn(principal)))
+    case .mySettings:
+      return try JSONCoding.response(try settings.settings(principal: try signedIn(principal)))
+    case .updateSettings:
+      let principal = try signedIn(principal)
+      let body = try JSONCoding.decode(SettingsChange.self, from: request)
+      return try JSONCoding.response(try settings.update(body, principal: principal))
+    case .devices:
+      return try JSONCoding.response(try settings.devices(principal: try signedIn(principal)))
+    case .registerDevice:
+      let principal = try signedIn(principal)
+      let body = try JSONCoding.decode(NewDevice.self, from: request)
+      let result = try settings.register(body, principal: principal)
+      return try JSONCoding.response(result.device, status: result.isNew ? 201 : 200)
+    case .deleteDevice(let id):
+      try settings.deleteDevice(id: id, principal: try signedIn(principal))
+      return HTTPResponse(status: 204)
     case .calendarFeed(let token, let team, let includePending):
       let text = try calendarFeeds.feed(token: token, team: team, includePending: includePending)
       return HTTPResponse(
@@ -212,7 +230,8 @@ extension AtriumApp {
     case .health, .openAPI, .login, .refresh, .logout, .me, .locations, .createLocation, .updateLocation,
       .departments, .createDepartment, .personPhoto, .calendarFeed, .updateDepartment, .deleteDepartment,
       .deleteLocation, .company, .updateCompany, .people, .person, .updateMe, .updatePerson, .createPerson,
-      .resetPassword, .changePassword, .board, .postNotice, .markNoticeRead, .markAllNoticesRead, .badge:
+      .resetPassword, .changePassword, .board, .postNotice, .markNoticeRead, .markAllNoticesRead, .badge, .resetBadge,
+      .mySettings, .updateSettings, .devices, .registerDevice, .deleteDevice:
       throw Problem(status: 500, detail: "\(route.name) is not a time-off route.")
     }
   }

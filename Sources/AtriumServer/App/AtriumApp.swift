@@ -24,6 +24,7 @@ public final class AtriumApp: HTTPResponder {
   let company: CompanyService
   let accounts: AccountService
   let board: BoardService
+  let settings: SettingsService
 
   public init(environment: ServerEnvironment) throws {
     self.environment = environment
@@ -39,6 +40,7 @@ public final class AtriumApp: HTTPResponder {
     self.company = CompanyService(environment: environment)
     self.accounts = AccountService(environment: environment, auth: auth)
     self.board = BoardService(environment: environment)
+    self.settings = SettingsService(environment: environment)
   }
 
   // MARK: - HTTPResponder

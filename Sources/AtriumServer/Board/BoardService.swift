@@ -32,10 +32,23 @@ struct BoardService: Sendable {
   }
 
   func badge(principal: Principal) throws -> Badge {
-    Badge(
-      unread: try environment.database.read {
-        try BoardStore($0).unreadCount(for: reader(principal), now: environment.now().milliseconds)
-      })
+    try environment.database.read { connection in
+      let since = try SettingsStore(connection).settings(employeeID: principal.employee.id).badgeResetAt
+      let counts = try BoardStore(connection).unreadCount(
+        for: reader(principal), now: environment.now().milliseconds, since: since)
+      return Badge(unread: counts.all, sinceReset: counts.since)
+    }
+  }
+
+  /// The app icon's number starts again from zero; the board's unread marks stay.
+  func resetBadge(principal: Principal) throws -> Badge {
+    try environment.database.write { connection in
+      let store = SettingsStore(connection)
+      var settings = try store.settings(employeeID: principal.employee.id)
+      settings.badgeResetAt = environment.now().milliseconds
+      try store.save(settings, employeeID: principal.employee.id)
+    }
+    return try badge(principal: principal)
   }
 
   func markRead(id: String, principal: Principal) throws {

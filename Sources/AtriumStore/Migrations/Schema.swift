@@ -230,5 +230,29 @@ public enum Schema {
           PRIMARY KEY (notice_id, employee_id))
         """,
       ]),
+    Migration(
+      version: 5, name: "settings and devices",
+      sql: [
+        """
+        CREATE TABLE settings (
+          employee_id TEXT PRIMARY KEY REFERENCES employees(id) ON DELETE CASCADE,
+          notify_leave_decisions INTEGER NOT NULL DEFAULT 1,
+          notify_approvals_waiting INTEGER NOT NULL DEFAULT 1,
+          notify_company_notices INTEGER NOT NULL DEFAULT 1,
+          language TEXT NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'es')),
+          badge_reset_at BIGINT NOT NULL DEFAULT 0)
+        """,
+        """
+        CREATE TABLE devices (
+          id TEXT PRIMARY KEY,
+          employee_id TEXT NOT NULL REFERENCES employees(id) ON DELETE CASCADE,
+          platform TEXT NOT NULL CHECK (platform IN ('apns', 'fcm', 'webpush')),
+          token TEXT NOT NULL UNIQUE,
+          name TEXT NOT NULL DEFAULT '',
+          created_at BIGINT NOT NULL,
+          last_seen_at BIGINT NOT NULL)
+        """,
+        "CREATE INDEX devices_employee ON devices (employee_id)",
+      ]),
   ]
 }

@@ -127,10 +127,16 @@ public struct BoardStore {
     return (Array(items), next)
   }
 
-  public func unreadCount(for reader: Reader, now: Int64) throws -> Int {
+  /// Unread notices, in all and those created after `since` (milliseconds since 1970).
+  public func unreadCount(for reader: Reader, now: Int64, since: Int64 = 0) throws -> (all: Int, since: Int) {
     let (inner, arguments) = union(reader, now: now)
-    return try connection.query("SELECT COUNT(*) AS n FROM (\(inner)) b WHERE b.read_at IS NULL", arguments).first?
-      .int("n") ?? 0
+    let row = try connection.query(
+      """
+      SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN b.created_at > ? THEN 1 ELSE 0 END), 0) AS recent
+      FROM (\(inner)) b WHERE b.read_at IS NULL
+      """, [.integer(since)] + arguments
+    ).first
+    return (row?.int("n") ?? 0, row?.int("recent") ?? 0)
   }
 
   /// Marks one notice read; false when the reader has no such notice.

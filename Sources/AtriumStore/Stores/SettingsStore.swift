@@ -1,0 +1,101 @@
+/// A person's settings (defaults until they change something) and the devices they registered
+/// for push notifications.
+public struct SettingsStore {
+  let connection: any DatabaseConnection
+
+  public init(_ connection: any DatabaseConnection) {
+    self.connection = connection
+  }
+
+  public struct Settings: Sendable, Hashable {
+    public var notifyLeaveDecisions = true
+    public var notifyApprovalsWaiting = true
+    public var notifyCompanyNotices = true
+    /// `en` or `es`.
+    public var language = "en"
+    /// Milliseconds since 1970: the push badge counts unread notices created after this.
+    public var badgeResetAt: Int64 = 0
+
+    public init() {}
+  }
+
+  public func settings(employeeID: String) throws -> Settings {
+    guard let row = try connection.queryFirst("SELECT * FROM settings WHERE employee_id = ?", .text(employeeID)) else {
+      return Settings()
+    }
+    var settings = Settings()
+    settings.notifyLeaveDecisions = row.bool("notify_leave_decisions")
+    settings.notifyApprovalsWaiting = row.bool("notify_approvals_waiting")
+    settings.notifyCompanyNotices = row.bool("notify_company_notices")
+    settings.language = row.string("language")
+    settings.badgeResetAt = Int64(row.int("badge_reset_at"))
+    return settings
+  }
+
+  public func save(_ settings: Settings, employeeID: String) throws {
+    try connection.execute(
+      """
+      INSERT INTO settings (employee_id, notify_leave_decisions, notify_approvals_waiting, notify_company_notices,
+        language, badge_reset_at) VALUES (?, ?, ?, ?, ?, ?)
+      ON CONFLICT (employee_id) DO UPDATE SET notify_leave_decisions = excluded.notify_leave_decisions,
+        notify_approvals_waiting = excluded.notify_approvals_waiting,
+        notify_company_notices = excluded.notify_company_notices, language = excluded.language,
+        badge_reset_at = excluded.badge_reset_at
+      """,
+      [
+        .text(employeeID), DatabaseValue(settings.notifyLeaveDecisions), DatabaseValue(settings.notifyApprovalsWaiting),
+        DatabaseValue(settings.notifyCompanyNotices), .text(settings.language), .integer(settings.badgeResetAt),
+      ])
+  }
+
+  public struct Device: Sendable, Hashable {
+    public let id: String
+    public let employeeID: String
+    public let platform: String
+    public let token: String
+    public let name: String
+    public let createdAt: Int64
+    public let lastSeenAt: Int64
+  }
+
+  /// Registers a device, or refreshes it when its token is already known: a push token is the
+  /// device's identity, and one device belongs to whoever registered it last.
+  /// - Returns: The device and whether it was new.
+  public func register(
+    id: String, employeeID: String, platform: String, token: String, name: String, at instant: Int64
+  ) throws -> (device: Device, isNew: Bool) {
+    if let existing = try connection.queryFirst("SELECT id FROM devices WHERE token = ?", .text(token)) {
+      try connection.execute(
+        "UPDATE devices SET employee_id = ?, platform = ?, name = ?, last_seen_at = ? WHERE token = ?",
+        .text(employeeID), .text(platform), .text(name), .integer(instant), .text(token))
+      return (try device(id: existing.string("id"))!, false)
+    }
+    try connection.execute(
+      """
+      INSERT INTO devices (id, employee_id, platform, token, name, created_at, last_seen_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      """, .text(id), .text(employeeID), .text(platform), .text(token), .text(name), .integer(instant),
+      .integer(instant))
+    return (try device(id: id)!, true)
+  }
+
+  public func device(id: String) throws -> Device? {
+    try connection.queryFirst("SELECT * FROM devices WHERE id = ?", .text(id)).map(Self.device)
+  }
+
+  public func devices(employeeID: String) throws -> [Device] {
+    try connection.query("SELECT * FROM devices WHERE employee_id = ? ORDER BY created_at, id", .text(employeeID))
+      .map(Self.device)
+  }
+
+  public func deleteDevice(id: String) throws {
+    try connection.execute("DELETE FROM devices WHERE id = ?", .text(id))
+  }
+
+  private static func device(_ row: DatabaseRow) -> Device {
+    Device(
+      id: row.string("id"), employeeID: row.string("employee_id"), platform: row.string("platform"),
+      token: row.string("token"), name: row.string("name"), createdAt: Int64(row.int("created_at")),
+      lastSeenAt: Int64(row.int("last_seen_at")))
+  }
+}
