@@ -114,7 +114,7 @@ struct BoardService: Sendable {
       id: item.id, scope: item.isCompany ? "company" : "personal", kind: item.kind, title: item.title,
       body: item.body,
       // Personal notices are plain text written by Atrium; company notices use the Markdown subset.
-      bodyHTML: item.isCompany ? NoticeMarkdown.html(item.body) : "<p>" + NoticeMarkdown.escape(item.body) + "</p>",
+      bodyHTML: item.isCompany ? NoticeMarkdown.html(item.body) : "<p>" + HTMLText.escape(item.body) + "</p>",
       requestId: item.requestID,
       author: item.authorID.map { PersonName(id: $0, displayName: item.authorName ?? "") },
       createdAt: Instant.text(item.createdAt), read: item.readAt != nil)

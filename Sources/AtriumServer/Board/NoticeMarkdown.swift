@@ -24,7 +24,7 @@ enum NoticeMarkdown {
   }
 
   private static func inline(_ text: String) -> String {
-    var result = escape(text)
+    var result = HTMLText.escape(text)
     result = replace(link, in: result, with: #"<a href="$2" rel="noopener noreferrer">$1</a>"#)
     result = replace(bold, in: result, with: "<strong>$1</strong>")
     result = replace(italic, in: result, with: "<em>$1</em>")
@@ -36,18 +36,4 @@ enum NoticeMarkdown {
       in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
   }
 
-  static func escape(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      default: result.append(character)
-      }
-    }
-    return result
-  }
 }

@@ -7,7 +7,7 @@ enum InitialsAvatar {
 
   static func svg(for employee: Employee, size: Int) -> String {
     let index = employee.id.utf8.reduce(0) { ($0 &* 31 &+ Int($1)) & 0x7fff_ffff } % palette.count
-    let initials = escape(employee.initials)
+    let initials = HTMLText.escape(employee.initials)
     return """
       <svg xmlns="http://www.w3.org/2000/svg" width="\(size)" height="\(size)" viewBox="0 0 100 100">\
       <rect width="100" height="100" fill="\(palette[index])"/>\
@@ -16,18 +16,4 @@ enum InitialsAvatar {
       """
   }
 
-  private static func escape(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      default: result.append(character)
-      }
-    }
-    return result
-  }
 }
