@@ -35,5 +35,4 @@ enum NoticeMarkdown {
     expression.stringByReplacingMatches(
       in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
   }
-
 }

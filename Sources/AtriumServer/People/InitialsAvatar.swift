@@ -15,5 +15,4 @@ enum InitialsAvatar {
       fill="#ffffff">\(initials)</text></svg>
       """
   }
-
 }
