@@ -91,6 +91,8 @@ public enum Route: Hashable, Sendable {
   case registerDevice
   /// `DELETE /api/v1/devices/{id}`.
   case deleteDevice(id: String)
+  /// `GET /api/v1/audit`: every admin change, newest first (admins).
+  case audit(PageRequest)
 
   // MARK: Time off
 
@@ -217,7 +219,7 @@ extension Route {
     case updateDepartment, deleteDepartment, deleteLocation, company, updateCompany
     case people, person, updateMe, updatePerson, createPerson, resetPassword, changePassword
     case board, postNotice, markNoticeRead, markAllNoticesRead, badge, resetBadge
-    case mySettings, updateSettings, devices, registerDevice, deleteDevice
+    case mySettings, updateSettings, devices, registerDevice, deleteDevice, audit
     case myLeave, previewLeave, createLeave, leave, changeLeave, cancelLeave, approveLeave, rejectLeave, reopenLeave
     case approvals, personLeave, setAllowance, holidays, createHoliday, deleteHoliday
     case leaveTypes, createLeaveType, updateLeaveType, leavePolicy, updateLeavePolicy
@@ -264,6 +266,7 @@ extension Route {
     case .devices: (.devices, [])
     case .registerDevice: (.registerDevice, [])
     case .deleteDevice(let id): (.deleteDevice, [id])
+    case .audit: (.audit, [])
     case .myLeave: (.myLeave, [])
     case .previewLeave: (.previewLeave, [])
     case .createLeave: (.createLeave, [])
@@ -329,6 +332,8 @@ extension Route {
       (locationID.map { [("location", $0)] } ?? []) + (year.map { [("year", String($0))] } ?? [])
     case .calendarFeed(_, let team, let includePending):
       (team ? [("team", "true")] : []) + (includePending ? [("pending", "true")] : [])
+    case .audit(let page):
+      page.queryItems
     case .board(let unreadOnly, let page):
       (unreadOnly ? [("unread", "true")] : []) + page.queryItems
     case .people(let query):
@@ -388,7 +393,7 @@ extension Route {
       .person(id: id), .updateMe, .updatePerson(id: id), .createPerson, .resetPassword(id: id), .changePassword,
       .board(unreadOnly: false, page: .first), .board(unreadOnly: true, page: PageRequest(limit: 10, cursor: "c")),
       .postNotice, .markNoticeRead(id: id), .markAllNoticesRead, .badge, .resetBadge, .mySettings, .updateSettings,
-      .devices, .registerDevice, .deleteDevice(id: id),
+      .devices, .registerDevice, .deleteDevice(id: id), .audit(.first), .audit(PageRequest(limit: 50, cursor: "c")),
     ]
   }()
 }

@@ -106,6 +106,7 @@ extension Route {
     Endpoint(.devices, .get, "/api/v1/devices") { _, _ in .devices },
     Endpoint(.registerDevice, .post, "/api/v1/devices") { _, _ in .registerDevice },
     Endpoint(.deleteDevice, .delete, "/api/v1/devices/{id}") { parameters, _ in .deleteDevice(id: parameters[0]) },
+    Endpoint(.audit, .get, "/api/v1/audit") { _, query throws(RouteError) in .audit(try PageRequest(query: query)) },
     Endpoint(.myLeave, .get, "/api/v1/me/leave") { _, query throws(RouteError) in
       .myLeave(year: try year(in: query))
     },

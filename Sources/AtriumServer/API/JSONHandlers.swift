@@ -141,6 +141,9 @@ extension AtriumApp {
     case .deleteDevice(let id):
       try settings.deleteDevice(id: id, principal: try signedIn(principal))
       return HTTPResponse(status: 204)
+    case .audit(let page):
+      return try JSONCoding.response(
+        try AuditTrail(environment: environment).page(page, principal: try signedIn(principal)))
     case .calendarFeed(let token, let team, let includePending):
       let text = try calendarFeeds.feed(token: token, team: team, includePending: includePending)
       return HTTPResponse(
@@ -231,7 +234,7 @@ extension AtriumApp {
       .departments, .createDepartment, .personPhoto, .calendarFeed, .updateDepartment, .deleteDepartment,
       .deleteLocation, .company, .updateCompany, .people, .person, .updateMe, .updatePerson, .createPerson,
       .resetPassword, .changePassword, .board, .postNotice, .markNoticeRead, .markAllNoticesRead, .badge, .resetBadge,
-      .mySettings, .updateSettings, .devices, .registerDevice, .deleteDevice:
+      .mySettings, .updateSettings, .devices, .registerDevice, .deleteDevice, .audit:
       throw Problem(status: 500, detail: "\(route.name) is not a time-off route.")
     }
   }

@@ -52,8 +52,10 @@ struct AccountService: Sendable {
         throw Problem.conflict("That username or email is already someone else's.")
       }
       try AccountStore(connection).setPassword(employeeID: employee.id, hash: hash, mustChange: true)
-      return CreatedPerson(
-        person: try PeopleService.profile(of: employee, connection: connection), temporaryPassword: password)
+      let profile = try PeopleService.profile(of: employee, connection: connection)
+      try AuditTrail(environment: environment).record(
+        "person.create", target: ("person", employee.id), after: profile, by: principal, connection: connection)
+      return CreatedPerson(person: profile, temporaryPassword: password)
     }
   }
 
@@ -71,6 +73,8 @@ struct AccountService: Sendable {
       try accounts.setPassword(employeeID: id, hash: hash, mustChange: true)
       try accounts.setValidAfter(employeeID: id, instant: now)
       try SessionStore(connection).revokeAllSessions(employeeID: id, at: now)
+      try AuditTrail(environment: environment).record(
+        "person.password-reset", target: ("person", id), by: principal, connection: connection)
     }
     auth.noteSessionsEnded(employeeID: id, at: now)
     return TemporaryPassword(temporaryPassword: password)

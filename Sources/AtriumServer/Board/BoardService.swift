@@ -101,11 +101,14 @@ struct BoardService: Sendable {
         id: environment.makeID(), authorID: principal.employee.id, title: title, body: text, audience: audience,
         audienceID: body.audienceId, createdAt: now.milliseconds, expiresAt: expiry?.milliseconds)
       try BoardStore(connection).insert(notice)
-      return BoardItem(
+      let item = BoardItem(
         id: notice.id, scope: "company", kind: "company", title: title, body: text,
         bodyHTML: NoticeMarkdown.html(text), requestId: nil,
         author: PersonName(id: principal.employee.id, displayName: principal.employee.displayName),
         createdAt: Instant.text(notice.createdAt), read: false)
+      try AuditTrail(environment: environment).record(
+        "notice.create", target: ("notice", notice.id), after: item, by: principal, connection: connection)
+      return item
     }
   }
 

@@ -7,6 +7,7 @@ import Foundation
 /// may read holidays, types and the policy; only admins change them.
 struct LeaveSettingsService: Sendable {
   let environment: ServerEnvironment
+  var audit: AuditTrail { AuditTrail(environment: environment) }
 
   // MARK: Allowances
 
@@ -23,7 +24,12 @@ struct LeaveSettingsService: Sendable {
       guard try PeopleStore(connection).employee(id: employeeID) != nil else {
         throw Problem.notFound("No person has the id \(employeeID).")
       }
-      try LeaveSettingsStore(connection).setAllowance(employeeID: employeeID, year: year, days: body.days)
+      let store = LeaveSettingsStore(connection)
+      let before = try store.allowanceOverrides(employeeID: employeeID)[year].map(AllowanceBody.init)
+      try store.setAllowance(employeeID: employeeID, year: year, days: body.days)
+      try audit.record(
+        "allowance.set", target: ("allowance", "\(employeeID)/\(year)"), before: before, after: body, by: principal,
+        connection: connection)
       return body
     }
   }
@@ -59,7 +65,9 @@ struct LeaveSettingsService: Sendable {
         throw Problem.conflict("This location already has a holiday on \(body.date).")
       }
       try recountRequests(at: body.locationId, connection: connection)
-      return HolidayBody(id: id, locationId: body.locationId, date: body.date, name: name, half: body.half)
+      let created = HolidayBody(id: id, locationId: body.locationId, date: body.date, name: name, half: body.half)
+      try audit.record("holiday.create", target: ("holiday", id), after: created, by: principal, connection: connection)
+      return created
     }
   }
 
@@ -70,6 +78,8 @@ struct LeaveSettingsService: Sendable {
       guard let holiday = try store.holiday(id: id) else { throw Problem.notFound("No holiday has the id \(id).") }
       try store.deleteHoliday(id: id)
       try recountRequests(at: holiday.locationID, connection: connection)
+      try audit.record(
+        "holiday.delete", target: ("holiday", id), before: Self.body(holiday), by: principal, connection: connection)
     }
   }
 
@@ -107,6 +117,9 @@ struct LeaveSettingsService: Sendable {
       needsApproval: body.needsApproval ?? true, isActive: body.active ?? true)
     try environment.database.write { connection in
       try refusingDuplicateName(name, of: "leave type") { try LeaveSettingsStore(connection).insert(type) }
+      try audit.record(
+        "leave-type.create", target: ("leave-type", type.id), after: Self.body(type), by: principal,
+        connection: connection)
     }
     return Self.body(type)
   }
@@ -119,11 +132,15 @@ struct LeaveSettingsService: Sendable {
     return try environment.database.write { connection in
       let store = LeaveSettingsStore(connection)
       guard var type = try store.leaveType(id: id) else { throw Problem.notFound("No leave type has the id \(id).") }
+      let before = Self.body(type)
       if let name { type.name = name }
       if let counts = body.countsAgainstAllowance { type.countsAgainstAllowance = counts }
       if let needsApproval = body.needsApproval { type.needsApproval = needsApproval }
       if let active = body.active { type.isActive = active }
       try refusingDuplicateName(type.name, of: "leave type") { try store.update(type) }
+      try audit.record(
+        "leave-type.update", target: ("leave-type", id), before: before, after: Self.body(type), by: principal,
+        connection: connection)
       return Self.body(type)
     }
   }
@@ -145,6 +162,7 @@ struct LeaveSettingsService: Sendable {
     return try environment.database.write { connection in
       let store = LeaveSettingsStore(connection)
       var policy = try store.policy()
+      let before = Self.body(policy)
       if let days = body.defaultAllowance { policy.defaultAllowance = days }
       if let days = body.carryOverDays { policy.carryOverMaximum = days }
       if let until = body.carryOverUntil {
@@ -158,6 +176,9 @@ struct LeaveSettingsService: Sendable {
       if let allow = body.allowNegativeBalance { policy.allowsNegativeBalance = allow }
       try policy.validate()
       try store.save(policy)
+      try audit.record(
+        "policy.update", target: ("policy", "leave"), before: before, after: Self.body(policy), by: principal,
+        connection: connection)
       return Self.body(policy)
     }
   }

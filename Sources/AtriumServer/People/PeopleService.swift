@@ -88,6 +88,7 @@ struct PeopleService: Sendable {
     return try environment.database.write { connection in
       let people = PeopleStore(connection)
       guard var employee = try people.employee(id: id) else { throw Problem.notFound("No person has the id \(id).") }
+      let before = try Self.profile(of: employee, connection: connection)
       var problems = Validator()
       let places = PlacesStore(connection)
       if let departmentID = change.departmentId {
@@ -138,7 +139,10 @@ struct PeopleService: Sendable {
         try AccountStore(connection).setValidAfter(employeeID: id, instant: now)
         try SessionStore(connection).revokeAllSessions(employeeID: id, at: now)
       }
-      return try Self.profile(of: employee, connection: connection)
+      let after = try Self.profile(of: employee, connection: connection)
+      try AuditTrail(environment: environment).record(
+        "person.update", target: ("person", id), before: before, after: after, by: principal, connection: connection)
+      return after
     }
   }
 

@@ -44,6 +44,7 @@ struct CompanyService: Sendable {
     return try environment.database.write { connection in
       let store = CompanyStore(connection)
       guard var company = try store.company() else { throw Problem.notFound("The company has not been set up yet.") }
+      let before = Self.body(company, social: try store.socialAccounts())
       if let name { company.name = name }
       if let phone { company.phone = phone }
       if let email { company.email = email }
@@ -52,7 +53,11 @@ struct CompanyService: Sendable {
       if let zone = change.timeZone { company.timeZone = zone }
       try store.save(company)
       if let social { try store.setSocialAccounts(social) }
-      return Self.body(company, social: try store.socialAccounts())
+      let after = Self.body(company, social: try store.socialAccounts())
+      try AuditTrail(environment: environment).record(
+        "company.update", target: ("company", "company"), before: before, after: after, by: principal,
+        connection: connection)
+      return after
     }
   }
 

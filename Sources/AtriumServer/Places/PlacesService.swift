@@ -6,6 +6,7 @@ import Foundation
 /// Locations and departments: everyone reads them, admins add them.
 struct PlacesService: Sendable {
   let environment: ServerEnvironment
+  var audit: AuditTrail { AuditTrail(environment: environment) }
 
   func locations(_ page: PageRequest) throws -> Page<LocationBody> {
     let result = try readPage { try PlacesStore($0).locations(limit: page.limit, after: page.cursor) }
@@ -28,6 +29,9 @@ struct PlacesService: Sendable {
       let zone = try timeZone ?? CompanyStore(connection).company()?.timeZone ?? "UTC"
       let location = Location(id: environment.makeID(), name: name, timeZone: zone, weekendDays: weekend)
       try refusingDuplicateName(name, of: "location") { try PlacesStore(connection).insert(location) }
+      try audit.record(
+        "location.create", target: ("location", location.id), after: Self.body(location), by: principal,
+        connection: connection)
       return Self.body(location)
     }
   }
@@ -44,6 +48,7 @@ struct PlacesService: Sendable {
     return try environment.database.write { connection in
       let places = PlacesStore(connection)
       guard var location = try places.location(id: id) else { throw Problem.notFound("No location has the id \(id).") }
+      let before = Self.body(location)
       let weekendChanged = weekend.map { $0 != location.weekendDays } ?? false
       if let name { location.name = name }
       if let timeZone { location.timeZone = timeZone }
@@ -52,6 +57,9 @@ struct PlacesService: Sendable {
       if weekendChanged {
         try LeaveSettingsService(environment: environment).recountRequests(at: id, connection: connection)
       }
+      try audit.record(
+        "location.update", target: ("location", id), before: before, after: Self.body(location), by: principal,
+        connection: connection)
       return Self.body(location)
     }
   }
@@ -66,8 +74,12 @@ struct PlacesService: Sendable {
       guard var department = try places.department(id: id) else {
         throw Problem.notFound("No department has the id \(id).")
       }
+      let before = Self.body(department)
       if let name { department.name = name }
       try refusingDuplicateName(department.name, of: "department") { try places.update(department) }
+      try audit.record(
+        "department.update", target: ("department", id), before: before, after: Self.body(department),
+        by: principal, connection: connection)
       // The directory searches by department name.
       try PeopleStore(connection).index(departmentID: id)
       return Self.body(department)
@@ -77,20 +89,25 @@ struct PlacesService: Sendable {
   func deleteDepartment(id: String, by principal: Principal) throws {
     try requireAdmin(principal, to: "remove departments")
     try environment.database.write { connection in
-      guard try PlacesStore(connection).department(id: id) != nil else {
+      guard let department = try PlacesStore(connection).department(id: id) else {
         throw Problem.notFound("No department has the id \(id).")
       }
       try refusingWhileInUse("department") { try PlacesStore(connection).deleteDepartment(id: id) }
+      try audit.record(
+        "department.delete", target: ("department", id), before: Self.body(department), by: principal,
+        connection: connection)
     }
   }
 
   func deleteLocation(id: String, by principal: Principal) throws {
     try requireAdmin(principal, to: "remove locations")
     try environment.database.write { connection in
-      guard try PlacesStore(connection).location(id: id) != nil else {
+      guard let location = try PlacesStore(connection).location(id: id) else {
         throw Problem.notFound("No location has the id \(id).")
       }
       try refusingWhileInUse("location") { try PlacesStore(connection).deleteLocation(id: id) }
+      try audit.record(
+        "location.delete", target: ("location", id), before: Self.body(location), by: principal, connection: connection)
     }
   }
 
@@ -124,6 +141,9 @@ struct PlacesService: Sendable {
     return try environment.database.write { connection in
       let department = Department(id: environment.makeID(), name: name)
       try refusingDuplicateName(name, of: "department") { try PlacesStore(connection).insert(department) }
+      try audit.record(
+        "department.create", target: ("department", department.id), after: Self.body(department), by: principal,
+        connection: connection)
       return Self.body(department)
     }
   }

@@ -254,5 +254,22 @@ public enum Schema {
         """,
         "CREATE INDEX devices_employee ON devices (employee_id)",
       ]),
+    Migration(
+      version: 6, name: "audit log of admin changes",
+      sql: [
+        """
+        CREATE TABLE audit_log (
+          seq INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          actor_id TEXT REFERENCES employees(id) ON DELETE SET NULL,
+          actor_name TEXT NOT NULL,
+          at BIGINT NOT NULL,
+          action TEXT NOT NULL,
+          target_type TEXT NOT NULL,
+          target_id TEXT NOT NULL,
+          before TEXT,
+          after TEXT)
+        """
+      ]),
   ]
 }
