@@ -265,3 +265,42 @@ public struct CreatedPerson: Codable, Hashable, Sendable {
     self.temporaryPassword = temporaryPassword
   }
 }
+
+/// What a staff-list import did, or would do, line by line.
+public struct ImportReport: Codable, Hashable, Sendable {
+  public struct Line: Codable, Hashable, Sendable {
+    public var line: Int
+    public var username: String
+    /// `create`, `update`, `unchanged` or `refuse`.
+    public var action: String
+    public var errors: [FieldError]
+
+    public init(line: Int, username: String, action: String, errors: [FieldError]) {
+      self.line = line
+      self.username = username
+      self.action = action
+      self.errors = errors
+    }
+  }
+
+  public var dryRun: Bool
+  /// Whether the changes were saved (never on a dry run, nor when any line is refused).
+  public var applied: Bool
+  public var created: Int
+  public var updated: Int
+  public var unchanged: Int
+  public var refused: Int
+  public var lines: [Line]
+
+  public init(
+    dryRun: Bool, applied: Bool, created: Int, updated: Int, unchanged: Int, refused: Int, lines: [Line]
+  ) {
+    self.dryRun = dryRun
+    self.applied = applied
+    self.created = created
+    self.updated = updated
+    self.unchanged = unchanged
+    self.refused = refused
+    self.lines = lines
+  }
+}

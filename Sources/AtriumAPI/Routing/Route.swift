@@ -63,6 +63,8 @@ public enum Route: Hashable, Sendable {
   case resetPassword(id: String)
   /// `POST /api/v1/me/password`: the caller changes their password; other sessions end.
   case changePassword
+  /// `POST /api/v1/people/import?dryRun=`: an admin imports a staff list (`text/csv`).
+  case importPeople(dryRun: Bool)
 
   // MARK: Board
 
@@ -217,7 +219,7 @@ extension Route {
     case health, openAPI, login, refresh, logout, me
     case locations, createLocation, updateLocation, departments, createDepartment, personPhoto
     case updateDepartment, deleteDepartment, deleteLocation, company, updateCompany
-    case people, person, updateMe, updatePerson, createPerson, resetPassword, changePassword
+    case people, person, updateMe, updatePerson, createPerson, resetPassword, changePassword, importPeople
     case board, postNotice, markNoticeRead, markAllNoticesRead, badge, resetBadge
     case mySettings, updateSettings, devices, registerDevice, deleteDevice, audit
     case myLeave, previewLeave, createLeave, leave, changeLeave, cancelLeave, approveLeave, rejectLeave, reopenLeave
@@ -255,6 +257,7 @@ extension Route {
     case .createPerson: (.createPerson, [])
     case .resetPassword(let id): (.resetPassword, [id])
     case .changePassword: (.changePassword, [])
+    case .importPeople: (.importPeople, [])
     case .board: (.board, [])
     case .postNotice: (.postNotice, [])
     case .markNoticeRead(let id): (.markNoticeRead, [id])
@@ -334,6 +337,8 @@ extension Route {
       (team ? [("team", "true")] : []) + (includePending ? [("pending", "true")] : [])
     case .audit(let page):
       page.queryItems
+    case .importPeople(let dryRun):
+      dryRun ? [("dryRun", "true")] : []
     case .board(let unreadOnly, let page):
       (unreadOnly ? [("unread", "true")] : []) + page.queryItems
     case .people(let query):
@@ -394,6 +399,7 @@ extension Route {
       .board(unreadOnly: false, page: .first), .board(unreadOnly: true, page: PageRequest(limit: 10, cursor: "c")),
       .postNotice, .markNoticeRead(id: id), .markAllNoticesRead, .badge, .resetBadge, .mySettings, .updateSettings,
       .devices, .registerDevice, .deleteDevice(id: id), .audit(.first), .audit(PageRequest(limit: 50, cursor: "c")),
+      .importPeople(dryRun: true), .importPeople(dryRun: false),
     ]
   }()
 }

@@ -89,6 +89,9 @@ extension Route {
     Endpoint(.updateMe, .patch, "/api/v1/me") { _, _ in .updateMe },
     Endpoint(.updatePerson, .patch, "/api/v1/people/{id}") { parameters, _ in .updatePerson(id: parameters[0]) },
     Endpoint(.createPerson, .post, "/api/v1/people") { _, _ in .createPerson },
+    Endpoint(.importPeople, .post, "/api/v1/people/import") { _, query throws(RouteError) in
+      .importPeople(dryRun: try flag("dryRun", in: query))
+    },
     Endpoint(.resetPassword, .post, "/api/v1/people/{id}/password-reset") { parameters, _ in
       .resetPassword(id: parameters[0])
     },

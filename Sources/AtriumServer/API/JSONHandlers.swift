@@ -100,6 +100,25 @@ extension AtriumApp {
       let created = try accounts.create(body, by: principal)
       return try JSONCoding.response(
         created, status: 201, headers: HTTPHeaders([("Location", Route.person(id: created.person.id).path)]))
+    case .importPeople(let dryRun):
+      let principal = try signedIn(principal)
+      try requireAdmin(principal, to: "import people")
+      guard request.mediaType == "text/csv" else {
+        throw Problem(status: 415, detail: "Send the staff list as text/csv (UTF-8).")
+      }
+      guard let text = String(validating: request.body, as: UTF8.self) else {
+        throw Problem.badRequest("The file is not UTF-8; save it as UTF-8 CSV.")
+      }
+      let report = try peopleImport.run(csv: text, dryRun: dryRun, by: principal)
+      if !dryRun && report.refused > 0 {
+        throw Problem.unprocessable(
+          "\(report.refused) of \(report.lines.count) lines were refused, so nothing was imported; "
+            + "fix them (a dry run shows each reason) and import again.",
+          errors: report.lines.flatMap { line in
+            line.errors.map { FieldError(field: "line \(line.line) \($0.field)", message: $0.message) }
+          })
+      }
+      return try JSONCoding.response(report)
     case .resetPassword(let id):
       return try JSONCoding.response(try accounts.resetPassword(of: id, by: try signedIn(principal)))
     case .changePassword:
@@ -233,7 +252,8 @@ extension AtriumApp {
     case .health, .openAPI, .login, .refresh, .logout, .me, .locations, .createLocation, .updateLocation,
       .departments, .createDepartment, .personPhoto, .calendarFeed, .updateDepartment, .deleteDepartment,
       .deleteLocation, .company, .updateCompany, .people, .person, .updateMe, .updatePerson, .createPerson,
-      .resetPassword, .changePassword, .board, .postNotice, .markNoticeRead, .markAllNoticesRead, .badge, .resetBadge,
+      .resetPassword, .changePassword, .importPeople, .board, .postNotice, .markNoticeRead, .markAllNoticesRead, .badge,
+      .resetBadge,
       .mySettings, .updateSettings, .devices, .registerDevice, .deleteDevice, .audit:
       throw Problem(status: 500, detail: "\(route.name) is not a time-off route.")
     }
@@ -259,7 +279,7 @@ extension Route {
   /// Routes whose work may block a thread (password hashing): they run on the worker pool.
   var mayBlock: Bool {
     switch self {
-    case .login, .createPerson, .resetPassword, .changePassword: true
+    case .login, .createPerson, .resetPassword, .changePassword, .importPeople: true
     default: false
     }
   }

@@ -25,6 +25,7 @@ public final class AtriumApp: HTTPResponder {
   let accounts: AccountService
   let board: BoardService
   let settings: SettingsService
+  let peopleImport: PeopleImport
 
   public init(environment: ServerEnvironment) throws {
     self.environment = environment
@@ -41,12 +42,16 @@ public final class AtriumApp: HTTPResponder {
     self.accounts = AccountService(environment: environment, auth: auth)
     self.board = BoardService(environment: environment)
     self.settings = SettingsService(environment: environment)
+    self.peopleImport = PeopleImport(environment: environment)
   }
 
   // MARK: - HTTPResponder
 
+  /// Staff lists may be large: 10 MiB holds about 100,000 people.
+  public static let importBodyLimit = 10 << 20
+
   public func bodyLimit(method: String, path: String) -> Int {
-    Self.defaultBodyLimit
+    path == Route.importPeople(dryRun: false).path ? Self.importBodyLimit : Self.defaultBodyLimit
   }
 
   public func respond(to request: HTTPRequest) -> HTTPOutcome {

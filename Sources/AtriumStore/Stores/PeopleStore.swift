@@ -17,6 +17,11 @@ public struct PeopleStore {
     try connection.queryFirst("SELECT * FROM employees WHERE username = ?", .text(username)).map(Self.employee)
   }
 
+  /// Looks up by email (stored in lowercase).
+  public func employee(email: String) throws -> Employee? {
+    try connection.queryFirst("SELECT * FROM employees WHERE email = ?", .text(email.lowercased())).map(Self.employee)
+  }
+
   public func count() throws -> Int {
     try connection.queryFirst("SELECT COUNT(*) AS n FROM employees")?.int("n") ?? 0
   }

@@ -1,0 +1,82 @@
+/// Reads CSV text (RFC 4180): fields separated by commas (or semicolons, when the header line
+/// uses them), double-quoted fields holding separators, quotes (`""`) and line breaks, CRLF or
+/// LF line ends, and an optional UTF-8 byte-order mark.
+public enum CSV {
+  public struct Failure: Error, Hashable, Sendable {
+    public let line: Int
+    public let message: String
+
+    public init(line: Int, message: String) {
+      self.line = line
+      self.message = message
+    }
+  }
+
+  /// The records, each with the line number it starts on. Blank lines are skipped.
+  public static func parse(_ text: String) throws(Failure) -> [(line: Int, fields: [String])] {
+    var text = Substring(text)
+    if text.first == "\u{FEFF}" { text = text.dropFirst() }
+    let headerLine = text.prefix { $0 != "\n" && $0 != "\r\n" }
+    let separator: Character = headerLine.contains(";") && !headerLine.contains(",") ? ";" : ","
+    var records: [(line: Int, fields: [String])] = []
+    var fields: [String] = []
+    var field = ""
+    var inQuotes = false
+    var quotedField = false
+    var line = 1
+    var recordLine = 1
+    var iterator = text.makeIterator()
+    var pending: Character? = nil
+
+    func endRecord() {
+      fields.append(field)
+      if !(fields.count == 1 && fields[0].isEmpty && !quotedField) { records.append((recordLine, fields)) }
+      fields = []
+      field = ""
+      quotedField = false
+    }
+
+    while let character = pending ?? iterator.next() {
+      pending = nil
+      if inQuotes {
+        if character == "\"" {
+          let next = iterator.next()
+          if next == "\"" {
+            field.append("\"")
+          } else {
+            inQuotes = false
+            pending = next
+          }
+        } else {
+          if character == "\n" || character == "\r\n" { line += 1 }
+          field.append(character)
+        }
+        continue
+      }
+      switch character {
+      case "\"" where field.isEmpty && !quotedField:
+        inQuotes = true
+        quotedField = true
+      case "\"":
+        throw Failure(
+          line: line, message: "a quote inside an unquoted field (quote the whole field and double the quote)")
+      case separator:
+        fields.append(field)
+        field = ""
+        quotedField = false
+      case "\n", "\r\n", "\r":
+        endRecord()
+        line += 1
+        recordLine = line
+      default:
+        if quotedField {
+          throw Failure(line: line, message: "text after a closing quote")
+        }
+        field.append(character)
+      }
+    }
+    if inQuotes { throw Failure(line: recordLine, message: "a quoted field is never closed") }
+    if !field.isEmpty || !fields.isEmpty || quotedField { endRecord() }
+    return records
+  }
+}
