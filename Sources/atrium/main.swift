@@ -19,6 +19,7 @@ func fail(_ message: String) -> Never {
 let usage = """
   Usage: atrium serve [options]
          atrium seed --data DIR [--employees N] [--requests-per-employee K] [--seed S] [--today YYYY-MM-DD]
+         atrium import people FILE.csv --as ADMIN [--data DIR] [--dry-run]
 
   seed fills an empty data folder with the benchmark company (deterministic for a seed and a
   day; defaults: 1000 employees, 7 requests each, seed 1, today).
@@ -46,6 +47,8 @@ case "serve":
   runServe(Array(arguments.dropFirst()))
 case "seed":
   runSeed(Array(arguments.dropFirst()))
+case "import":
+  runImport(Array(arguments.dropFirst()))
 case "help", "--help", "-h":
   print(usage)
 default:
@@ -200,6 +203,43 @@ func runSeed(_ arguments: [String]) {
       "Seeded \(directory.path): \(summary.employees) employees, \(summary.requests) requests "
         + "(\(summary.pendingForManager) pending for bench.manager) in \(String(format: "%.1f", seconds)) s.")
     print("Every account's password: \(BenchmarkCompany.password)  (bench.admin, bench.manager, bench.employee, ...)")
+  } catch {
+    fail("\(error)")
+  }
+}
+
+func runImport(_ arguments: [String]) {
+  guard arguments.first == "people", arguments.count >= 2 else {
+    fail("usage: atrium import people FILE.csv --as ADMIN")
+  }
+  let file = arguments[1]
+  var admin: String?
+  var dataPath = environment["ATRIUM_DATA"] ?? "./atrium-data"
+  var dryRun = false
+  var index = 2
+  while index < arguments.count {
+    switch arguments[index] {
+    case "--dry-run":
+      dryRun = true
+    case "--as", "--data":
+      guard index + 1 < arguments.count else { fail("\(arguments[index]) needs a value") }
+      if arguments[index] == "--as" { admin = arguments[index + 1] } else { dataPath = arguments[index + 1] }
+      index += 1
+    default:
+      fail("unknown option \(arguments[index])")
+    }
+    index += 1
+  }
+  guard let admin else { fail("--as ADMIN is required: the admin the import is recorded under") }
+  guard let data = FileManager.default.contents(atPath: file), let csv = String(data: data, encoding: .utf8) else {
+    fail("cannot read \(file) as UTF-8 text")
+  }
+  do {
+    let directory = try DataDirectory(path: dataPath)
+    print(
+      try PeopleImportCommand.run(
+        csv: csv, database: try directory.openDatabase(), signingKey: try directory.signingKey(), adminUsername: admin,
+        dryRun: dryRun))
   } catch {
     fail("\(error)")
   }

@@ -91,3 +91,23 @@ import Testing
     #expect(upload(staff, dryRun: true, token: try app.login("mario").accessToken).status == 403)
   }
 }
+
+@Suite struct PeopleImportCommandTests {
+  @Test func theCommandImportsAsANamedAdmin() throws {
+    let app = try TestApp()
+    let csv =
+      "username,email,firstName,lastName,department,location\nnew.person,new@atrium-demo.example,New,Person,Sales,Valladolid\n"
+    let dry = try PeopleImportCommand.run(
+      csv: csv, database: app.database, signingKey: Array(repeating: 7, count: 32), adminUsername: "ana", dryRun: true)
+    #expect(dry.contains("line 2\tcreate\tnew.person"))
+    #expect(dry.hasSuffix("Dry run: 1 to create, 0 to update, 0 unchanged, 0 refused."))
+    let real = try PeopleImportCommand.run(
+      csv: csv, database: app.database, signingKey: Array(repeating: 7, count: 32), adminUsername: "ANA", dryRun: false)
+    #expect(real.hasSuffix("Imported: 1 to create, 0 to update, 0 unchanged, 0 refused."))
+    #expect(throws: PeopleImportCommand.Failure.self) {
+      try PeopleImportCommand.run(
+        csv: csv, database: app.database, signingKey: Array(repeating: 7, count: 32), adminUsername: "eva",
+        dryRun: true)
+    }
+  }
+}
