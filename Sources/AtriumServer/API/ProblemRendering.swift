@@ -15,6 +15,10 @@ extension AtriumApp {
       problem = known
     case let failure as ValidationFailure:
       problem = Problem.invalid(failure)
+    case is InvalidCursor:
+      problem = Problem.badRequest(
+        "The cursor is not one this list handed out; start again without it.",
+        errors: [FieldError(field: "cursor", message: "is not valid")])
     case let failure as DatabaseError where failure.isBusy:
       problem = Problem(status: 503, detail: "The database is busy; try again in a moment.")
     default:

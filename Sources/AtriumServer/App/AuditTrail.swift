@@ -24,20 +24,14 @@ struct AuditTrail: Sendable {
   /// The log, newest first (admins only).
   func page(_ page: PageRequest, principal: Principal) throws -> Page<AuditEntry> {
     try requireAdmin(principal, to: "read the audit log")
-    do {
-      return try environment.database.read { connection in
-        let result = try AuditStore(connection).page(limit: page.limit, after: page.cursor)
-        return Page(
-          items: result.items.map {
-            AuditEntry(
-              id: $0.id, actor: PersonName(id: $0.actorID ?? "", displayName: $0.actorName), at: Instant.text($0.at),
-              action: $0.action, targetType: $0.targetType, targetId: $0.targetID, before: $0.before, after: $0.after)
-          }, nextCursor: result.nextCursor)
-      }
-    } catch is InvalidCursor {
-      throw Problem.badRequest(
-        "The cursor is not one this list handed out; start again without it.",
-        errors: [FieldError(field: "cursor", message: "is not valid")])
+    return try environment.database.read { connection in
+      let result = try AuditStore(connection).page(limit: page.limit, after: page.cursor)
+      return Page(
+        items: result.items.map {
+          AuditEntry(
+            id: $0.id, actor: PersonName(id: $0.actorID ?? "", displayName: $0.actorName), at: Instant.text($0.at),
+            action: $0.action, targetType: $0.targetType, targetId: $0.targetID, before: $0.before, after: $0.after)
+        }, nextCursor: result.nextCursor)
     }
   }
 

@@ -17,17 +17,11 @@ struct BoardService: Sendable {
   }
 
   func page(unreadOnly: Bool, page: PageRequest, principal: Principal) throws -> Page<BoardItem> {
-    do {
-      return try environment.database.read { connection in
-        let result = try BoardStore(connection).page(
-          for: reader(principal), now: environment.now().milliseconds, unreadOnly: unreadOnly, limit: page.limit,
-          after: page.cursor)
-        return Page(items: result.items.map(Self.body), nextCursor: result.nextCursor)
-      }
-    } catch is InvalidCursor {
-      throw Problem.badRequest(
-        "The cursor is not one this list handed out; start again without it.",
-        errors: [FieldError(field: "cursor", message: "is not valid")])
+    try environment.database.read { connection in
+      let result = try BoardStore(connection).page(
+        for: reader(principal), now: environment.now().milliseconds, unreadOnly: unreadOnly, limit: page.limit,
+        after: page.cursor)
+      return Page(items: result.items.map(Self.body), nextCursor: result.nextCursor)
     }
   }
 

@@ -76,29 +76,23 @@ struct LeaveQueries: Sendable {
     case .manager: scope = .below(managerID: principal.employee.id)
     case .employee: throw Problem.forbidden("Only managers and admins decide on requests.")
     }
-    do {
-      return try environment.database.read { connection in
-        let context = LeaveContext(connection: connection, environment: environment)
-        let result = try ApprovalsStore(connection).page(
-          scope: scope, status: filter.status, limit: page.limit, after: page.cursor)
-        let bodies = try context.bodies(result.items.map(\.stored))
-        // A manager's list repeats the same few people: build each one's photo address once.
-        var photos: [String: String] = [:]
-        let items = zip(result.items, bodies).map { item, body in
-          let id = item.employee.id
-          let photo = photos[id] ?? Route.personPhoto(id: id, size: .small).pathAndQuery
-          photos[id] = photo
-          return ApprovalItem(
-            request: body,
-            employee: EmployeeSummary(
-              id: id, displayName: item.employee.displayName, position: item.position, photoURL: photo))
-        }
-        return Page(items: items, nextCursor: result.nextCursor)
+    return try environment.database.read { connection in
+      let context = LeaveContext(connection: connection, environment: environment)
+      let result = try ApprovalsStore(connection).page(
+        scope: scope, status: filter.status, limit: page.limit, after: page.cursor)
+      let bodies = try context.bodies(result.items.map(\.stored))
+      // A manager's list repeats the same few people: build each one's photo address once.
+      var photos: [String: String] = [:]
+      let items = zip(result.items, bodies).map { item, body in
+        let id = item.employee.id
+        let photo = photos[id] ?? Route.personPhoto(id: id, size: .small).pathAndQuery
+        photos[id] = photo
+        return ApprovalItem(
+          request: body,
+          employee: EmployeeSummary(
+            id: id, displayName: item.employee.displayName, position: item.position, photoURL: photo))
       }
-    } catch is InvalidCursor {
-      throw Problem.badRequest(
-        "The cursor is not one this list handed out; start again without it.",
-        errors: [FieldError(field: "cursor", message: "is not valid")])
+      return Page(items: items, nextCursor: result.nextCursor)
     }
   }
 }

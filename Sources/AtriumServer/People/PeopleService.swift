@@ -8,25 +8,19 @@ struct PeopleService: Sendable {
   let environment: ServerEnvironment
 
   func directory(_ query: PeopleQuery) throws -> Page<PersonSummary> {
-    do {
-      return try environment.database.read { connection in
-        let result = try PeopleStore(connection).directory(
-          query: query.text, departmentID: query.departmentID, locationID: query.locationID,
-          limit: query.page.limit, after: query.page.cursor)
-        let names = try PlaceNames(connection)
-        return Page(
-          items: result.items.map {
-            PersonSummary(
-              id: $0.id, displayName: $0.displayName, firstName: $0.firstName, lastName: $0.lastName,
-              position: $0.position, department: names.department($0.departmentID),
-              location: names.location($0.locationID),
-              photoURL: Route.personPhoto(id: $0.id, size: .small).pathAndQuery)
-          }, nextCursor: result.nextCursor)
-      }
-    } catch is InvalidCursor {
-      throw Problem.badRequest(
-        "The cursor is not one this list handed out; start again without it.",
-        errors: [FieldError(field: "cursor", message: "is not valid")])
+    try environment.database.read { connection in
+      let result = try PeopleStore(connection).directory(
+        query: query.text, departmentID: query.departmentID, locationID: query.locationID,
+        limit: query.page.limit, after: query.page.cursor)
+      let names = try PlaceNames(connection)
+      return Page(
+        items: result.items.map {
+          PersonSummary(
+            id: $0.id, displayName: $0.displayName, firstName: $0.firstName, lastName: $0.lastName,
+            position: $0.position, department: names.department($0.departmentID),
+            location: names.location($0.locationID),
+            photoURL: Route.personPhoto(id: $0.id, size: .small).pathAndQuery)
+        }, nextCursor: result.nextCursor)
     }
   }
 

@@ -9,12 +9,14 @@ struct PlacesService: Sendable {
   var audit: AuditTrail { AuditTrail(environment: environment) }
 
   func locations(_ page: PageRequest) throws -> Page<LocationBody> {
-    let result = try readPage { try PlacesStore($0).locations(limit: page.limit, after: page.cursor) }
+    let result = try environment.database.read { try PlacesStore($0).locations(limit: page.limit, after: page.cursor) }
     return Page(items: result.items.map(Self.body), nextCursor: result.nextCursor)
   }
 
   func departments(_ page: PageRequest) throws -> Page<DepartmentBody> {
-    let result = try readPage { try PlacesStore($0).departments(limit: page.limit, after: page.cursor) }
+    let result = try environment.database.read {
+      try PlacesStore($0).departments(limit: page.limit, after: page.cursor)
+    }
     return Page(items: result.items.map(Self.body), nextCursor: result.nextCursor)
   }
 
@@ -149,16 +151,6 @@ struct PlacesService: Sendable {
   }
 
   // MARK: - Private
-
-  private func readPage<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
-    do {
-      return try environment.database.read(body)
-    } catch is InvalidCursor {
-      throw Problem.badRequest(
-        "The cursor is not one this list handed out; start again without it.",
-        errors: [FieldError(field: "cursor", message: "is not valid")])
-    }
-  }
 
   private static func body(_ location: Location) -> LocationBody {
     LocationBody(
