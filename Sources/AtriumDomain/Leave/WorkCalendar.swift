@@ -52,11 +52,6 @@ public struct WorkCalendar: Sendable {
     return holiday.half != nil && holiday.half != half
   }
 
-  /// Whether any part of `date` is working time.
-  public func isWorkingDay(_ date: CalendarDate) -> Bool {
-    isWorking(date, .morning) || isWorking(date, .afternoon)
-  }
-
   /// The working time a leave takes, day by day: each half of each day counts 0.5 when it is
   /// both working time and part of the leave. Counting halves after removing non-working time
   /// means a half-day start on a weekend or holiday costs nothing, and a half-day holiday is

@@ -19,6 +19,4 @@ struct OpenAPIDocument: Sendable {
     else { throw Missing() }
     return OpenAPIDocument(bytes: Array(data))
   }
-
-  var text: String { String(decoding: bytes, as: UTF8.self) }
 }

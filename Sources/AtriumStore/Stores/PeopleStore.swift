@@ -141,15 +141,6 @@ public struct PeopleStore {
     return chain
   }
 
-  /// The employees with these ids, by id.
-  public func employees(ids: [String]) throws -> [String: Employee] {
-    var result: [String: Employee] = [:]
-    for id in Set(ids) {
-      if let employee = try employee(id: id) { result[id] = employee }
-    }
-    return result
-  }
-
   static func employee(_ row: DatabaseRow) -> Employee {
     Employee(
       id: row.string("id"), username: row.string("username"), email: row.string("email"),
