@@ -26,6 +26,9 @@ public enum HTTPOutcome: Sendable {
   /// Work that may block (password hashing, a directory bind, an outbound call): it runs on
   /// the bounded worker pool while the connection waits, so network threads stay free.
   case blocking(@Sendable () -> HTTPResponse)
+  /// A body written over time (server-sent events); the connection stays open until the
+  /// stream ends.
+  case stream(HTTPStream)
 }
 
 /// The application behind an `HTTPServer`.

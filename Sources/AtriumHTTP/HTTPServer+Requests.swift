@@ -103,6 +103,8 @@ extension HTTPServer {
     switch responder.respond(to: request) {
     case .response(let response):
       return queue(response, on: connection, context: context)
+    case .stream(let stream):
+      return queue(stream, on: connection, context: context)
     case .blocking(let work):
       context.isWaitingForWorker = true
       let handle = ConnectionHandle(pointer: connection)
@@ -155,6 +157,29 @@ extension HTTPServer {
     }
     _ = MHD_add_response_header(mhdResponse, "X-Request-Id", context.requestID)
     return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+  }
+
+  /// Starts a streamed response: chunked, exempt from the slow-client timeout, and known to
+  /// the server so that `stop` can end it.
+  private func queue(_ stream: HTTPStream, on connection: OpaquePointer, context: RequestContext) -> MHD_Result {
+    context.status = stream.status
+    let retained = Unmanaged.passRetained(stream).toOpaque()
+    guard
+      let mhdResponse = MHD_create_response_from_callback(
+        UInt64.max, 4096, streamReader, retained, streamFinished)
+    else {
+      Unmanaged<HTTPStream>.fromOpaque(retained).release()
+      return .NO
+    }
+    defer { MHD_destroy_response(mhdResponse) }
+    for field in stream.headers {
+      _ = MHD_add_response_header(mhdResponse, field.name, field.value)
+    }
+    _ = MHD_add_response_header(mhdResponse, "X-Request-Id", context.requestID)
+    stream.attach(to: connection)
+    track(stream)
+    atrium_mhd_disable_timeout(connection)
+    return MHD_queue_response(connection, UInt32(stream.status), mhdResponse)
   }
 
   private func makeRequest(connection: OpaquePointer, context: RequestContext) -> HTTPRequest {

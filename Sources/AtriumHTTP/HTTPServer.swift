@@ -57,6 +57,8 @@ public final class HTTPServer: @unchecked Sendable {
   /// Requests between their request line and their completion.
   let inFlight = Atomic<Int>(0)
   private let state = Mutex<(started: Bool, stopped: Bool)>((false, false))
+  /// Streamed responses still open, which `stop` ends first.
+  private let streams = Mutex<[ObjectIdentifier: HTTPStream]>([:])
 
   public init(configuration: Configuration, responder: any HTTPResponder) {
     self.configuration = configuration
@@ -106,6 +108,8 @@ public final class HTTPServer: @unchecked Sendable {
     }
     guard shouldStop, let daemon else { return }
     let listener = MHD_quiesce_daemon(daemon)
+    // Streams never finish by themselves; parked ones must be resumed before MHD stops.
+    for stream in streams.withLock({ Array($0.values) }) { stream.close() }
     let deadline = ContinuousClock.now + gracePeriod
     while inFlight.load(ordering: .acquiring) > 0 && ContinuousClock.now < deadline {
       usleep(5_000)
@@ -114,6 +118,19 @@ public final class HTTPServer: @unchecked Sendable {
     workers?.stop()
     MHD_stop_daemon(daemon)
     if listener >= 0 { close(listener) }
+  }
+
+  /// Streamed responses open now (for tests and metrics).
+  public var openStreamCount: Int { streams.withLock { $0.count } }
+
+  func track(_ stream: HTTPStream) {
+    let key = ObjectIdentifier(stream)
+    streams.withLock { $0[key] = stream }
+    // A stream opened on a kept-alive connection while `stop` runs is ended at once.
+    if state.withLock({ $0.stopped }) { stream.close() }
+    stream.onEnd { [weak self] in
+      _ = self?.streams.withLock { $0.removeValue(forKey: key) }
+    }
   }
 
   deinit {

@@ -92,14 +92,21 @@ public final class RawHTTPClient {
 
   /// Reads one response (status line, headers, `Content-Length` body).
   public func readResponse() throws -> Response {
+    let head = try readHead()
+    let length = head.header("Content-Length").flatMap { Int($0) } ?? 0
+    while buffer.count < length { try fill() }
+    let body = Array(buffer.prefix(length))
+    buffer.removeFirst(length)
+    return Response(status: head.status, headers: head.headers, body: body)
+  }
+
+  /// Reads the status line and headers, leaving the body (sized or chunked) unread.
+  public func readHead() throws -> Response {
     let separator: [UInt8] = [13, 10, 13, 10]
-    var headerEnd: Int?
-    while headerEnd == nil {
-      headerEnd = buffer.firstRange(of: separator)?.lowerBound
-      if headerEnd == nil { try fill() }
-    }
-    let head = String(decoding: buffer[..<headerEnd!], as: UTF8.self)
-    buffer.removeFirst(headerEnd! + 4)
+    while buffer.firstRange(of: separator) == nil { try fill() }
+    let end = buffer.firstRange(of: separator)!.lowerBound
+    let head = String(decoding: buffer[..<end], as: UTF8.self)
+    buffer.removeFirst(end + 4)
     let lines = head.components(separatedBy: "\r\n")
     let statusParts = lines[0].split(separator: " ")
     guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
@@ -109,11 +116,34 @@ public final class RawHTTPClient {
       guard let colon = line.firstIndex(of: ":") else { return nil }
       return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
     }
-    let length = headers.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) } ?? 0
-    while buffer.count < length { try fill() }
-    let body = Array(buffer.prefix(length))
-    buffer.removeFirst(length)
-    return Response(status: status, headers: headers, body: body)
+    return Response(status: status, headers: headers, body: [])
+  }
+
+  /// Reads the next chunk of a chunked body; nil at its last (empty) chunk.
+  public func readChunk() throws -> [UInt8]? {
+    let lineEnd: [UInt8] = [13, 10]
+    while buffer.firstRange(of: lineEnd) == nil { try fill() }
+    let end = buffer.firstRange(of: lineEnd)!.lowerBound
+    let sizeText = String(decoding: buffer[..<end], as: UTF8.self).split(separator: ";").first ?? ""
+    guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else {
+      throw Failure(description: "bad chunk size line: \(sizeText)")
+    }
+    buffer.removeFirst(end + 2)
+    while buffer.count < size + 2 { try fill() }
+    let chunk = Array(buffer.prefix(size))
+    buffer.removeFirst(size + 2)
+    return size == 0 ? nil : chunk
+  }
+
+  /// Reads a streamed body until its text so far contains `marker`; returns that text.
+  /// Throws when the stream ends or a read times out first.
+  public func readStream(until marker: String, into text: inout String) throws {
+    while !text.contains(marker) {
+      guard let chunk = try readChunk() else {
+        throw Failure(description: "the stream ended before \"\(marker)\"; it said: \(text)")
+      }
+      text += String(decoding: chunk, as: UTF8.self)
+    }
   }
 
   /// Whether the server has closed the connection (a read returns end of file).

@@ -56,4 +56,10 @@ static inline int atrium_mhd_client_address(struct MHD_Connection *connection, c
   return -1;
 }
 
+/// Lets a long-lived response (server-sent events) stay open past the slow-client timeout.
+/// `MHD_set_connection_option` is variadic, which Swift cannot call.
+static inline void atrium_mhd_disable_timeout(struct MHD_Connection *connection) {
+  MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, (unsigned int)0);
+}
+
 #endif

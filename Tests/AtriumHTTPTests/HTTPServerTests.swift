@@ -160,3 +160,107 @@ final class EchoResponder: HTTPResponder {
     #expect(throws: HTTPServer.StartError.self) { try server.start() }
   }
 }
+
+/// A responder whose `/stream` answers with a stream the test writes to.
+final class StreamResponder: HTTPResponder {
+  let opened = Shared<[HTTPStream]>([])
+  let ended = Shared(0)
+
+  func bodyLimit(method: String, path: String) -> Int { 1 << 10 }
+
+  func respond(to request: HTTPRequest) -> HTTPOutcome {
+    guard request.path == "/stream" else {
+      return .response(HTTPResponse(status: 200, contentType: "text/plain", body: Array("plain".utf8)))
+    }
+    let stream = HTTPStream(
+      headers: HTTPHeaders([("Content-Type", "text/event-stream")]), bufferLimit: 64)
+    stream.write(Array("first\n".utf8))
+    stream.onEnd { self.ended.update { $0 += 1 } }
+    opened.update { $0.append(stream) }
+    return .stream(stream)
+  }
+
+  func engineError(status: Int, detail: String, requestID: String) -> HTTPResponse {
+    HTTPResponse(status: status, contentType: "text/plain", body: Array(detail.utf8))
+  }
+}
+
+@Suite(.serialized) struct HTTPStreamTests {
+  let responder = StreamResponder()
+  let server: HTTPServer
+
+  init() throws {
+    server = HTTPServer(
+      configuration: .init(
+        host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 1, connectionTimeoutSeconds: 1, log: .discard),
+      responder: responder)
+    try server.start()
+  }
+
+  @Test func writesFromAnotherThreadReachAParkedStream() throws {
+    defer { server.stop() }
+    let client = try RawHTTPClient(port: server.port, timeout: 10)
+    client.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
+    let head = try client.readHead()
+    #expect(head.status == 200)
+    #expect(head.header("Content-Type") == "text/event-stream")
+    #expect(head.header("Transfer-Encoding")?.lowercased() == "chunked")
+    var text = ""
+    try client.readStream(until: "first\n", into: &text)
+    // Past the 1 s slow-client timeout: a stream is exempt from it.
+    Thread.sleep(forTimeInterval: 1.5)
+    let stream = try #require(responder.opened.value.first)
+    Thread.detachNewThread { stream.write(Array("second\n".utf8)) }
+    try client.readStream(until: "second\n", into: &text)
+    stream.close()
+    #expect(try client.readChunk() == nil)
+    // The connection stays usable after the stream ends.
+    client.send("GET /plain HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(try client.readResponse().text == "plain")
+    #expect(waitUntil { responder.ended.value == 1 })
+  }
+
+  @Test func aClientThatLeavesEndsItsStreamAtTheNextWrite() throws {
+    defer { server.stop() }
+    do {
+      let client = try RawHTTPClient(port: server.port, timeout: 10)
+      client.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
+      var text = ""
+      _ = try client.readHead()
+      try client.readStream(until: "first", into: &text)
+    }
+    let stream = try #require(responder.opened.value.first)
+    #expect(
+      waitUntil {
+        stream.write(Array("ping\n".utf8))
+        return responder.ended.value == 1
+      })
+    #expect(!stream.write(Array("late".utf8)))
+    #expect(waitUntil { server.openStreamCount == 0 })
+  }
+
+  @Test func aClientTooFarBehindIsCutOff() throws {
+    defer { server.stop() }
+    let client = try RawHTTPClient(port: server.port, timeout: 10)
+    client.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
+    _ = try client.readHead()
+    let stream = try #require(waitUntil { !responder.opened.value.isEmpty } ? responder.opened.value.first : nil)
+    #expect(!stream.write([UInt8](repeating: 65, count: 100)))
+    #expect(!stream.isOpen)
+  }
+
+  @Test func stopEndsOpenStreamsWithTheirLastChunk() throws {
+    let client = try RawHTTPClient(port: server.port, timeout: 10)
+    client.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
+    var text = ""
+    _ = try client.readHead()
+    try client.readStream(until: "first", into: &text)
+    #expect(server.openStreamCount == 1)
+    let server = self.server
+    Thread.detachNewThread { server.stop(gracePeriod: .seconds(30)) }
+    // The stream is ended properly (its last chunk arrives) rather than cut when the grace
+    // period runs out.
+    #expect(try client.readChunk() == nil)
+    #expect(waitUntil { responder.ended.value == 1 })
+  }
+}

@@ -84,7 +84,15 @@ public final class AtriumApp: HTTPResponder {
     switch respond(to: request) {
     case .response(let response): response
     case .blocking(let work): work()
+    case .stream(let stream):
+      // Without a socket there is no one to stream to: the head is the answer.
+      Self.head(closing: stream)
     }
+  }
+
+  private static func head(closing stream: HTTPStream) -> HTTPResponse {
+    stream.close()
+    return HTTPResponse(status: stream.status, headers: stream.headers)
   }
 
   // MARK: - Handling
