@@ -21,16 +21,18 @@ public final class TestApp: Sendable {
   ///   - loginLimits: sign-in rate limits.
   public init(
     cost: PasswordHasher.Cost = .minimal, loginLimits: LoginRateLimiter.Limits = .init(), seedDemo: Bool = true,
-    trustsProxy: Bool = false
+    trustsProxy: Bool = false, eventHeartbeat: Duration = .seconds(15)
   ) throws {
     directory = TemporaryDirectory()
     let dataDirectory = try DataDirectory(path: directory.path + "/data")
     database = try dataDirectory.openDatabase()
     clock = TestClock()
-    environment = ServerEnvironment(
+    var environment = ServerEnvironment(
       database: database, now: clock.function, signingKey: try dataDirectory.signingKey(),
       passwordHasher: PasswordHasher(cost: cost), loginLimits: loginLimits,
       log: log.sink, trustsForwardedFor: trustsProxy)
+    environment.eventHeartbeatInterval = eventHeartbeat
+    self.environment = environment
     if seedDemo {
       try DemoCompany.seed(into: database, hasher: environment.passwordHasher, makeID: environment.makeID)
     }

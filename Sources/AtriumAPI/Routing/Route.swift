@@ -80,6 +80,9 @@ public enum Route: Hashable, Sendable {
   case badge
   /// `POST /api/v1/me/badge/reset`: the app icon's count starts again from zero.
   case resetBadge
+  /// `GET /api/v1/events`: server-sent events for the signed-in person (`notice`, `approvals`),
+  /// with heartbeats; a reconnect sends `Last-Event-ID` to be replayed what it missed.
+  case events
 
   // MARK: Settings and devices
 
@@ -220,7 +223,7 @@ extension Route {
     case locations, createLocation, updateLocation, departments, createDepartment, personPhoto
     case updateDepartment, deleteDepartment, deleteLocation, company, updateCompany
     case people, person, updateMe, updatePerson, createPerson, resetPassword, changePassword, importPeople
-    case board, postNotice, markNoticeRead, markAllNoticesRead, badge, resetBadge
+    case board, postNotice, markNoticeRead, markAllNoticesRead, badge, resetBadge, events
     case mySettings, updateSettings, devices, registerDevice, deleteDevice, audit
     case myLeave, previewLeave, createLeave, leave, changeLeave, cancelLeave, approveLeave, rejectLeave, reopenLeave
     case approvals, personLeave, setAllowance, holidays, createHoliday, deleteHoliday
@@ -264,6 +267,7 @@ extension Route {
     case .markAllNoticesRead: (.markAllNoticesRead, [])
     case .badge: (.badge, [])
     case .resetBadge: (.resetBadge, [])
+    case .events: (.events, [])
     case .mySettings: (.mySettings, [])
     case .updateSettings: (.updateSettings, [])
     case .devices: (.devices, [])
@@ -350,7 +354,7 @@ extension Route {
       .updateLeavePolicy, .myCalendar, .rotateCalendar, .updateDepartment, .deleteDepartment, .deleteLocation,
       .company, .updateCompany, .person, .updateMe, .updatePerson, .createPerson, .resetPassword, .changePassword,
       .postNotice, .markNoticeRead, .markAllNoticesRead, .badge, .resetBadge, .mySettings, .updateSettings, .devices,
-      .registerDevice, .deleteDevice:
+      .registerDevice, .deleteDevice, .events:
       []
     }
   }
@@ -399,7 +403,7 @@ extension Route {
       .board(unreadOnly: false, page: .first), .board(unreadOnly: true, page: PageRequest(limit: 10, cursor: "c")),
       .postNotice, .markNoticeRead(id: id), .markAllNoticesRead, .badge, .resetBadge, .mySettings, .updateSettings,
       .devices, .registerDevice, .deleteDevice(id: id), .audit(.first), .audit(PageRequest(limit: 50, cursor: "c")),
-      .importPeople(dryRun: true), .importPeople(dryRun: false),
+      .importPeople(dryRun: true), .importPeople(dryRun: false), .events,
     ]
   }()
 }

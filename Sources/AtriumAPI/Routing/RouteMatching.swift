@@ -104,6 +104,7 @@ extension Route {
     Endpoint(.markNoticeRead, .post, "/api/v1/board/{id}/read") { parameters, _ in .markNoticeRead(id: parameters[0]) },
     Endpoint(.badge, .get, "/api/v1/me/badge") { _, _ in .badge },
     Endpoint(.resetBadge, .post, "/api/v1/me/badge/reset") { _, _ in .resetBadge },
+    Endpoint(.events, .get, "/api/v1/events") { _, _ in .events },
     Endpoint(.mySettings, .get, "/api/v1/me/settings") { _, _ in .mySettings },
     Endpoint(.updateSettings, .patch, "/api/v1/me/settings") { _, _ in .updateSettings },
     Endpoint(.devices, .get, "/api/v1/devices") { _, _ in .devices },

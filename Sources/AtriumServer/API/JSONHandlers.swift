@@ -253,8 +253,7 @@ extension AtriumApp {
       .departments, .createDepartment, .personPhoto, .calendarFeed, .updateDepartment, .deleteDepartment,
       .deleteLocation, .company, .updateCompany, .people, .person, .updateMe, .updatePerson, .createPerson,
       .resetPassword, .changePassword, .importPeople, .board, .postNotice, .markNoticeRead, .markAllNoticesRead, .badge,
-      .resetBadge,
-      .mySettings, .updateSettings, .devices, .registerDevice, .deleteDevice, .audit:
+      .resetBadge, .mySettings, .updateSettings, .devices, .registerDevice, .deleteDevice, .audit, .events:
       throw Problem(status: 500, detail: "\(route.name) is not a time-off route.")
     }
   }

@@ -26,6 +26,7 @@ public final class AtriumApp: HTTPResponder {
   let board: BoardService
   let settings: SettingsService
   let peopleImport: PeopleImport
+  let liveEvents: LiveEvents
 
   public init(environment: ServerEnvironment) throws {
     self.environment = environment
@@ -43,6 +44,11 @@ public final class AtriumApp: HTTPResponder {
     self.board = BoardService(environment: environment)
     self.settings = SettingsService(environment: environment)
     self.peopleImport = PeopleImport(environment: environment)
+    self.liveEvents = LiveEvents(environment: environment)
+  }
+
+  deinit {
+    liveEvents.stop()
   }
 
   // MARK: - HTTPResponder
@@ -68,6 +74,9 @@ public final class AtriumApp: HTTPResponder {
       return .response(
         render(Self.problem(for: error, request: request), requestID: request.requestID, headers: headers))
     }
+    if case .events = route {
+      return openEventStream(request)
+    }
     if route.mayBlock {
       return .blocking { [self] in handle(route, request) }
     }
@@ -90,6 +99,9 @@ public final class AtriumApp: HTTPResponder {
     }
   }
 
+  /// Event streams open now (for tests and metrics).
+  public var openEventStreams: Int { liveEvents.subscriberCount }
+
   private static func head(closing stream: HTTPStream) -> HTTPResponse {
     stream.close()
     return HTTPResponse(status: stream.status, headers: stream.headers)
@@ -99,6 +111,8 @@ public final class AtriumApp: HTTPResponder {
 
   private func handle(_ route: Route, _ request: HTTPRequest) -> HTTPResponse {
     var response = answer(route, request)
+    // A change may have logged live events: deliver them now rather than at the next poll.
+    if route.method.isUnsafe, response.status < 400 { liveEvents.wake() }
     response.headers.set("X-Content-Type-Options", "nosniff")
     return response
   }
@@ -109,10 +123,7 @@ public final class AtriumApp: HTTPResponder {
         route.requiresAuthentication
         ? try auth.authenticate(authorization: request.headers["Authorization"]) : nil
       if let principal, principal.mustChangePassword, !route.allowedBeforePasswordChange {
-        throw Problem(
-          status: 403, title: "Password change required",
-          detail: "This account signed in with a temporary password: change it first (POST /api/v1/me/password).",
-          type: "/problems/password-change-required")
+        throw Problem.passwordChangeRequired
       }
       if route.method.isUnsafe, route.keepsIdempotentResponses, let principal,
         let key = request.headers["Idempotency-Key"]
@@ -137,7 +148,11 @@ public final class AtriumApp: HTTPResponder {
 
   // MARK: - Housekeeping
 
-  /// Forgets sessions unused past the refresh-token lifetime and expired idempotency keys;
+  /// How long live events are kept for replay to clients that reconnect.
+  static let eventRetention: TimeInterval = 24 * 3600
+
+  /// Forgets sessions unused past the refresh-token lifetime, expired idempotency keys and old
+  /// live events;
   /// a failure is logged. `atrium serve` runs it every hour.
   public func runHousekeeping() {
     let now = environment.now()
@@ -147,6 +162,7 @@ public final class AtriumApp: HTTPResponder {
           before: now.addingTimeInterval(-environment.refreshTokenLifetime).milliseconds)
         try IdempotencyStore(connection).purge(
           before: now.addingTimeInterval(-environment.idempotencyLifetime).milliseconds)
+        try LiveEventStore(connection).purge(before: now.addingTimeInterval(-Self.eventRetention).milliseconds)
       }
     } catch {
       environment.log.write(ErrorLogEntry(requestId: "housekeeping", error: String(describing: error)).line)

@@ -19,3 +19,11 @@ func requireAdmin(_ principal: Principal, to action: String) throws {
     throw Problem.forbidden("Only an administrator may \(action).")
   }
 }
+
+extension Problem {
+  /// Someone signed in with a temporary password asked for more than changing it.
+  static let passwordChangeRequired = Problem(
+    status: 403, title: "Password change required",
+    detail: "This account signed in with a temporary password: change it first (POST /api/v1/me/password).",
+    type: "/problems/password-change-required")
+}

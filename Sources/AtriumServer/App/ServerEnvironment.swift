@@ -28,6 +28,9 @@ public struct ServerEnvironment: Sendable {
   /// The address people reach Atrium at (e.g. `https://atrium.example.com`), for links that
   /// leave the app such as calendar feeds; nil to use the request's `Host`.
   public var publicURL: String?
+  /// How often an idle event stream sends a comment line, which keeps proxies from closing it
+  /// and finds clients that left.
+  public var eventHeartbeatInterval: Duration = .seconds(15)
 
   public init(
     database: any Database, now: @escaping @Sendable () -> Date = { Date() },

@@ -174,7 +174,9 @@ public final class AuthService: Sendable {
     guard let employee, employee.isActive, Int64((claims.iat * 1000).rounded(.down)) > validAfter else {
       throw Problem.unauthorized("This session has ended; sign in again.")
     }
-    return Principal(employee: employee, sessionID: claims.sid, mustChangePassword: claims.pwc == true)
+    return Principal(
+      employee: employee, sessionID: claims.sid, mustChangePassword: claims.pwc == true,
+      expiresAt: Date(timeIntervalSince1970: TimeInterval(claims.exp)))
   }
 
   // MARK: - Private

@@ -183,6 +183,7 @@ struct LeaveService: Sendable {
       .init(
         id: environment.makeID(), recipientID: request.employeeID, kind: "leave.\(action)", title: title, body: body,
         requestID: request.id, createdAt: instant))
+    try announceToDeciders(request, at: instant, context: context)
     // The nearest decider above the employee hears of a request that waits.
     guard request.status == .pending, action != "reopen",
       let owner = try context.people.employee(id: request.employeeID)
@@ -196,6 +197,18 @@ struct LeaveService: Sendable {
           title: "\(owner.displayName) asks for \(dates)", body: "A request waits for your decision.",
           requestID: request.id, createdAt: instant))
     }
+  }
+
+  /// Tells everyone whose approvals list holds the request (the managers above its employee
+  /// and the admins) that it changed, so open approval screens refresh.
+  private func announceToDeciders(_ request: LeaveRequest, at instant: Int64, context: LeaveContext) throws {
+    let events = LiveEventStore(context.connection)
+    let data = LiveEventStore.json(["requestId": request.id, "status": request.status.rawValue])
+    for managerID in try context.people.chain(above: request.employeeID) {
+      guard try context.people.employee(id: managerID)?.role == .manager else { continue }
+      try events.append(kind: "approvals", data: data, audience: .person(id: managerID), at: instant)
+    }
+    try events.append(kind: "approvals", data: data, audience: .admins(except: request.employeeID), at: instant)
   }
 
   // MARK: - Input

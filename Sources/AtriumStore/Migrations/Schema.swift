@@ -271,5 +271,21 @@ public enum Schema {
           after TEXT)
         """
       ]),
+    Migration(
+      version: 7, name: "live event log",
+      sql: [
+        // `seq` orders events as they were committed (one writer at a time); it is the SSE id
+        // that a reconnecting client sends back as Last-Event-ID.
+        """
+        CREATE TABLE live_events (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          kind TEXT NOT NULL,
+          data TEXT NOT NULL,
+          audience TEXT NOT NULL CHECK (audience IN ('person', 'everyone', 'department', 'location', 'admins')),
+          target_id TEXT,
+          created_at BIGINT NOT NULL)
+        """,
+        "CREATE INDEX live_events_created ON live_events (created_at)",
+      ]),
   ]
 }

@@ -1,3 +1,5 @@
+import AtriumDomain
+
 /// The board: a person's own notices and the company notices meant for them, with read state.
 public struct BoardStore {
   let connection: any DatabaseConnection
@@ -69,6 +71,14 @@ public struct BoardStore {
         .text(notice.id), .text(notice.authorID), .text(notice.title), .text(notice.body), .text(notice.audience),
         DatabaseValue(notice.audienceID), .integer(notice.createdAt), notice.expiresAt.map { .integer($0) } ?? .null,
       ])
+    let audience: EventAudience =
+      switch (notice.audience, notice.audienceID) {
+      case ("department", let id?): .department(id: id)
+      case ("location", let id?): .location(id: id)
+      default: .everyone
+      }
+    try LiveEventStore(connection).appendNotice(
+      id: notice.id, kind: "company", title: notice.title, audience: audience, at: notice.createdAt)
   }
 
   /// Both kinds of notice in one list, with the columns they share.

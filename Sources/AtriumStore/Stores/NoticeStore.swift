@@ -1,5 +1,5 @@
-/// Notices for the board: personal ones (a request changed state, a request waits) now;
-/// company notices come with the board.
+/// Personal notices for the board (a request changed state, a request waits). Each one is
+/// also a live event for its recipient.
 public struct NoticeStore {
   let connection: any DatabaseConnection
 
@@ -37,6 +37,9 @@ public struct NoticeStore {
       "INSERT INTO notices (id, recipient_id, kind, title, body, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
       .text(notice.id), .text(notice.recipientID), .text(notice.kind), .text(notice.title), .text(notice.body),
       DatabaseValue(notice.requestID), .integer(notice.createdAt))
+    try LiveEventStore(connection).appendNotice(
+      id: notice.id, kind: notice.kind, title: notice.title, audience: .person(id: notice.recipientID),
+      at: notice.createdAt)
   }
 
   /// A person's notices, newest first.

@@ -1,0 +1,43 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTTP
+import Foundation
+
+extension AtriumApp {
+  /// `GET /api/v1/events`: authenticates like any route, then answers with a stream that the
+  /// live-event hub writes to. Errors before the stream opens are ordinary problem responses.
+  func openEventStream(_ request: HTTPRequest) -> HTTPOutcome {
+    do {
+      let principal = try auth.authenticate(authorization: request.headers["Authorization"])
+      if principal.mustChangePassword { throw Problem.passwordChangeRequired }
+      let lastEventID = try Self.lastEventID(in: request)
+      let stream = HTTPStream(
+        headers: HTTPHeaders([
+          ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"),
+          // Tells nginx not to buffer the stream.
+          ("X-Accel-Buffering", "no"), ("X-Content-Type-Options", "nosniff"),
+        ]))
+      // How long a browser waits before reconnecting after the stream drops.
+      stream.write(Array("retry: 3000\n\n".utf8))
+      let employee = principal.employee
+      try liveEvents.subscribe(
+        stream,
+        listener: EventListener(
+          employeeID: employee.id, departmentID: employee.departmentID, locationID: employee.locationID,
+          role: employee.role),
+        lastEventID: lastEventID, expiresAt: principal.expiresAt)
+      return .stream(stream)
+    } catch {
+      return .response(render(error, requestID: request.requestID))
+    }
+  }
+
+  /// The id a reconnecting client last received (`Last-Event-ID`, which EventSource sends).
+  private static func lastEventID(in request: HTTPRequest) throws -> Int64? {
+    guard let text = request.headers["Last-Event-ID"]?.trimmingWhitespace, !text.isEmpty else { return nil }
+    guard let id = Int64(text), id >= 0 else {
+      throw Problem(status: 400, detail: "Last-Event-ID must be an event id this server sent.")
+    }
+    return id
+  }
+}

@@ -1,0 +1,188 @@
+import AtriumDomain
+import AtriumHTTP
+import AtriumStore
+import Foundation
+import Synchronization
+
+/// Delivers the live event log to open event streams (`GET /api/v1/events`).
+///
+/// Writers append events to the log in their own transactions (`LiveEventStore`); this hub
+/// reads what is new on one dispatcher thread and writes it to each stream whose listener the
+/// event's audience includes. A request that changed something wakes the dispatcher at once
+/// (`wake`); it also looks every second, so a write made by another process on the same
+/// database (or, later, announced by PostgreSQL NOTIFY) is seen without any other link.
+final class LiveEvents: Sendable {
+  /// Events replayed to a reconnecting client at most; past that it is told to reload.
+  static let replayLimit = 1_000
+  /// How often the log is read when nothing wakes the dispatcher.
+  static let pollInterval: Duration = .seconds(1)
+
+  private let environment: ServerEnvironment
+  private let wakeUp = DispatchSemaphore(value: 0)
+
+  private struct State {
+    var subscribers: [ObjectIdentifier: Subscriber] = [:]
+    /// The newest event the dispatcher has handed out.
+    var delivered: Int64 = 0
+    var isRunning = false
+    var isStopped = false
+    var lastHeartbeat = ContinuousClock.now
+  }
+
+  private let state = Mutex(State())
+
+  init(environment: ServerEnvironment) {
+    self.environment = environment
+  }
+
+  /// Streams open now.
+  var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+  /// Something may have been written: look for new events now.
+  func wake() {
+    if state.withLock({ $0.isRunning }) { wakeUp.signal() }
+  }
+
+  /// Ends every stream and the dispatcher thread.
+  func stop() {
+    let subscribers = state.withLock { state -> [Subscriber] in
+      state.isStopped = true
+      return Array(state.subscribers.values)
+    }
+    for subscriber in subscribers { subscriber.stream.close() }
+    wakeUp.signal()
+  }
+
+  // MARK: - Subscribing
+
+  /// Sends `listener` the events after `lastEventID` that were meant for them, then every new
+  /// one until the stream ends. Without `lastEventID` only new events are sent.
+  func subscribe(
+    _ stream: HTTPStream, listener: EventListener, lastEventID: Int64?, expiresAt: Date?
+  ) throws {
+    let subscriber = Subscriber(stream: stream, listener: listener, expiresAt: expiresAt)
+    try startIfNeeded()
+    // The subscriber stays locked from registration to the end of its replay, so the
+    // dispatcher cannot send it a newer event before the older ones.
+    try subscriber.sent.withLock { sent in
+      let key = ObjectIdentifier(subscriber)
+      state.withLock { $0.subscribers[key] = subscriber }
+      stream.onEnd { [weak self] in _ = self?.state.withLock { $0.subscribers.removeValue(forKey: key) } }
+      let latest = try environment.database.read { try LiveEventStore($0).latestID() }
+      guard let lastEventID, lastEventID < latest else {
+        sent = latest
+        return
+      }
+      let missed = try environment.database.read {
+        try LiveEventStore($0).events(after: lastEventID, limit: Self.replayLimit + 1)
+      }
+      if missed.count > Self.replayLimit || (missed.first.map { $0.id > lastEventID + 1 } ?? false) {
+        // Too much was missed, or what was missed is no longer kept: start afresh.
+        stream.write(Self.frame(id: latest, kind: "reset", data: "{}"))
+        sent = latest
+        return
+      }
+      subscriber.send(missed, after: &sent)
+      sent = max(sent, latest)
+    }
+    if state.withLock({ $0.isStopped }) { stream.close() }
+  }
+
+  // MARK: - Dispatching
+
+  private func startIfNeeded() throws {
+    let mustStart = state.withLock { state -> Bool in
+      guard !state.isRunning, !state.isStopped else { return false }
+      state.isRunning = true
+      return true
+    }
+    guard mustStart else { return }
+    let latest = try environment.database.read { try LiveEventStore($0).latestID() }
+    state.withLock { $0.delivered = latest }
+    let interval = min(Self.pollInterval, environment.eventHeartbeatInterval)
+    let nanoseconds =
+      Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
+    let thread = Thread { [weak self, wakeUp] in
+      while true {
+        _ = wakeUp.wait(timeout: .now() + .nanoseconds(nanoseconds))
+        guard let hub = self, hub.dispatchOnce() else { return }
+      }
+    }
+    thread.name = "atrium-live-events"
+    thread.start()
+  }
+
+  /// Sends new events and due heartbeats; false once the hub is stopped.
+  private func dispatchOnce() -> Bool {
+    let (subscribers, delivered, stopped) = state.withLock {
+      (Array($0.subscribers.values), $0.delivered, $0.isStopped)
+    }
+    guard !stopped else { return false }
+    do {
+      var after = delivered
+      while true {
+        let events = try environment.database.read { try LiveEventStore($0).events(after: after, limit: 500) }
+        guard let last = events.last else { break }
+        for subscriber in subscribers { subscriber.sent.withLock { subscriber.send(events, after: &$0) } }
+        after = last.id
+        if events.count < 500 { break }
+      }
+      state.withLock { $0.delivered = after }
+    } catch {
+      environment.log.write(ErrorLogEntry(requestId: "live-events", error: String(describing: error)).line)
+    }
+    heartbeatIfDue(subscribers)
+    return true
+  }
+
+  /// A comment line on every stream; streams whose token expired are ended instead, and the
+  /// client reconnects with a fresh one.
+  private func heartbeatIfDue(_ subscribers: [Subscriber]) {
+    let interval = environment.eventHeartbeatInterval
+    let due = state.withLock { state -> Bool in
+      guard ContinuousClock.now - state.lastHeartbeat >= interval else { return false }
+      state.lastHeartbeat = .now
+      return true
+    }
+    guard due else { return }
+    let now = environment.now()
+    for subscriber in subscribers {
+      if let expiry = subscriber.expiresAt, expiry <= now {
+        subscriber.stream.close()
+      } else {
+        subscriber.stream.write(Array(": heartbeat\n\n".utf8))
+      }
+    }
+  }
+
+  /// One event in the text/event-stream format (the data is one line of JSON).
+  static func frame(id: Int64, kind: String, data: String) -> [UInt8] {
+    Array("id: \(id)\nevent: \(kind)\ndata: \(data)\n\n".utf8)
+  }
+
+  /// An open stream and who listens on it.
+  private final class Subscriber: Sendable {
+    let stream: HTTPStream
+    let listener: EventListener
+    let expiresAt: Date?
+    /// The newest event id considered for this stream.
+    let sent = Mutex<Int64>(0)
+
+    init(stream: HTTPStream, listener: EventListener, expiresAt: Date?) {
+      self.stream = stream
+      self.listener = listener
+      self.expiresAt = expiresAt
+    }
+
+    /// Writes the events newer than `sent` that are meant for this listener; call with `sent`
+    /// locked.
+    func send(_ events: [LiveEventStore.Event], after sent: inout Int64) {
+      for event in events where event.id > sent {
+        if event.audience.includes(listener) {
+          stream.write(LiveEvents.frame(id: event.id, kind: event.kind, data: event.data))
+        }
+        sent = event.id
+      }
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import AtriumDomain
+import Foundation
+
+/// The log behind live events: each change that someone should see at once appends a row in
+/// the transaction that makes the change, so an event is never sent for a change that rolled
+/// back, and a client that reconnects can be replayed what it missed.
+public struct LiveEventStore {
+  let connection: any DatabaseConnection
+
+  public init(_ connection: any DatabaseConnection) {
+    self.connection = connection
+  }
+
+  public struct Event: Hashable, Sendable {
+    public let id: Int64
+    /// `notice` or `approvals`.
+    public let kind: String
+    /// A small JSON object; clients fetch the details themselves.
+    public let data: String
+    public let audience: EventAudience
+    public let createdAt: Int64
+  }
+
+  public func append(kind: String, data: String, audience: EventAudience, at instant: Int64) throws {
+    let (name, target): (String, String?) =
+      switch audience {
+      case .person(let id): ("person", id)
+      case .everyone: ("everyone", nil)
+      case .department(let id): ("department", id)
+      case .location(let id): ("location", id)
+      case .admins(let except): ("admins", except)
+      }
+    try connection.execute(
+      "INSERT INTO live_events (kind, data, audience, target_id, created_at) VALUES (?, ?, ?, ?, ?)",
+      .text(kind), .text(data), .text(name), DatabaseValue(target), .integer(instant))
+  }
+
+  /// A notice for someone (or for an audience): clients refresh the board and its badge.
+  public func appendNotice(id: String, kind: String, title: String, audience: EventAudience, at instant: Int64) throws {
+    try append(
+      kind: "notice", data: Self.json(["id": id, "kind": kind, "title": title]), audience: audience, at: instant)
+  }
+
+  /// A flat JSON object of strings, keys sorted, for an event's data line.
+  public static func json(_ fields: [String: String]) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    // A [String: String] always encodes.
+    return (try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+  }
+
+  /// The id of the newest event, or 0 when there is none.
+  public func latestID() throws -> Int64 {
+    try connection.queryFirst("SELECT COALESCE(MAX(seq), 0) AS latest FROM live_events").map {
+      Int64($0.int("latest"))
+    } ?? 0
+  }
+
+  /// Events after `id`, oldest first, whoever they are for.
+  public func events(after id: Int64, limit: Int) throws -> [Event] {
+    try connection.query(
+      "SELECT * FROM live_events WHERE seq > ? ORDER BY seq LIMIT ?", .integer(id), .integer(Int64(limit))
+    ).compactMap { row in
+      let target = row.optionalString("target_id")
+      let audience: EventAudience? =
+        switch row.string("audience") {
+        case "person": target.map { .person(id: $0) }
+        case "everyone": .everyone
+        case "department": target.map { .department(id: $0) }
+        case "location": target.map { .location(id: $0) }
+        case "admins": .admins(except: target)
+        default: nil
+        }
+      return audience.map {
+        Event(
+          id: Int64(row.int("seq")), kind: row.string("kind"), data: row.string("data"), audience: $0,
+          createdAt: Int64(row.int("created_at")))
+      }
+    }
+  }
+
+  /// Forgets events older than `instant`: a client away longer reloads instead of replaying.
+  public func purge(before instant: Int64) throws {
+    try connection.execute("DELETE FROM live_events WHERE created_at < ?", .integer(instant))
+  }
+}
