@@ -18,6 +18,8 @@ let package = Package(
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+    // No pkgConfig: gdlib.pc adds -DAVIF_DLL, a flag SwiftPM refuses; gd.h is in /usr/include.
+    .systemLibrary(name: "CGD", providers: [.apt(["libgd-dev"])]),
 
     // MARK: - shared
 
@@ -28,10 +30,11 @@ let package = Package(
     // MARK: - server
 
     .target(name: "AtriumHTTP", dependencies: ["CMicroHTTPD"]),
+    .target(name: "AtriumImages", dependencies: ["CGD"]),
     .target(name: "AtriumStore", dependencies: ["AtriumSQLite", "AtriumDomain"]),
     .target(
       name: "AtriumServer",
-      dependencies: ["AtriumDomain", "AtriumAPI", "AtriumHTTP", "AtriumStore", "CCrypto", "CArgon2"],
+      dependencies: ["AtriumDomain", "AtriumAPI", "AtriumHTTP", "AtriumImages", "AtriumStore", "CCrypto", "CArgon2"],
       resources: [.copy("Resources/openapi.yaml")]
     ),
 
@@ -48,6 +51,7 @@ let package = Package(
     .testTarget(name: "AtriumDomainTests", dependencies: ["AtriumDomain"]),
     .testTarget(name: "AtriumAPITests", dependencies: ["AtriumAPI"]),
     .testTarget(name: "AtriumHTTPTests", dependencies: ["AtriumHTTP", "AtriumTestSupport"]),
+    .testTarget(name: "AtriumImagesTests", dependencies: ["AtriumImages", "CGD"]),
     .testTarget(name: "AtriumStoreTests", dependencies: ["AtriumStore", "AtriumTestSupport"]),
     .testTarget(
       name: "AtriumServerTests",

@@ -9,6 +9,7 @@ declare -A packages=(
   [sqlite3]=libsqlite3-dev
   [libcrypto]=libssl-dev
   [libargon2]=libargon2-dev
+  [gdlib]=libgd-dev
 )
 
 missing=()
