@@ -42,7 +42,7 @@ let package = Package(
 
     .target(
       name: "AtriumTestSupport",
-      dependencies: ["AtriumDomain", "AtriumAPI", "AtriumHTTP", "AtriumStore", "AtriumServer"]),
+      dependencies: ["AtriumDomain", "AtriumAPI", "AtriumHTTP", "AtriumImages", "AtriumStore", "AtriumServer", "CGD"]),
     .executableTarget(name: "atrium", dependencies: ["AtriumDomain", "AtriumServer", "AtriumStore", "AtriumHTTP"]),
 
     // MARK: - tests
@@ -51,7 +51,7 @@ let package = Package(
     .testTarget(name: "AtriumDomainTests", dependencies: ["AtriumDomain"]),
     .testTarget(name: "AtriumAPITests", dependencies: ["AtriumAPI"]),
     .testTarget(name: "AtriumHTTPTests", dependencies: ["AtriumHTTP", "AtriumTestSupport"]),
-    .testTarget(name: "AtriumImagesTests", dependencies: ["AtriumImages", "CGD"]),
+    .testTarget(name: "AtriumImagesTests", dependencies: ["AtriumImages", "AtriumTestSupport"]),
     .testTarget(name: "AtriumStoreTests", dependencies: ["AtriumStore", "AtriumTestSupport"]),
     .testTarget(
       name: "AtriumServerTests",

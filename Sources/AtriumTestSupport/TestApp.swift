@@ -32,6 +32,7 @@ public final class TestApp: Sendable {
       passwordHasher: PasswordHasher(cost: cost), loginLimits: loginLimits,
       log: log.sink, trustsForwardedFor: trustsProxy)
     environment.eventHeartbeatInterval = eventHeartbeat
+    environment.filesDirectory = dataDirectory.filesPath
     self.environment = environment
     if seedDemo {
       try DemoCompany.seed(into: database, hasher: environment.passwordHasher, makeID: environment.makeID)
@@ -44,12 +45,20 @@ public final class TestApp: Sendable {
     _ method: String, _ target: String, json: String? = nil, token: String? = nil,
     headers: [(String, String)] = [], address: String = "127.0.0.1"
   ) -> HTTPResponse {
+    send(
+      method, target, body: Array((json ?? "").utf8), token: token,
+      headers: (json != nil ? [("Content-Type", "application/json")] : []) + headers, address: address)
+  }
+
+  /// Sends a request with any body (an image, a CSV file) and returns the response.
+  public func send(
+    _ method: String, _ target: String, body: [UInt8], token: String? = nil, headers: [(String, String)] = [],
+    address: String = "127.0.0.1"
+  ) -> HTTPResponse {
     var fields = HTTPHeaders()
-    if json != nil { fields.add("Content-Type", "application/json") }
     if let token { fields.add("Authorization", "Bearer \(token)") }
     for (name, value) in headers { fields.add(name, value) }
-    let request = HTTPRequest(
-      method: method, target: target, headers: fields, body: Array((json ?? "").utf8), remoteAddress: address)
+    let request = HTTPRequest(method: method, target: target, headers: fields, body: body, remoteAddress: address)
     return app.respondNow(to: request)
   }
 

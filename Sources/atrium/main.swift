@@ -108,9 +108,10 @@ func runServe(_ arguments: [String]) {
       fail("--durability must be full or normal, got \(durabilityName)")
     }
     let database = try directory.openDatabase(durability: durability)
-    let serverEnvironment = ServerEnvironment(
+    var serverEnvironment = ServerEnvironment(
       database: database, signingKey: try directory.signingKey(), trustsForwardedFor: trustsProxy,
       publicURL: publicURL)
+    serverEnvironment.filesDirectory = directory.filesPath
     if isDemo {
       let now = serverEnvironment.now()
       let created = try DemoCompany.seed(

@@ -33,9 +33,18 @@ public enum Route: Hashable, Sendable {
   case departments(PageRequest)
   /// `POST /api/v1/departments`: an admin adds a department.
   case createDepartment
-  /// `GET /api/v1/people/{id}/photo?size=`: a person's picture (their initials until they
-  /// have a photo).
-  case personPhoto(id: String, size: PhotoSize)
+  /// `GET /api/v1/people/{id}/photo?size=&v=`: a person's picture (their initials until they
+  /// have a photo). `v` names the photo, so a new photo has a new address and caches may keep
+  /// each one for good.
+  case personPhoto(id: String, size: PhotoSize, version: String? = nil)
+  /// `PUT /api/v1/me/photo`: the caller's new photo, the image itself as the body.
+  case updateMyPhoto
+  /// `DELETE /api/v1/me/photo`: back to initials.
+  case deleteMyPhoto
+  /// `PUT /api/v1/people/{id}/photo`: an admin sets someone's photo.
+  case updatePersonPhoto(id: String)
+  /// `DELETE /api/v1/people/{id}/photo`: an admin removes someone's photo.
+  case deletePersonPhoto(id: String)
   /// `PATCH /api/v1/departments/{id}`: an admin renames a department.
   case updateDepartment(id: String)
   /// `DELETE /api/v1/departments/{id}`: an admin removes an unused department.
@@ -221,6 +230,7 @@ extension Route {
   public enum Name: String, CaseIterable, Sendable {
     case health, openAPI, login, refresh, logout, me
     case locations, createLocation, updateLocation, departments, createDepartment, personPhoto
+    case updateMyPhoto, deleteMyPhoto, updatePersonPhoto, deletePersonPhoto
     case updateDepartment, deleteDepartment, deleteLocation, company, updateCompany
     case people, person, updateMe, updatePerson, createPerson, resetPassword, changePassword, importPeople
     case board, postNotice, markNoticeRead, markAllNoticesRead, badge, resetBadge, events
@@ -247,7 +257,11 @@ extension Route {
     case .updateLocation(let id): (.updateLocation, [id])
     case .departments: (.departments, [])
     case .createDepartment: (.createDepartment, [])
-    case .personPhoto(let id, _): (.personPhoto, [id])
+    case .personPhoto(let id, _, _): (.personPhoto, [id])
+    case .updateMyPhoto: (.updateMyPhoto, [])
+    case .deleteMyPhoto: (.deleteMyPhoto, [])
+    case .updatePersonPhoto(let id): (.updatePersonPhoto, [id])
+    case .deletePersonPhoto(let id): (.deletePersonPhoto, [id])
     case .updateDepartment(let id): (.updateDepartment, [id])
     case .deleteDepartment(let id): (.deleteDepartment, [id])
     case .deleteLocation(let id): (.deleteLocation, [id])
@@ -325,8 +339,8 @@ extension Route {
       everywhere ? [("everywhere", "true")] : []
     case .locations(let page), .departments(let page):
       page.queryItems
-    case .personPhoto(_, let size):
-      [("size", String(size.rawValue))]
+    case .personPhoto(_, let size, let version):
+      [("size", String(size.rawValue))] + (version.map { [("v", $0)] } ?? [])
     case .myLeave(let year), .personLeave(_, let year):
       year.map { [("year", String($0))] } ?? []
     case .previewLeave(let query):
@@ -354,7 +368,7 @@ extension Route {
       .updateLeavePolicy, .myCalendar, .rotateCalendar, .updateDepartment, .deleteDepartment, .deleteLocation,
       .company, .updateCompany, .person, .updateMe, .updatePerson, .createPerson, .resetPassword, .changePassword,
       .postNotice, .markNoticeRead, .markAllNoticesRead, .badge, .resetBadge, .mySettings, .updateSettings, .devices,
-      .registerDevice, .deleteDevice, .events:
+      .registerDevice, .deleteDevice, .events, .updateMyPhoto, .deleteMyPhoto, .updatePersonPhoto, .deletePersonPhoto:
       []
     }
   }
@@ -404,6 +418,8 @@ extension Route {
       .postNotice, .markNoticeRead(id: id), .markAllNoticesRead, .badge, .resetBadge, .mySettings, .updateSettings,
       .devices, .registerDevice, .deleteDevice(id: id), .audit(.first), .audit(PageRequest(limit: 50, cursor: "c")),
       .importPeople(dryRun: true), .importPeople(dryRun: false), .events,
+      .personPhoto(id: id, size: .large, version: "3f2a9c"), .updateMyPhoto, .deleteMyPhoto, .updatePersonPhoto(id: id),
+      .deletePersonPhoto(id: id),
     ]
   }()
 }

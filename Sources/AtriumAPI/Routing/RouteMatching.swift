@@ -60,7 +60,19 @@ extension Route {
         }
         size = chosen
       }
-      return .personPhoto(id: parameters[0], size: size)
+      let version = query["v"]
+      if let version, version.isEmpty || version.count > 64 {
+        throw .invalidQuery(field: "v", message: "must be a photo version from a photoURL")
+      }
+      return .personPhoto(id: parameters[0], size: size, version: version)
+    },
+    Endpoint(.updateMyPhoto, .put, "/api/v1/me/photo") { _, _ in .updateMyPhoto },
+    Endpoint(.deleteMyPhoto, .delete, "/api/v1/me/photo") { _, _ in .deleteMyPhoto },
+    Endpoint(.updatePersonPhoto, .put, "/api/v1/people/{id}/photo") { parameters, _ in
+      .updatePersonPhoto(id: parameters[0])
+    },
+    Endpoint(.deletePersonPhoto, .delete, "/api/v1/people/{id}/photo") { parameters, _ in
+      .deletePersonPhoto(id: parameters[0])
     },
     Endpoint(.updateDepartment, .patch, "/api/v1/departments/{id}") { parameters, _ in
       .updateDepartment(id: parameters[0])

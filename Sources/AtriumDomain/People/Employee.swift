@@ -16,12 +16,14 @@ public struct Employee: Hashable, Sendable, Identifiable {
   public var phone: String
   public var bio: String
   public var isActive: Bool
+  /// The current profile photo (a content hash naming its files), nil for initials.
+  public var photoID: String?
 
   public init(
     id: String, username: String, email: String, firstName: String, lastName: String,
     position: String = "", departmentID: String, locationID: String, managerID: String? = nil,
     role: Role = .employee, startDate: CalendarDate? = nil, phone: String = "", bio: String = "",
-    isActive: Bool = true
+    isActive: Bool = true, photoID: String? = nil
   ) {
     self.id = id
     self.username = username
@@ -37,6 +39,7 @@ public struct Employee: Hashable, Sendable, Identifiable {
     self.phone = phone
     self.bio = bio
     self.isActive = isActive
+    self.photoID = photoID
   }
 
   /// The name shown everywhere: first and last name, or the username when both are empty.

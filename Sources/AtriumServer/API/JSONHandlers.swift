@@ -54,14 +54,21 @@ extension AtriumApp {
       let body = try JSONCoding.decode(NewDepartment.self, from: request)
       let department = try places.createDepartment(body, by: principal)
       return try JSONCoding.response(department, status: 201)
-    case .personPhoto(let id, let size):
-      guard let employee = try environment.database.read({ try PeopleStore($0).employee(id: id) }) else {
-        throw Problem.notFound("No person has the id \(id).")
-      }
-      return HTTPResponse(
-        status: 200,
-        headers: HTTPHeaders([("Content-Type", "image/svg+xml"), ("Cache-Control", "private, max-age=300")]),
-        body: Array(InitialsAvatar.svg(for: employee, size: size.rawValue).utf8))
+    case .personPhoto(let id, let size, let version):
+      return try photos.picture(of: id, size: size, version: version, request: request)
+    case .updateMyPhoto:
+      let principal = try signedIn(principal)
+      return try JSONCoding.response(try photos.upload(request.body, for: principal.employee.id, by: principal))
+    case .updatePersonPhoto(let id):
+      let principal = try signedIn(principal)
+      return try JSONCoding.response(try photos.upload(request.body, for: id, by: principal))
+    case .deleteMyPhoto:
+      let principal = try signedIn(principal)
+      try photos.remove(for: principal.employee.id, by: principal)
+      return HTTPResponse(status: 204)
+    case .deletePersonPhoto(let id):
+      try photos.remove(for: id, by: try signedIn(principal))
+      return HTTPResponse(status: 204)
     case .updateDepartment(let id):
       let principal = try signedIn(principal)
       try requireAdmin(principal, to: "change departments")
@@ -253,7 +260,8 @@ extension AtriumApp {
       .departments, .createDepartment, .personPhoto, .calendarFeed, .updateDepartment, .deleteDepartment,
       .deleteLocation, .company, .updateCompany, .people, .person, .updateMe, .updatePerson, .createPerson,
       .resetPassword, .changePassword, .importPeople, .board, .postNotice, .markNoticeRead, .markAllNoticesRead, .badge,
-      .resetBadge, .mySettings, .updateSettings, .devices, .registerDevice, .deleteDevice, .audit, .events:
+      .resetBadge, .mySettings, .updateSettings, .devices, .registerDevice, .deleteDevice, .audit, .events,
+      .updateMyPhoto, .deleteMyPhoto, .updatePersonPhoto, .deletePersonPhoto:
       throw Problem(status: 500, detail: "\(route.name) is not a time-off route.")
     }
   }
@@ -278,7 +286,7 @@ extension Route {
   /// Routes whose work may block a thread (password hashing): they run on the worker pool.
   var mayBlock: Bool {
     switch self {
-    case .login, .createPerson, .resetPassword, .changePassword, .importPeople: true
+    case .login, .createPerson, .resetPassword, .changePassword, .importPeople, .updateMyPhoto, .updatePersonPhoto: true
     default: false
     }
   }

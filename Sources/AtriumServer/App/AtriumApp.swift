@@ -27,6 +27,7 @@ public final class AtriumApp: HTTPResponder {
   let settings: SettingsService
   let peopleImport: PeopleImport
   let liveEvents: LiveEvents
+  let photos: PhotoService
 
   public init(environment: ServerEnvironment) throws {
     self.environment = environment
@@ -45,6 +46,7 @@ public final class AtriumApp: HTTPResponder {
     self.settings = SettingsService(environment: environment)
     self.peopleImport = PeopleImport(environment: environment)
     self.liveEvents = LiveEvents(environment: environment)
+    self.photos = PhotoService(environment: environment)
   }
 
   deinit {
@@ -57,7 +59,9 @@ public final class AtriumApp: HTTPResponder {
   public static let importBodyLimit = 10 << 20
 
   public func bodyLimit(method: String, path: String) -> Int {
-    path == Route.importPeople(dryRun: false).path ? Self.importBodyLimit : Self.defaultBodyLimit
+    if path == Route.importPeople(dryRun: false).path { return Self.importBodyLimit }
+    if method == "PUT", path.hasSuffix("/photo") { return PhotoService.uploadLimit }
+    return Self.defaultBodyLimit
   }
 
   public func respond(to request: HTTPRequest) -> HTTPOutcome {
@@ -151,8 +155,8 @@ public final class AtriumApp: HTTPResponder {
   /// How long live events are kept for replay to clients that reconnect.
   static let eventRetention: TimeInterval = 24 * 3600
 
-  /// Forgets sessions unused past the refresh-token lifetime, expired idempotency keys and old
-  /// live events;
+  /// Forgets sessions unused past the refresh-token lifetime, expired idempotency keys, old
+  /// live events and the files of photos nobody uses any more;
   /// a failure is logged. `atrium serve` runs it every hour.
   public func runHousekeeping() {
     let now = environment.now()
@@ -163,6 +167,10 @@ public final class AtriumApp: HTTPResponder {
         try IdempotencyStore(connection).purge(
           before: now.addingTimeInterval(-environment.idempotencyLifetime).milliseconds)
         try LiveEventStore(connection).purge(before: now.addingTimeInterval(-Self.eventRetention).milliseconds)
+      }
+      if let directory = environment.filesDirectory {
+        let inUse = try environment.database.read { try PeopleStore($0).photosInUse() }
+        PhotoFiles(filesDirectory: directory).removeUnused(keeping: inUse, olderThan: 3600, now: now)
       }
     } catch {
       environment.log.write(ErrorLogEntry(requestId: "housekeeping", error: String(describing: error)).line)

@@ -2,7 +2,7 @@ import AtriumStore
 import Foundation
 
 /// The folder that holds an installation's state (`--data DIR`): the SQLite database, the
-/// token-signing key and, later, uploaded files.
+/// token-signing key and uploaded files.
 public struct DataDirectory: Sendable {
   public let path: String
 
@@ -28,6 +28,8 @@ public struct DataDirectory: Sendable {
 
   public var databasePath: String { path + "/atrium.sqlite" }
   public var signingKeyPath: String { path + "/signing.key" }
+  /// Uploaded files, such as profile photos.
+  public var filesPath: String { path + "/files" }
 
   /// Opens (creating and migrating) the embedded database.
   public func openDatabase(durability: SQLiteDatabase.Durability = .full) throws -> SQLiteDatabase {

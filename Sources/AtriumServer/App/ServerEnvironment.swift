@@ -31,6 +31,8 @@ public struct ServerEnvironment: Sendable {
   /// How often an idle event stream sends a comment line, which keeps proxies from closing it
   /// and finds clients that left.
   public var eventHeartbeatInterval: Duration = .seconds(15)
+  /// Where uploaded files (profile photos) go: `DIR/files`; nil refuses uploads.
+  public var filesDirectory: String?
 
   public init(
     database: any Database, now: @escaping @Sendable () -> Date = { Date() },

@@ -98,7 +98,7 @@ struct LeaveContext {
   func summary(of employee: Employee) -> EmployeeSummary {
     EmployeeSummary(
       id: employee.id, displayName: employee.displayName, position: employee.position,
-      photoURL: Route.personPhoto(id: employee.id, size: .small).pathAndQuery)
+      photoURL: PhotoService.address(of: employee.id, photoID: employee.photoID))
   }
 
   /// How `actor` relates to the owner of a request (owner, decider or stranger).

@@ -85,7 +85,7 @@ struct LeaveQueries: Sendable {
       var photos: [String: String] = [:]
       let items = zip(result.items, bodies).map { item, body in
         let id = item.employee.id
-        let photo = photos[id] ?? Route.personPhoto(id: id, size: .small).pathAndQuery
+        let photo = photos[id] ?? PhotoService.address(of: id, photoID: item.photoID)
         photos[id] = photo
         return ApprovalItem(
           request: body,

@@ -19,7 +19,7 @@ struct PeopleService: Sendable {
             id: $0.id, displayName: $0.displayName, firstName: $0.firstName, lastName: $0.lastName,
             position: $0.position, department: names.department($0.departmentID),
             location: names.location($0.locationID),
-            photoURL: Route.personPhoto(id: $0.id, size: .small).pathAndQuery)
+            photoURL: PhotoService.address(of: $0.id, photoID: $0.photoID))
         }, nextCursor: result.nextCursor)
     }
   }
@@ -150,7 +150,7 @@ struct PeopleService: Sendable {
       email: employee.email, phone: employee.phone,
       manager: manager.map { PersonName(id: $0.id, displayName: $0.displayName) }, startDate: employee.startDate,
       bio: employee.bio, role: employee.role, active: employee.isActive,
-      photoURL: Route.personPhoto(id: employee.id, size: .small).pathAndQuery)
+      photoURL: PhotoService.address(of: employee.id, photoID: employee.photoID))
   }
 }
 

@@ -15,6 +15,6 @@ struct UserPresenter: Sendable {
       department: Reference(id: employee.departmentID, name: department?.name ?? ""),
       location: Reference(id: employee.locationID, name: location?.name ?? ""),
       managerId: employee.managerID, role: employee.role,
-      photoURL: Route.personPhoto(id: employee.id, size: .small).pathAndQuery)
+      photoURL: PhotoService.address(of: employee.id, photoID: employee.photoID))
   }
 }

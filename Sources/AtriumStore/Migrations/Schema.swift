@@ -287,5 +287,8 @@ public enum Schema {
         """,
         "CREATE INDEX live_events_created ON live_events (created_at)",
       ]),
+    Migration(
+      version: 8, name: "profile photos",
+      sql: ["ALTER TABLE employees ADD COLUMN photo TEXT"]),
   ]
 }

@@ -20,6 +20,7 @@ public struct ApprovalsStore {
     public let stored: LeaveRequestStore.StoredRequest
     public let employee: PersonName
     public let position: String
+    public let photoID: String?
   }
 
   /// One page: pending requests oldest first (by when they were asked), any other status by
@@ -36,7 +37,7 @@ public struct ApprovalsStore {
     switch scope {
     case .everyoneBut(let adminID):
       sql =
-        "SELECT r.*, e.first_name, e.last_name, e.username, e.position FROM leave_requests r "
+        "SELECT r.*, e.first_name, e.last_name, e.username, e.position, e.photo FROM leave_requests r "
         + "JOIN employees e ON e.id = r.employee_id WHERE r.employee_id <> ?"
       arguments.append(.text(adminID))
     case .below(let managerID):
@@ -46,7 +47,7 @@ public struct ApprovalsStore {
         WITH RECURSIVE below(id) AS (
           SELECT id FROM employees WHERE manager_id = ?
           UNION SELECT e.id FROM employees e JOIN below b ON e.manager_id = b.id)
-        SELECT r.*, e.first_name, e.last_name, e.username, e.position FROM below b
+        SELECT r.*, e.first_name, e.last_name, e.username, e.position, e.photo FROM below b
         CROSS JOIN leave_requests r ON r.employee_id = b.id JOIN employees e ON e.id = r.employee_id
         WHERE r.employee_id <> ?
         """
@@ -77,7 +78,7 @@ public struct ApprovalsStore {
       return Item(
         stored: stored,
         employee: PersonName(id: stored.request.employeeID, displayName: LeaveRequestStore.displayName(row)),
-        position: row.string("position"))
+        position: row.string("position"), photoID: row.optionalString("photo"))
     }
     guard rows.count > limit, let last = items.last else { return (items, nil) }
     let key =

@@ -129,6 +129,16 @@ public struct PeopleStore {
 
   /// The ids of everyone above an employee in the reporting chain, nearest first. A cycle in
   /// the data (which the people rules refuse) cannot loop: the walk stops at a repeat.
+  /// Sets or clears someone's profile photo.
+  public func setPhoto(_ photoID: String?, of employeeID: String) throws {
+    try connection.execute("UPDATE employees SET photo = ? WHERE id = ?", DatabaseValue(photoID), .text(employeeID))
+  }
+
+  /// Every photo some person still uses, so that housekeeping keeps their files.
+  public func photosInUse() throws -> Set<String> {
+    Set(try connection.query("SELECT DISTINCT photo FROM employees WHERE photo IS NOT NULL").map { $0.string("photo") })
+  }
+
   public func chain(above employeeID: String) throws -> [String] {
     var chain: [String] = []
     var current = employeeID
@@ -148,6 +158,7 @@ public struct PeopleStore {
       position: row.string("position"), departmentID: row.string("department_id"),
       locationID: row.string("location_id"), managerID: row.optionalString("manager_id"),
       role: Role(rawValue: row.string("role")) ?? .employee, startDate: row.date("start_date"),
-      phone: row.string("phone"), bio: row.string("bio"), isActive: row.bool("active"))
+      phone: row.string("phone"), bio: row.string("bio"), isActive: row.bool("active"),
+      photoID: row.optionalString("photo"))
   }
 }

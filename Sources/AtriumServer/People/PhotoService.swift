@@ -1,0 +1,122 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTTP
+import AtriumImages
+import AtriumStore
+import Foundation
+
+/// Profile photos: uploads made into square JPEGs (`PhotoProcessor`), stored by content
+/// (`PhotoFiles`), and served with an ETag; people without one get their initials.
+struct PhotoService: Sendable {
+  let environment: ServerEnvironment
+  let processor = PhotoProcessor()
+
+  /// The largest upload: phone photos are 2–5 MB.
+  static let uploadLimit = 5 << 20
+
+  /// The address of someone's picture, which changes with each new photo.
+  static func address(of employeeID: String, photoID: String?, size: PhotoSize = .small) -> String {
+    Route.personPhoto(id: employeeID, size: size, version: photoID).pathAndQuery
+  }
+
+  // MARK: - Changing
+
+  /// Sets `employeeID`'s photo from an uploaded image; the caller themselves or an admin.
+  func upload(_ bytes: [UInt8], for employeeID: String, by principal: Principal) throws -> PersonProfile {
+    try requireSelfOrAdmin(employeeID, principal, to: "change other people's photos")
+    guard try environment.database.read({ try PeopleStore($0).employee(id: employeeID) }) != nil else {
+      throw Problem.notFound("No person has the id \(employeeID).")
+    }
+    guard !bytes.isEmpty else {
+      throw Problem(status: 415, detail: "Send the image itself as the body: JPEG, PNG or WebP.")
+    }
+    let images: [[UInt8]]
+    do {
+      images = try processor.squares(of: bytes, sides: PhotoFiles.sides)
+    } catch .unsupportedFormat {
+      throw Problem(
+        status: 415, title: "Unsupported Media Type",
+        detail: "The photo must be a JPEG, PNG or WebP image; this content is none of them.")
+    } catch .tooManyPixels(let width, let height) {
+      throw Problem.unprocessable(
+        "The image is \(width) × \(height) pixels; at most \(processor.maximumPixels / 1_000_000) megapixels are taken."
+      )
+    } catch {
+      throw Problem.unprocessable("The image is damaged and cannot be read.")
+    }
+    let photoID = try files().store(Dictionary(uniqueKeysWithValues: zip(PhotoSize.allCases, images)))
+    return try setPhoto(photoID, of: employeeID, by: principal)
+  }
+
+  /// Back to initials.
+  func remove(for employeeID: String, by principal: Principal) throws {
+    try requireSelfOrAdmin(employeeID, principal, to: "remove other people's photos")
+    _ = try setPhoto(nil, of: employeeID, by: principal)
+  }
+
+  private func setPhoto(_ photoID: String?, of employeeID: String, by principal: Principal) throws -> PersonProfile {
+    try environment.database.write { connection in
+      let people = PeopleStore(connection)
+      guard let before = try people.employee(id: employeeID) else {
+        throw Problem.notFound("No person has the id \(employeeID).")
+      }
+      try people.setPhoto(photoID, of: employeeID)
+      if employeeID != principal.employee.id {
+        try AuditTrail(environment: environment).record(
+          photoID == nil ? "person.photo.delete" : "person.photo.update", target: ("person", employeeID),
+          before: ["photo": before.photoID], after: ["photo": photoID], by: principal, connection: connection)
+      }
+      var after = before
+      after.photoID = photoID
+      return try PeopleService.profile(of: after, connection: connection)
+    }
+  }
+
+  private func requireSelfOrAdmin(_ employeeID: String, _ principal: Principal, to action: String) throws {
+    guard employeeID == principal.employee.id || principal.employee.role.managesCompany else {
+      throw Problem.forbidden("Only an administrator may \(action).")
+    }
+  }
+
+  private func files() throws -> PhotoFiles {
+    guard let directory = environment.filesDirectory else {
+      throw Problem(status: 503, detail: "This server has no folder for uploaded files.")
+    }
+    return PhotoFiles(filesDirectory: directory)
+  }
+
+  // MARK: - Serving
+
+  /// A picture, or 304 when the caller's copy (`If-None-Match`) is current. An address with
+  /// the current version may be cached for good; any other is checked each time.
+  func picture(of employeeID: String, size: PhotoSize, version: String?, request: HTTPRequest) throws -> HTTPResponse {
+    guard let employee = try environment.database.read({ try PeopleStore($0).employee(id: employeeID) }) else {
+      throw Problem.notFound("No person has the id \(employeeID).")
+    }
+    let cacheControl =
+      version != nil && version == employee.photoID ? "private, max-age=31536000, immutable" : "private, no-cache"
+    if let photoID = employee.photoID {
+      if let bytes = try? files().read(photoID, size: size) {
+        return Self.cached(bytes, type: "image/jpeg", etag: "\"\(photoID)-\(size.rawValue)\"", cacheControl, request)
+      }
+      environment.log.write(
+        ErrorLogEntry(requestId: request.requestID, error: "photo \(photoID) of \(employeeID) is missing").line)
+    }
+    let svg = Array(InitialsAvatar.svg(for: employee, size: size.rawValue).utf8)
+    let etag = "\"initials-\(Crypto.hex(Crypto.sha256(svg)).prefix(16))\""
+    return Self.cached(svg, type: "image/svg+xml", etag: etag, "private, no-cache", request)
+  }
+
+  private static func cached(
+    _ body: [UInt8], type: String, etag: String, _ cacheControl: String, _ request: HTTPRequest
+  ) -> HTTPResponse {
+    let headers = HTTPHeaders([("ETag", etag), ("Cache-Control", cacheControl)])
+    let known = request.headers["If-None-Match"]?.split(separator: ",").map { String($0).trimmingWhitespace } ?? []
+    if known.contains(etag) || known.contains("*") {
+      return HTTPResponse(status: 304, headers: headers)
+    }
+    var full = headers
+    full.add("Content-Type", type)
+    return HTTPResponse(status: 200, headers: full, body: body)
+  }
+}
