@@ -21,7 +21,8 @@ public final class TestApp: Sendable {
   ///   - loginLimits: sign-in rate limits.
   public init(
     cost: PasswordHasher.Cost = .minimal, loginLimits: LoginRateLimiter.Limits = .init(), seedDemo: Bool = true,
-    trustsProxy: Bool = false, eventHeartbeat: Duration = .seconds(15)
+    trustsProxy: Bool = false, eventHeartbeat: Duration = .seconds(15),
+    configure: (inout ServerEnvironment) -> Void = { _ in }
   ) throws {
     directory = TemporaryDirectory()
     let dataDirectory = try DataDirectory(path: directory.path + "/data")
@@ -33,6 +34,7 @@ public final class TestApp: Sendable {
       log: log.sink, trustsForwardedFor: trustsProxy)
     environment.eventHeartbeatInterval = eventHeartbeat
     environment.filesDirectory = dataDirectory.filesPath
+    configure(&environment)
     self.environment = environment
     if seedDemo {
       try DemoCompany.seed(into: database, hasher: environment.passwordHasher, makeID: environment.makeID)

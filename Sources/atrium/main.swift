@@ -38,6 +38,9 @@ let usage = """
                       power cut (ATRIUM_DURABILITY)
     --public-url URL  the address people reach Atrium at, for calendar feed links
                       (ATRIUM_PUBLIC_URL, default: the request's Host)
+    --feed-interval SECONDS
+                      how often each timeline feed is fetched (ATRIUM_FEED_INTERVAL,
+                      default 900)
     --demo            create the demo company when the data folder is empty (ATRIUM_DEMO=1)
   """
 
@@ -67,7 +70,8 @@ func runServe(_ arguments: [String]) {
       isDemo = true
     case "--trust-proxy":
       trustsProxy = true
-    case "--data", "--host", "--port", "--threads", "--workers", "--timeout", "--public-url", "--durability":
+    case "--data", "--host", "--port", "--threads", "--workers", "--timeout", "--public-url", "--durability",
+      "--feed-interval":
       guard index + 1 < arguments.count else { fail("\(flag) needs a value") }
       options[String(flag.dropFirst(2))] = arguments[index + 1]
       index += 1
@@ -95,6 +99,8 @@ func runServe(_ arguments: [String]) {
   configuration.workerCount = number("workers", "ATRIUM_WORKERS", 4, 1...256)
   configuration.connectionTimeoutSeconds = number("timeout", "ATRIUM_TIMEOUT", 30, 1...3600)
 
+  let feedInterval = number("feed-interval", "ATRIUM_FEED_INTERVAL", 900, 60...86_400)
+
   let publicURL = options["public-url"] ?? environment["ATRIUM_PUBLIC_URL"]
   if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) || publicURL.contains(" ") {
     fail("--public-url must be an http:// or https:// address, got \(publicURL)")
@@ -112,6 +118,7 @@ func runServe(_ arguments: [String]) {
       database: database, signingKey: try directory.signingKey(), trustsForwardedFor: trustsProxy,
       publicURL: publicURL)
     serverEnvironment.filesDirectory = directory.filesPath
+    serverEnvironment.feedInterval = TimeInterval(feedInterval)
     if isDemo {
       let now = serverEnvironment.now()
       let created = try DemoCompany.seed(
@@ -144,6 +151,12 @@ func runServe(_ arguments: [String]) {
   housekeeping.setEventHandler { app.runHousekeeping() }
   housekeeping.resume()
 
+  // Read the timeline's feeds that are due, every minute (each at most once per interval).
+  let feedPoller = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+  feedPoller.schedule(deadline: .now() + 5, repeating: 60)
+  feedPoller.setEventHandler { app.refreshFeeds() }
+  feedPoller.resume()
+
   // Stop on SIGINT or SIGTERM: finish requests in flight, then exit.
   let stopped = DispatchSemaphore(value: 0)
   var sources: [any DispatchSourceSignal] = []
@@ -158,6 +171,7 @@ func runServe(_ arguments: [String]) {
   print("Stopping: finishing requests in flight...")
   fflush(nil)
   housekeeping.cancel()
+  feedPoller.cancel()
   server.stop(gracePeriod: .seconds(10))
   print("Stopped.")
 }

@@ -89,6 +89,22 @@ public enum Route: Hashable, Sendable {
   case badge
   /// `POST /api/v1/me/badge/reset`: the app icon's count starts again from zero.
   case resetBadge
+  /// `GET /api/v1/timeline`: internal posts and imported social posts, newest first.
+  case timeline(PageRequest)
+  /// `POST /api/v1/posts`: anyone posts to the timeline.
+  case createPost
+  /// `DELETE /api/v1/posts/{id}`: the author, or an admin, removes a post.
+  case deletePost(id: String)
+  /// `GET /api/v1/timeline/feeds`: the feeds the timeline imports, with their state (admins).
+  case timelineFeeds
+  /// `POST /api/v1/timeline/feeds`: an admin adds an RSS or Atom feed.
+  case createTimelineFeed
+  /// `PATCH /api/v1/timeline/feeds/{id}`: an admin renames, moves or pauses a feed.
+  case updateTimelineFeed(id: String)
+  /// `DELETE /api/v1/timeline/feeds/{id}`: an admin removes a feed and its posts.
+  case deleteTimelineFeed(id: String)
+  /// `POST /api/v1/timeline/feeds/{id}/refresh`: an admin fetches a feed now.
+  case refreshTimelineFeed(id: String)
   /// `GET /api/v1/events`: server-sent events for the signed-in person (`notice`, `approvals`),
   /// with heartbeats; a reconnect sends `Last-Event-ID` to be replayed what it missed.
   case events
@@ -231,6 +247,8 @@ extension Route {
     case health, openAPI, login, refresh, logout, me
     case locations, createLocation, updateLocation, departments, createDepartment, personPhoto
     case updateMyPhoto, deleteMyPhoto, updatePersonPhoto, deletePersonPhoto
+    case timeline, createPost, deletePost, timelineFeeds, createTimelineFeed, updateTimelineFeed, deleteTimelineFeed
+    case refreshTimelineFeed
     case updateDepartment, deleteDepartment, deleteLocation, company, updateCompany
     case people, person, updateMe, updatePerson, createPerson, resetPassword, changePassword, importPeople
     case board, postNotice, markNoticeRead, markAllNoticesRead, badge, resetBadge, events
@@ -282,6 +300,14 @@ extension Route {
     case .badge: (.badge, [])
     case .resetBadge: (.resetBadge, [])
     case .events: (.events, [])
+    case .timeline: (.timeline, [])
+    case .createPost: (.createPost, [])
+    case .deletePost(let id): (.deletePost, [id])
+    case .timelineFeeds: (.timelineFeeds, [])
+    case .createTimelineFeed: (.createTimelineFeed, [])
+    case .updateTimelineFeed(let id): (.updateTimelineFeed, [id])
+    case .deleteTimelineFeed(let id): (.deleteTimelineFeed, [id])
+    case .refreshTimelineFeed(let id): (.refreshTimelineFeed, [id])
     case .mySettings: (.mySettings, [])
     case .updateSettings: (.updateSettings, [])
     case .devices: (.devices, [])
@@ -353,7 +379,7 @@ extension Route {
       (locationID.map { [("location", $0)] } ?? []) + (year.map { [("year", String($0))] } ?? [])
     case .calendarFeed(_, let team, let includePending):
       (team ? [("team", "true")] : []) + (includePending ? [("pending", "true")] : [])
-    case .audit(let page):
+    case .audit(let page), .timeline(let page):
       page.queryItems
     case .importPeople(let dryRun):
       dryRun ? [("dryRun", "true")] : []
@@ -368,7 +394,9 @@ extension Route {
       .updateLeavePolicy, .myCalendar, .rotateCalendar, .updateDepartment, .deleteDepartment, .deleteLocation,
       .company, .updateCompany, .person, .updateMe, .updatePerson, .createPerson, .resetPassword, .changePassword,
       .postNotice, .markNoticeRead, .markAllNoticesRead, .badge, .resetBadge, .mySettings, .updateSettings, .devices,
-      .registerDevice, .deleteDevice, .events, .updateMyPhoto, .deleteMyPhoto, .updatePersonPhoto, .deletePersonPhoto:
+      .registerDevice, .deleteDevice, .events, .updateMyPhoto, .deleteMyPhoto, .updatePersonPhoto, .deletePersonPhoto,
+      .createPost, .deletePost,
+      .timelineFeeds, .createTimelineFeed, .updateTimelineFeed, .deleteTimelineFeed, .refreshTimelineFeed:
       []
     }
   }
@@ -419,7 +447,9 @@ extension Route {
       .devices, .registerDevice, .deleteDevice(id: id), .audit(.first), .audit(PageRequest(limit: 50, cursor: "c")),
       .importPeople(dryRun: true), .importPeople(dryRun: false), .events,
       .personPhoto(id: id, size: .large, version: "3f2a9c"), .updateMyPhoto, .deleteMyPhoto, .updatePersonPhoto(id: id),
-      .deletePersonPhoto(id: id),
+      .deletePersonPhoto(id: id), .timeline(.first), .timeline(PageRequest(limit: 10, cursor: "c")), .createPost,
+      .deletePost(id: id), .timelineFeeds, .createTimelineFeed, .updateTimelineFeed(id: id),
+      .deleteTimelineFeed(id: id), .refreshTimelineFeed(id: id),
     ]
   }()
 }

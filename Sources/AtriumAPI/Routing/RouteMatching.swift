@@ -117,6 +117,22 @@ extension Route {
     Endpoint(.badge, .get, "/api/v1/me/badge") { _, _ in .badge },
     Endpoint(.resetBadge, .post, "/api/v1/me/badge/reset") { _, _ in .resetBadge },
     Endpoint(.events, .get, "/api/v1/events") { _, _ in .events },
+    Endpoint(.timeline, .get, "/api/v1/timeline") { _, query throws(RouteError) in
+      .timeline(try PageRequest(query: query))
+    },
+    Endpoint(.createPost, .post, "/api/v1/posts") { _, _ in .createPost },
+    Endpoint(.deletePost, .delete, "/api/v1/posts/{id}") { parameters, _ in .deletePost(id: parameters[0]) },
+    Endpoint(.timelineFeeds, .get, "/api/v1/timeline/feeds") { _, _ in .timelineFeeds },
+    Endpoint(.createTimelineFeed, .post, "/api/v1/timeline/feeds") { _, _ in .createTimelineFeed },
+    Endpoint(.updateTimelineFeed, .patch, "/api/v1/timeline/feeds/{id}") { parameters, _ in
+      .updateTimelineFeed(id: parameters[0])
+    },
+    Endpoint(.deleteTimelineFeed, .delete, "/api/v1/timeline/feeds/{id}") { parameters, _ in
+      .deleteTimelineFeed(id: parameters[0])
+    },
+    Endpoint(.refreshTimelineFeed, .post, "/api/v1/timeline/feeds/{id}/refresh") { parameters, _ in
+      .refreshTimelineFeed(id: parameters[0])
+    },
     Endpoint(.mySettings, .get, "/api/v1/me/settings") { _, _ in .mySettings },
     Endpoint(.updateSettings, .patch, "/api/v1/me/settings") { _, _ in .updateSettings },
     Endpoint(.devices, .get, "/api/v1/devices") { _, _ in .devices },

@@ -69,6 +69,34 @@ extension AtriumApp {
     case .deletePersonPhoto(let id):
       try photos.remove(for: id, by: try signedIn(principal))
       return HTTPResponse(status: 204)
+    case .timeline(let page):
+      return try JSONCoding.response(try timeline.page(page, principal: try signedIn(principal)))
+    case .createPost:
+      let principal = try signedIn(principal)
+      let body = try JSONCoding.decode(NewPost.self, from: request)
+      return try JSONCoding.response(try timeline.create(body, principal: principal), status: 201)
+    case .deletePost(let id):
+      try timeline.delete(id: id, principal: try signedIn(principal))
+      return HTTPResponse(status: 204)
+    case .timelineFeeds:
+      return try JSONCoding.response(try feeds.feeds(principal: try signedIn(principal)))
+    case .createTimelineFeed:
+      let principal = try signedIn(principal)
+      try requireAdmin(principal, to: "manage the timeline's feeds")
+      let body = try JSONCoding.decode(NewTimelineFeed.self, from: request)
+      let feed = try feeds.create(body, principal: principal)
+      return try JSONCoding.response(
+        feed, status: 201, headers: HTTPHeaders([("Location", Route.updateTimelineFeed(id: feed.id).path)]))
+    case .updateTimelineFeed(let id):
+      let principal = try signedIn(principal)
+      try requireAdmin(principal, to: "manage the timeline's feeds")
+      let body = try JSONCoding.decode(TimelineFeedChange.self, from: request)
+      return try JSONCoding.response(try feeds.update(id: id, body, principal: principal))
+    case .deleteTimelineFeed(let id):
+      try feeds.delete(id: id, principal: try signedIn(principal))
+      return HTTPResponse(status: 204)
+    case .refreshTimelineFeed(let id):
+      return try JSONCoding.response(try feeds.refresh(id: id, principal: try signedIn(principal)))
     case .updateDepartment(let id):
       let principal = try signedIn(principal)
       try requireAdmin(principal, to: "change departments")
@@ -261,7 +289,8 @@ extension AtriumApp {
       .deleteLocation, .company, .updateCompany, .people, .person, .updateMe, .updatePerson, .createPerson,
       .resetPassword, .changePassword, .importPeople, .board, .postNotice, .markNoticeRead, .markAllNoticesRead, .badge,
       .resetBadge, .mySettings, .updateSettings, .devices, .registerDevice, .deleteDevice, .audit, .events,
-      .updateMyPhoto, .deleteMyPhoto, .updatePersonPhoto, .deletePersonPhoto:
+      .updateMyPhoto, .deleteMyPhoto, .updatePersonPhoto, .deletePersonPhoto, .timeline, .createPost, .deletePost,
+      .timelineFeeds, .createTimelineFeed, .updateTimelineFeed, .deleteTimelineFeed, .refreshTimelineFeed:
       throw Problem(status: 500, detail: "\(route.name) is not a time-off route.")
     }
   }
@@ -286,7 +315,9 @@ extension Route {
   /// Routes whose work may block a thread (password hashing): they run on the worker pool.
   var mayBlock: Bool {
     switch self {
-    case .login, .createPerson, .resetPassword, .changePassword, .importPeople, .updateMyPhoto, .updatePersonPhoto: true
+    case .login, .createPerson, .resetPassword, .changePassword, .importPeople, .updateMyPhoto, .updatePersonPhoto,
+      .refreshTimelineFeed:
+      true
     default: false
     }
   }

@@ -28,6 +28,8 @@ public final class AtriumApp: HTTPResponder {
   let peopleImport: PeopleImport
   let liveEvents: LiveEvents
   let photos: PhotoService
+  let timeline: TimelineService
+  let feeds: FeedService
 
   public init(environment: ServerEnvironment) throws {
     self.environment = environment
@@ -47,6 +49,8 @@ public final class AtriumApp: HTTPResponder {
     self.peopleImport = PeopleImport(environment: environment)
     self.liveEvents = LiveEvents(environment: environment)
     self.photos = PhotoService(environment: environment)
+    self.timeline = TimelineService(environment: environment)
+    self.feeds = FeedService(environment: environment, fetcher: FeedFetcher(timeout: environment.feedTimeout))
   }
 
   deinit {
@@ -151,6 +155,12 @@ public final class AtriumApp: HTTPResponder {
   }
 
   // MARK: - Housekeeping
+
+  /// Fetches the timeline's feeds not read for `environment.feedInterval`; `atrium serve` calls
+  /// it every minute, so a new feed is read within one.
+  public func refreshFeeds() {
+    feeds.refreshDue(interval: environment.feedInterval)
+  }
 
   /// How long live events are kept for replay to clients that reconnect.
   static let eventRetention: TimeInterval = 24 * 3600

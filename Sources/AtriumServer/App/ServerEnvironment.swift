@@ -31,6 +31,10 @@ public struct ServerEnvironment: Sendable {
   /// How often an idle event stream sends a comment line, which keeps proxies from closing it
   /// and finds clients that left.
   public var eventHeartbeatInterval: Duration = .seconds(15)
+  /// How often each timeline feed is fetched, in seconds.
+  public var feedInterval: TimeInterval = 15 * 60
+  /// How long one feed fetch may take, in seconds.
+  public var feedTimeout: TimeInterval = 20
   /// Where uploaded files (profile photos) go: `DIR/files`; nil refuses uploads.
   public var filesDirectory: String?
 

@@ -290,5 +290,44 @@ public enum Schema {
     Migration(
       version: 8, name: "profile photos",
       sql: ["ALTER TABLE employees ADD COLUMN photo TEXT"]),
+    Migration(
+      version: 9, name: "timeline: posts, feeds and imported items",
+      sql: [
+        """
+        CREATE TABLE posts (
+          id TEXT PRIMARY KEY,
+          author_id TEXT NOT NULL REFERENCES employees(id) ON DELETE CASCADE,
+          body TEXT NOT NULL,
+          created_at BIGINT NOT NULL)
+        """,
+        "CREATE INDEX posts_created ON posts (created_at, id)",
+        """
+        CREATE TABLE timeline_feeds (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL,
+          url TEXT NOT NULL UNIQUE,
+          active INTEGER NOT NULL DEFAULT 1,
+          etag TEXT,
+          last_modified TEXT,
+          last_fetched_at BIGINT,
+          last_success_at BIGINT,
+          last_error TEXT,
+          created_at BIGINT NOT NULL)
+        """,
+        """
+        CREATE TABLE feed_items (
+          id TEXT PRIMARY KEY,
+          feed_id TEXT NOT NULL REFERENCES timeline_feeds(id) ON DELETE CASCADE,
+          guid TEXT NOT NULL,
+          title TEXT NOT NULL,
+          link TEXT NOT NULL,
+          summary TEXT NOT NULL,
+          author TEXT NOT NULL,
+          published_at BIGINT NOT NULL,
+          fetched_at BIGINT NOT NULL,
+          UNIQUE (feed_id, guid))
+        """,
+        "CREATE INDEX feed_items_published ON feed_items (published_at, id)",
+      ]),
   ]
 }

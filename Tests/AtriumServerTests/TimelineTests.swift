@@ -1,0 +1,249 @@
+import AtriumAPI
+import AtriumHTTP
+import AtriumServer
+import AtriumTestSupport
+import Foundation
+import Testing
+
+/// Serves fixture feeds on a loopback port: good, malformed, huge, slow, missing, and one
+/// that answers 304 to its own ETag.
+struct FeedFixtureServer {
+  let responder = FeedFixtureResponder()
+  let server: HTTPServer
+
+  init() throws {
+    server = HTTPServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 1, workerCount: 2, log: .discard),
+      responder: responder)
+    try server.start()
+  }
+
+  var notModifiedAnswers: Int { responder.notModifiedAnswers.value }
+
+  func url(_ path: String) -> String { "http://127.0.0.1:\(server.port)\(path)" }
+
+  func stop() {
+    responder.releaseSlow.signal()
+    responder.releaseSlow.signal()
+    server.stop()
+  }
+}
+
+final class FeedFixtureResponder: HTTPResponder {
+  let notModifiedAnswers = Shared(0)
+  let releaseSlow = DispatchSemaphore(value: 0)
+
+  func bodyLimit(method: String, path: String) -> Int { 1 << 10 }
+
+  func respond(to request: HTTPRequest) -> HTTPOutcome {
+    let xml = "application/rss+xml"
+    switch request.path {
+    case "/mastodon.rss":
+      return .response(HTTPResponse(status: 200, contentType: xml, body: Array(FeedFixtures.mastodonRSS.utf8)))
+    case "/blog.atom":
+      if request.headers["If-None-Match"] == "\"v1\"" {
+        notModifiedAnswers.update { $0 += 1 }
+        return .response(HTTPResponse(status: 304, headers: HTTPHeaders([("ETag", "\"v1\"")])))
+      }
+      return .response(
+        HTTPResponse(
+          status: 200, headers: HTTPHeaders([("Content-Type", "application/atom+xml"), ("ETag", "\"v1\"")]),
+          body: Array(FeedFixtures.atom.utf8)))
+    case "/broken.rss":
+      return .response(HTTPResponse(status: 200, contentType: xml, body: Array(FeedFixtures.malformed.utf8)))
+    case "/huge.rss":
+      let item = "<item><guid>x</guid><description>\(String(repeating: "a", count: 1000))</description></item>"
+      let body = "<rss><channel>" + String(repeating: item, count: 3_000) + "</channel></rss>"
+      return .response(HTTPResponse(status: 200, contentType: xml, body: Array(body.utf8)))
+    case "/slow.rss":
+      return .blocking {
+        _ = self.releaseSlow.wait(timeout: .now() + 5)
+        return HTTPResponse(status: 200, contentType: xml, body: Array(FeedFixtures.mastodonRSS.utf8))
+      }
+    default:
+      return .response(HTTPResponse(status: 404, contentType: "text/plain", body: Array("not here".utf8)))
+    }
+  }
+
+  func engineError(status: Int, detail: String, requestID: String) -> HTTPResponse {
+    HTTPResponse(status: status, contentType: "text/plain", body: Array(detail.utf8))
+  }
+}
+
+@Suite(.serialized) struct TimelineTests {
+  let app: TestApp
+  let feeds: FeedFixtureServer
+  let ana: String
+  let eva: String
+
+  init() throws {
+    app = try TestApp(configure: { $0.feedTimeout = 1 })
+    feeds = try FeedFixtureServer()
+    ana = try app.login("ana").accessToken
+    eva = try app.login("eva").accessToken
+  }
+
+  func timeline(_ token: String, _ page: PageRequest = .first) throws -> TimelinePage {
+    try JSONText.decode(TimelinePage.self, from: app.send(.timeline(page), token: token))
+  }
+
+  func addFeed(_ name: String, _ path: String) throws -> TimelineFeed {
+    let created = app.send(
+      .createTimelineFeed, json: JSONText.encode(NewTimelineFeed(name: name, url: feeds.url(path))), token: ana)
+    #expect(created.status == 201, "\(created.text)")
+    return try JSONText.decode(TimelineFeed.self, from: created)
+  }
+
+  func refresh(_ feed: TimelineFeed) throws -> TimelineFeed {
+    let response = app.send(.refreshTimelineFeed(id: feed.id), token: ana)
+    #expect(response.status == 200, "\(response.text)")
+    return try JSONText.decode(TimelineFeed.self, from: response)
+  }
+
+  @Test func postsAndImportedPostsMergeNewestFirst() throws {
+    defer { feeds.stop() }
+    let empty = try timeline(eva)
+    #expect(empty.items.isEmpty)
+    #expect(empty.emptyReason == "Nothing has been posted yet.")
+
+    let mastodon = try refresh(try addFeed("Mastodon", "/mastodon.rss"))
+    #expect(mastodon.itemCount == 2)
+    #expect(mastodon.lastError == nil)
+    #expect(try refresh(try addFeed("Blog", "/blog.atom")).itemCount == 1)
+    // Posted at 09:00 on 2 March: after the Mastodon post of 08:00, before the one of 3 March.
+    let posted = app.send(.createPost, json: #"{"text": "  Coffee in the kitchen!  "}"#, token: eva)
+    #expect(posted.status == 201)
+    let post = try JSONText.decode(TimelineItem.self, from: posted)
+    #expect(post.text == "Coffee in the kitchen!")
+    #expect(post.canDelete)
+
+    let page = try timeline(eva)
+    #expect(page.items.map(\.type) == ["social", "post", "social", "social"])
+    #expect(page.items[0].text.hasPrefix("We are hiring in Valladolid!"))
+    #expect(page.items[0].source?.name == "Mastodon")
+    #expect(page.items[1].author?.displayName == "Eva Fernández")
+    #expect(page.items[3].title == "Our new office")
+    #expect(page.items[3].link == "https://blog.example/new-office")
+    #expect(page.emptyReason == nil)
+    #expect(page.unavailableFeeds.isEmpty)
+
+    // Pages of two, with a cursor, give the same order.
+    let first = try timeline(eva, PageRequest(limit: 2))
+    let second = try timeline(eva, PageRequest(limit: 2, cursor: first.nextCursor))
+    #expect((first.items + second.items).map(\.id) == page.items.map(\.id))
+    #expect(second.nextCursor == nil)
+  }
+
+  @Test func fetchingAgainAddsNothingAndUsesTheETag() throws {
+    defer { feeds.stop() }
+    let blog = try refresh(try addFeed("Blog", "/blog.atom"))
+    let again = try refresh(blog)
+    #expect(again.itemCount == 1)
+    #expect(feeds.notModifiedAnswers == 1)
+    let mastodon = try addFeed("Mastodon", "/mastodon.rss")
+    _ = try refresh(mastodon)
+    #expect(try refresh(mastodon).itemCount == 2)
+    #expect(try timeline(eva).items.count == 3)
+  }
+
+  @Test func aBrokenFeedSaysWhyAndKeepsWhatItHad() throws {
+    defer { feeds.stop() }
+    let broken = try refresh(try addFeed("Broken", "/broken.rss"))
+    #expect(broken.lastError?.contains("not well-formed") == true)
+    let huge = try refresh(try addFeed("Huge", "/huge.rss"))
+    #expect(huge.lastError == "the feed is larger than 2 MiB")
+    let slow = try refresh(try addFeed("Slow", "/slow.rss"))
+    #expect(slow.lastError == "no answer in time")
+    let missing = try refresh(try addFeed("Missing", "/missing.rss"))
+    #expect(missing.lastError == "the server answered HTTP 404")
+    let closedPort = app.send(
+      .createTimelineFeed, json: JSONText.encode(NewTimelineFeed(name: "Nobody", url: "http://127.0.0.1:1/feed")),
+      token: ana)
+    let nobody = try refresh(try JSONText.decode(TimelineFeed.self, from: closedPort))
+    #expect(nobody.lastError == "cannot connect to the server")
+
+    let page = try timeline(eva)
+    #expect(page.items.isEmpty)
+    #expect(Set(page.unavailableFeeds.map(\.name)) == ["Broken", "Huge", "Slow", "Missing", "Nobody"])
+    let reason = try #require(page.emptyReason)
+    #expect(reason.contains("could not be loaded"))
+    #expect(reason.contains("Huge: the feed is larger than 2 MiB"))
+
+    // A feed that worked keeps its posts when a later fetch fails.
+    let moved = app.send(
+      .updateTimelineFeed(id: broken.id), json: JSONText.encode(TimelineFeedChange(url: feeds.url("/mastodon.rss"))),
+      token: ana)
+    #expect(try JSONText.decode(TimelineFeed.self, from: moved).lastError == nil)
+    #expect(try refresh(broken).itemCount == 2)
+    _ = app.send(
+      .updateTimelineFeed(id: broken.id), json: JSONText.encode(TimelineFeedChange(url: feeds.url("/broken.rss"))),
+      token: ana)
+    let failedAgain = try refresh(broken)
+    #expect(failedAgain.itemCount == 2)
+    #expect(failedAgain.lastError != nil)
+    #expect(try timeline(eva).items.count == 2)
+  }
+
+  @Test func onlyAdminsManageFeedsAndAddressesAreChecked() throws {
+    defer { feeds.stop() }
+    let body = JSONText.encode(NewTimelineFeed(name: "Mine", url: feeds.url("/mastodon.rss")))
+    #expect(app.send(.createTimelineFeed, json: body, token: eva).status == 403)
+    #expect(app.send(.timelineFeeds, token: eva).status == 403)
+    for bad in [
+      "ftp://example.com/feed", "javascript:alert(1)", "https://user:secret@example.com/feed", "not a url", "",
+    ] {
+      let refused = app.send(
+        .createTimelineFeed, json: JSONText.encode(NewTimelineFeed(name: "Bad", url: bad)), token: ana)
+      #expect(refused.status == 400, "\(bad)")
+      #expect(refused.problem?.errors?.first?.field == "url")
+    }
+    let feed = try addFeed("Mastodon", "/mastodon.rss")
+    #expect(app.send(.createTimelineFeed, json: body, token: ana).status == 409)
+    #expect(app.send(.updateTimelineFeed(id: feed.id), json: #"{"active": false}"#, token: eva).status == 403)
+    #expect(app.send(.refreshTimelineFeed(id: feed.id), token: eva).status == 403)
+    #expect(app.send(.deleteTimelineFeed(id: feed.id), token: eva).status == 403)
+    #expect(app.send(.refreshTimelineFeed(id: "nope"), token: ana).status == 404)
+
+    // A paused feed's posts leave the timeline; deleting the feed removes them.
+    _ = try refresh(feed)
+    #expect(try timeline(eva).items.count == 2)
+    _ = app.send(.updateTimelineFeed(id: feed.id), json: #"{"active": false}"#, token: ana)
+    #expect(try timeline(eva).items.isEmpty)
+    #expect(app.send(.deleteTimelineFeed(id: feed.id), token: ana).status == 204)
+    let list = try JSONText.decode(Page<TimelineFeed>.self, from: app.send(.timelineFeeds, token: ana))
+    #expect(list.items.isEmpty)
+    let audit = try JSONText.decode(Page<AuditEntry>.self, from: app.send(.audit(.first), token: ana))
+    #expect(audit.items.prefix(3).map(\.action) == ["feed.delete", "feed.update", "feed.create"])
+  }
+
+  @Test func authorsAndAdminsDeletePosts() throws {
+    defer { feeds.stop() }
+    let mario = try app.login("mario").accessToken
+    let post = try JSONText.decode(
+      TimelineItem.self, from: app.send(.createPost, json: #"{"text": "Team lunch on Friday"}"#, token: eva))
+    let asMario = try timeline(mario).items.first
+    #expect(asMario?.canDelete == false)
+    #expect(app.send(.deletePost(id: post.id), token: mario).status == 403)
+    #expect(try timeline(ana).items.first?.canDelete == true)
+    #expect(app.send(.deletePost(id: post.id), token: eva).status == 204)
+    #expect(app.send(.deletePost(id: post.id), token: eva).status == 404)
+
+    let other = try JSONText.decode(
+      TimelineItem.self, from: app.send(.createPost, json: #"{"text": "<script>alert(1)</script>"}"#, token: mario))
+    #expect(other.text == "<script>alert(1)</script>", "kept as text; pages escape it")
+    #expect(app.send(.deletePost(id: other.id), token: ana).status == 204)
+    let audit = try JSONText.decode(Page<AuditEntry>.self, from: app.send(.audit(.first), token: ana))
+    #expect(audit.items.first?.action == "post.delete")
+  }
+
+  @Test func badPostsAreRefused() throws {
+    defer { feeds.stop() }
+    #expect(app.send(.createPost, json: #"{"text": "   "}"#, token: eva).status == 400)
+    let long = String(repeating: "a", count: 5_001)
+    #expect(app.send(.createPost, json: #"{"text": "\#(long)"}"#, token: eva).status == 400)
+    #expect(app.send(.createPost, json: #"{"text": 42}"#, token: eva).status == 400)
+    #expect(app.send(.createPost, json: #"{"text": "hi"}"#).status == 401)
+    #expect(app.send(.timeline(PageRequest(limit: 10, cursor: "forged")), token: eva).status == 400)
+    #expect(try timeline(eva).items.isEmpty)
+  }
+}
