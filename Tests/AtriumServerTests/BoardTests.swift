@@ -110,3 +110,89 @@ import Testing
     #expect(item.title == "<b>t</b>", "titles are text; pages escape them")
   }
 }
+
+/// Admins correct and withdraw company notices; nobody else can, and personal notices are not
+/// theirs to touch.
+@Suite struct NoticeEditingTests {
+  let app: TestApp
+  let ana: String
+  let eva: String
+
+  init() throws {
+    app = try TestApp()
+    ana = try app.login("ana").accessToken
+    eva = try app.login("eva").accessToken
+  }
+
+  func post(_ json: String) throws -> BoardItem {
+    let response = app.send(.postNotice, json: json, token: ana)
+    #expect(response.status == 201)
+    return try JSONText.decode(BoardItem.self, from: response)
+  }
+
+  func titles(_ token: String) throws -> [String] {
+    try JSONText.decode(Page<BoardItem>.self, from: app.send(.board(unreadOnly: false, page: .first), token: token))
+      .items.map(\.title)
+  }
+
+  @Test func anAdminEditsANoticeAndEveryBoardShowsTheNewText() throws {
+    let notice = try post(#"{"title": "Office closed Fridy", "body": "See you **Monday**"}"#)
+    #expect(app.send(.markNoticeRead(id: notice.id), token: eva).status == 204)
+    let edited = app.send(.updateNotice(id: notice.id), json: #"{"title": "Office closed Friday"}"#, token: ana)
+    #expect(edited.status == 200)
+    let body = try JSONText.decode(BoardItem.self, from: edited)
+    #expect(body.title == "Office closed Friday")
+    #expect(body.body == "See you **Monday**", "fields left out keep their values")
+    #expect(body.bodyHTML.contains("<strong>Monday</strong>"))
+    #expect(try titles(eva).contains("Office closed Friday"))
+    let evasCopy = try JSONText.decode(
+      Page<BoardItem>.self, from: app.send(.board(unreadOnly: false, page: .first), token: eva)
+    ).items.first { $0.id == notice.id }
+    #expect(evasCopy?.read == true, "an edit keeps who has read it")
+
+    // Narrowing the audience takes it off other boards.
+    let sales = try JSONText.decode(Page<DepartmentBody>.self, from: app.send(.departments(.first), token: ana))
+      .items.first { $0.name == "Sales" }!.id
+    let narrowed = app.send(
+      .updateNotice(id: notice.id), json: #"{"audience": "department", "audienceId": "\#(sales)"}"#, token: ana)
+    #expect(narrowed.status == 200)
+    #expect(try !titles(eva).contains("Office closed Friday"))
+    let audit = try JSONText.decode(Page<AuditEntry>.self, from: app.send(.audit(.first), token: ana))
+    #expect(audit.items.first?.action == "notice.update")
+  }
+
+  @Test func anAdminRemovesANotice() throws {
+    let notice = try post(#"{"title": "Wrong date", "body": "x"}"#)
+    #expect(app.send(.deleteNotice(id: notice.id), token: ana).status == 204)
+    #expect(try !titles(eva).contains("Wrong date"))
+    #expect(app.send(.deleteNotice(id: notice.id), token: ana).status == 404)
+    #expect(app.send(.markNoticeRead(id: notice.id), token: eva).status == 404)
+  }
+
+  @Test func othersAndBadEditsAreRefused() throws {
+    let notice = try post(#"{"title": "Lunch", "body": "x", "expiresAt": "2026-03-10T12:00:00Z"}"#)
+    #expect(app.send(.updateNotice(id: notice.id), json: #"{"title": "Mine now"}"#, token: eva).status == 403)
+    #expect(app.send(.deleteNotice(id: notice.id), token: eva).status == 403)
+    #expect(app.send(.updateNotice(id: "nope"), json: #"{"title": "x"}"#, token: ana).status == 404)
+    for bad in [
+      #"{"title": ""}"#, #"{"audience": "planet"}"#, #"{"audience": "department"}"#,
+      #"{"expiresAt": "yesterday"}"#, #"{"expiresAt": "2020-01-01T00:00:00Z"}"#, #"{"audienceId": "x"}"#,
+    ] {
+      #expect(app.send(.updateNotice(id: notice.id), json: bad, token: ana).status == 400, "\(bad)")
+    }
+    #expect(try titles(eva).contains("Lunch"), "nothing changed")
+    // An empty expiry removes it.
+    let kept = try JSONText.decode(
+      BoardItem.self, from: app.send(.updateNotice(id: notice.id), json: #"{"expiresAt": ""}"#, token: ana))
+    #expect(kept.title == "Lunch")
+    app.clock.advance(by: 30 * 86_400)
+    let eva = try app.login("eva").accessToken
+    #expect(try titles(eva).contains("Lunch"))
+    // A personal notice is not a company notice.
+    #expect(app.send(.createLeave, json: #"{"start": "2026-06-01", "end": "2026-06-01"}"#, token: eva).status == 201)
+    let personal = try #require(
+      try JSONText.decode(Page<BoardItem>.self, from: app.send(.board(unreadOnly: false, page: .first), token: eva))
+        .items.first { $0.scope == "personal" })
+    #expect(app.send(.deleteNotice(id: personal.id), token: try app.login("ana").accessToken).status == 404)
+  }
+}

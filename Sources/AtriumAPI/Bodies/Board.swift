@@ -56,6 +56,27 @@ public struct NewNotice: Codable, Hashable, Sendable {
   }
 }
 
+/// `PATCH /api/v1/board/{id}` body (admins): any of the fields of a company notice.
+public struct NoticeChange: Codable, Hashable, Sendable {
+  public var title: String?
+  public var body: String?
+  public var audience: String?
+  public var audienceId: String?
+  /// RFC 3339; an empty string removes the expiry.
+  public var expiresAt: String?
+
+  public init(
+    title: String? = nil, body: String? = nil, audience: String? = nil, audienceId: String? = nil,
+    expiresAt: String? = nil
+  ) {
+    self.title = title
+    self.body = body
+    self.audience = audience
+    self.audienceId = audienceId
+    self.expiresAt = expiresAt
+  }
+}
+
 /// `GET /api/v1/me/badge`.
 public struct Badge: Codable, Hashable, Sendable {
   /// Unread notices on the board.

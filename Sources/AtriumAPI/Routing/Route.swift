@@ -89,6 +89,10 @@ public enum Route: Hashable, Sendable {
   case badge
   /// `POST /api/v1/me/badge/reset`: the app icon's count starts again from zero.
   case resetBadge
+  /// `PATCH /api/v1/board/{id}`: an admin edits a company notice.
+  case updateNotice(id: String)
+  /// `DELETE /api/v1/board/{id}`: an admin removes a company notice.
+  case deleteNotice(id: String)
   /// `GET /api/v1/timeline`: internal posts and imported social posts, newest first.
   case timeline(PageRequest)
   /// `POST /api/v1/posts`: anyone posts to the timeline.
@@ -248,7 +252,7 @@ extension Route {
     case locations, createLocation, updateLocation, departments, createDepartment, personPhoto
     case updateMyPhoto, deleteMyPhoto, updatePersonPhoto, deletePersonPhoto
     case timeline, createPost, deletePost, timelineFeeds, createTimelineFeed, updateTimelineFeed, deleteTimelineFeed
-    case refreshTimelineFeed
+    case refreshTimelineFeed, updateNotice, deleteNotice
     case updateDepartment, deleteDepartment, deleteLocation, company, updateCompany
     case people, person, updateMe, updatePerson, createPerson, resetPassword, changePassword, importPeople
     case board, postNotice, markNoticeRead, markAllNoticesRead, badge, resetBadge, events
@@ -301,6 +305,8 @@ extension Route {
     case .resetBadge: (.resetBadge, [])
     case .events: (.events, [])
     case .timeline: (.timeline, [])
+    case .updateNotice(let id): (.updateNotice, [id])
+    case .deleteNotice(let id): (.deleteNotice, [id])
     case .createPost: (.createPost, [])
     case .deletePost(let id): (.deletePost, [id])
     case .timelineFeeds: (.timelineFeeds, [])
@@ -396,7 +402,8 @@ extension Route {
       .postNotice, .markNoticeRead, .markAllNoticesRead, .badge, .resetBadge, .mySettings, .updateSettings, .devices,
       .registerDevice, .deleteDevice, .events, .updateMyPhoto, .deleteMyPhoto, .updatePersonPhoto, .deletePersonPhoto,
       .createPost, .deletePost,
-      .timelineFeeds, .createTimelineFeed, .updateTimelineFeed, .deleteTimelineFeed, .refreshTimelineFeed:
+      .timelineFeeds, .createTimelineFeed, .updateTimelineFeed, .deleteTimelineFeed, .refreshTimelineFeed,
+      .updateNotice, .deleteNotice:
       []
     }
   }
@@ -449,7 +456,7 @@ extension Route {
       .personPhoto(id: id, size: .large, version: "3f2a9c"), .updateMyPhoto, .deleteMyPhoto, .updatePersonPhoto(id: id),
       .deletePersonPhoto(id: id), .timeline(.first), .timeline(PageRequest(limit: 10, cursor: "c")), .createPost,
       .deletePost(id: id), .timelineFeeds, .createTimelineFeed, .updateTimelineFeed(id: id),
-      .deleteTimelineFeed(id: id), .refreshTimelineFeed(id: id),
+      .deleteTimelineFeed(id: id), .refreshTimelineFeed(id: id), .updateNotice(id: id), .deleteNotice(id: id),
     ]
   }()
 }

@@ -113,6 +113,8 @@ extension Route {
     },
     Endpoint(.postNotice, .post, "/api/v1/board") { _, _ in .postNotice },
     Endpoint(.markAllNoticesRead, .post, "/api/v1/board/read-all") { _, _ in .markAllNoticesRead },
+    Endpoint(.updateNotice, .patch, "/api/v1/board/{id}") { parameters, _ in .updateNotice(id: parameters[0]) },
+    Endpoint(.deleteNotice, .delete, "/api/v1/board/{id}") { parameters, _ in .deleteNotice(id: parameters[0]) },
     Endpoint(.markNoticeRead, .post, "/api/v1/board/{id}/read") { parameters, _ in .markNoticeRead(id: parameters[0]) },
     Endpoint(.badge, .get, "/api/v1/me/badge") { _, _ in .badge },
     Endpoint(.resetBadge, .post, "/api/v1/me/badge/reset") { _, _ in .resetBadge },

@@ -69,6 +69,14 @@ extension AtriumApp {
     case .deletePersonPhoto(let id):
       try photos.remove(for: id, by: try signedIn(principal))
       return HTTPResponse(status: 204)
+    case .updateNotice(let id):
+      let principal = try signedIn(principal)
+      try requireAdmin(principal, to: "edit company notices")
+      let body = try JSONCoding.decode(NoticeChange.self, from: request)
+      return try JSONCoding.response(try board.update(id: id, body, by: principal))
+    case .deleteNotice(let id):
+      try board.delete(id: id, by: try signedIn(principal))
+      return HTTPResponse(status: 204)
     case .timeline(let page):
       return try JSONCoding.response(try timeline.page(page, principal: try signedIn(principal)))
     case .createPost:
@@ -290,7 +298,8 @@ extension AtriumApp {
       .resetPassword, .changePassword, .importPeople, .board, .postNotice, .markNoticeRead, .markAllNoticesRead, .badge,
       .resetBadge, .mySettings, .updateSettings, .devices, .registerDevice, .deleteDevice, .audit, .events,
       .updateMyPhoto, .deleteMyPhoto, .updatePersonPhoto, .deletePersonPhoto, .timeline, .createPost, .deletePost,
-      .timelineFeeds, .createTimelineFeed, .updateTimelineFeed, .deleteTimelineFeed, .refreshTimelineFeed:
+      .timelineFeeds, .createTimelineFeed, .updateTimelineFeed, .deleteTimelineFeed, .refreshTimelineFeed,
+      .updateNotice, .deleteNotice:
       throw Problem(status: 500, detail: "\(route.name) is not a time-off route.")
     }
   }

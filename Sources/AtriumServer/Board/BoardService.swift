@@ -60,50 +60,131 @@ struct BoardService: Sendable {
 
   func post(_ body: NewNotice, by principal: Principal) throws -> BoardItem {
     try requireAdmin(principal, to: "post company notices")
-    var validator = Validator()
-    let title = body.title.trimmingWhitespace
-    validator.require(
-      (1...Self.maximumTitleLength).contains(title.count), "title",
-      "must be 1 to \(Self.maximumTitleLength) characters")
-    let text = body.body.trimmingWhitespace
-    validator.require(
-      (1...Self.maximumBodyLength).contains(text.count), "body", "must be 1 to \(Self.maximumBodyLength) characters")
-    let audience = body.audience ?? "everyone"
-    validator.require(
-      ["everyone", "department", "location"].contains(audience), "audience", "must be everyone, department or location")
-    validator.require(
-      (audience == "everyone") == (body.audienceId == nil), "audienceId",
-      "is required for a department or location audience, and only then")
     let now = environment.now()
-    var expiry: Date?
-    if let text = body.expiresAt {
-      expiry = try? Date.ISO8601FormatStyle().parse(text)
-      validator.require(expiry != nil, "expiresAt", "must be an RFC 3339 instant such as 2027-01-31T18:00:00Z")
-      if let expiry { validator.require(expiry > now, "expiresAt", "must be in the future") }
-    }
-    try validator.check()
+    let fields = try Self.validated(
+      title: body.title, body: body.body, audience: body.audience ?? "everyone", audienceID: body.audienceId,
+      expiresAt: body.expiresAt, now: now)
     return try environment.database.write { connection in
-      if let id = body.audienceId {
-        let exists =
-          audience == "department"
-          ? try PlacesStore(connection).department(id: id) != nil : try PlacesStore(connection).location(id: id) != nil
-        guard exists else {
-          throw Problem.invalid(ValidationFailure([FieldError(field: "audienceId", message: "is not a \(audience)")]))
-        }
-      }
+      try Self.requireAudience(fields, connection: connection)
       let notice = BoardStore.CompanyNotice(
-        id: environment.makeID(), authorID: principal.employee.id, title: title, body: text, audience: audience,
-        audienceID: body.audienceId, createdAt: now.milliseconds, expiresAt: expiry?.milliseconds)
+        id: environment.makeID(), authorID: principal.employee.id, title: fields.title, body: fields.body,
+        audience: fields.audience, audienceID: fields.audienceID, createdAt: now.milliseconds,
+        expiresAt: fields.expiresAt?.milliseconds)
       try BoardStore(connection).insert(notice)
-      let item = BoardItem(
-        id: notice.id, scope: "company", kind: "company", title: title, body: text,
-        bodyHTML: NoticeMarkdown.html(text), requestId: nil,
-        author: PersonName(id: principal.employee.id, displayName: principal.employee.displayName),
-        createdAt: Instant.text(notice.createdAt), read: false)
+      let item = Self.body(notice, author: principal.employee.displayName, read: false)
       try AuditTrail(environment: environment).record(
         "notice.create", target: ("notice", notice.id), after: item, by: principal, connection: connection)
       return item
     }
+  }
+
+  /// An admin edits a company notice; the fields left out keep their values.
+  func update(id: String, _ change: NoticeChange, by principal: Principal) throws -> BoardItem {
+    try requireAdmin(principal, to: "edit company notices")
+    let now = environment.now()
+    return try environment.database.write { connection in
+      let store = BoardStore(connection)
+      guard let before = try store.companyNotice(id: id) else {
+        throw Problem.notFound("No company notice has the id \(id).")
+      }
+      let audience = change.audience ?? before.audience
+      // A new audience of everyone drops the old department or location.
+      let audienceID = change.audience == "everyone" ? change.audienceId : change.audienceId ?? before.audienceID
+      let expiry: String? =
+        switch change.expiresAt {
+        case nil: before.expiresAt.map(Instant.text)
+        case ""?: nil
+        case let text?: text
+        }
+      let fields = try Self.validated(
+        title: change.title ?? before.title, body: change.body ?? before.body, audience: audience,
+        audienceID: audienceID, expiresAt: expiry, now: now, keepingExpiry: before.expiresAt)
+      try Self.requireAudience(fields, connection: connection)
+      let after = BoardStore.CompanyNotice(
+        id: id, authorID: before.authorID, title: fields.title, body: fields.body, audience: fields.audience,
+        audienceID: fields.audienceID, createdAt: before.createdAt, expiresAt: fields.expiresAt?.milliseconds)
+      try store.update(after)
+      let author = try PeopleStore(connection).employee(id: before.authorID)?.displayName ?? ""
+      let read = try store.hasRead(companyNotice: id, employeeID: principal.employee.id)
+      try AuditTrail(environment: environment).record(
+        "notice.update", target: ("notice", id), before: Self.body(before, author: author, read: read),
+        after: Self.body(after, author: author, read: read), by: principal, connection: connection)
+      return Self.body(after, author: author, read: read)
+    }
+  }
+
+  /// An admin removes a company notice from every board.
+  func delete(id: String, by principal: Principal) throws {
+    try requireAdmin(principal, to: "remove company notices")
+    try environment.database.write { connection in
+      let store = BoardStore(connection)
+      guard let before = try store.companyNotice(id: id) else {
+        throw Problem.notFound("No company notice has the id \(id).")
+      }
+      try store.deleteCompanyNotice(id: id)
+      try AuditTrail(environment: environment).record(
+        "notice.delete", target: ("notice", id), before: Self.body(before, author: "", read: false), by: principal,
+        connection: connection)
+    }
+  }
+
+  // MARK: - Input
+
+  /// A company notice's fields, checked.
+  private struct Fields {
+    let title: String
+    let body: String
+    let audience: String
+    let audienceID: String?
+    let expiresAt: Date?
+  }
+
+  /// - Parameter keepingExpiry: An edit may keep an expiry already in the past.
+  private static func validated(
+    title: String, body: String, audience: String, audienceID: String?, expiresAt: String?, now: Date,
+    keepingExpiry: Int64? = nil
+  ) throws -> Fields {
+    var validator = Validator()
+    let title = title.trimmingWhitespace
+    validator.require(
+      (1...maximumTitleLength).contains(title.count), "title", "must be 1 to \(maximumTitleLength) characters")
+    let text = body.trimmingWhitespace
+    validator.require(
+      (1...maximumBodyLength).contains(text.count), "body", "must be 1 to \(maximumBodyLength) characters")
+    validator.require(
+      ["everyone", "department", "location"].contains(audience), "audience", "must be everyone, department or location")
+    validator.require(
+      (audience == "everyone") == (audienceID == nil), "audienceId",
+      "is required for a department or location audience, and only then")
+    var expiry: Date?
+    if let expiresAt {
+      expiry = try? Date.ISO8601FormatStyle().parse(expiresAt)
+      validator.require(expiry != nil, "expiresAt", "must be an RFC 3339 instant such as 2027-01-31T18:00:00Z")
+      if let expiry, expiry.milliseconds != keepingExpiry {
+        validator.require(expiry > now, "expiresAt", "must be in the future")
+      }
+    }
+    try validator.check()
+    return Fields(title: title, body: text, audience: audience, audienceID: audienceID, expiresAt: expiry)
+  }
+
+  private static func requireAudience(_ fields: Fields, connection: any DatabaseConnection) throws {
+    guard let id = fields.audienceID else { return }
+    let places = PlacesStore(connection)
+    let exists =
+      fields.audience == "department" ? try places.department(id: id) != nil : try places.location(id: id) != nil
+    guard exists else {
+      throw Problem.invalid(
+        ValidationFailure([FieldError(field: "audienceId", message: "is not a \(fields.audience)")]))
+    }
+  }
+
+  private static func body(_ notice: BoardStore.CompanyNotice, author: String, read: Bool) -> BoardItem {
+    BoardItem(
+      id: notice.id, scope: "company", kind: "company", title: notice.title, body: notice.body,
+      bodyHTML: NoticeMarkdown.html(notice.body), requestId: nil,
+      author: PersonName(id: notice.authorID, displayName: author), createdAt: Instant.text(notice.createdAt),
+      read: read)
   }
 
   private static func body(_ item: BoardStore.Item) -> BoardItem {

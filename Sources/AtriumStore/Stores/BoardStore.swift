@@ -81,6 +81,35 @@ public struct BoardStore {
       id: notice.id, kind: "company", title: notice.title, audience: audience, at: notice.createdAt)
   }
 
+  public func companyNotice(id: String) throws -> CompanyNotice? {
+    try connection.queryFirst("SELECT * FROM company_notices WHERE id = ?", .text(id)).map {
+      CompanyNotice(
+        id: $0.string("id"), authorID: $0.string("author_id"), title: $0.string("title"), body: $0.string("body"),
+        audience: $0.string("audience"), audienceID: $0.optionalString("audience_id"),
+        createdAt: Int64($0.int("created_at")), expiresAt: $0.optionalInt("expires_at").map(Int64.init))
+    }
+  }
+
+  /// Saves an edited company notice; who has read it stays as it was.
+  public func update(_ notice: CompanyNotice) throws {
+    try connection.execute(
+      "UPDATE company_notices SET title = ?, body = ?, audience = ?, audience_id = ?, expires_at = ? WHERE id = ?",
+      [
+        .text(notice.title), .text(notice.body), .text(notice.audience), DatabaseValue(notice.audienceID),
+        notice.expiresAt.map { .integer($0) } ?? .null, .text(notice.id),
+      ])
+  }
+
+  public func hasRead(companyNotice id: String, employeeID: String) throws -> Bool {
+    try connection.queryFirst(
+      "SELECT 1 AS found FROM company_notice_reads WHERE notice_id = ? AND employee_id = ?", .text(id),
+      .text(employeeID)) != nil
+  }
+
+  public func deleteCompanyNotice(id: String) throws {
+    try connection.execute("DELETE FROM company_notices WHERE id = ?", .text(id))
+  }
+
   /// Both kinds of notice in one list, with the columns they share.
   private func union(_ reader: Reader, now: Int64) -> (sql: String, arguments: [DatabaseValue]) {
     let sql = """
