@@ -69,8 +69,9 @@ public enum DemoCompany {
   /// it changes nothing and returns false: the demo never overwrites anyone's data.
   /// - Parameters:
   ///   - sampleLeaveAround: With a date, also holidays for that year and the next, and a few
-  ///     requests in mario's team in the weeks after it; tests leave it out to start clean.
-  ///   - instant: When the sample requests were made (milliseconds since 1970).
+  ///     requests in mario's team in the weeks after it, and three timeline posts; tests leave
+  ///     it out to start clean.
+  ///   - instant: When the sample requests and posts were made (milliseconds since 1970).
   @discardableResult
   public static func seed(
     into database: any Database, hasher: PasswordHasher, makeID: @Sendable () -> String,
@@ -128,8 +129,27 @@ public enum DemoCompany {
       if let today {
         try DemoLeave.seed(
           connection: connection, today: today, locations: locationsByName, people: ids, makeID: makeID, at: instant)
+        try seedPosts(connection: connection, people: ids, makeID: makeID, at: instant)
       }
       return true
+    }
+  }
+
+  /// A few timeline posts from the last days, so the home page has something to show.
+  private static func seedPosts(
+    connection: any DatabaseConnection, people: [String: String], makeID: () -> String, at instant: Int64
+  ) throws {
+    let hour: Int64 = 3_600_000
+    let posts: [(username: String, hoursAgo: Int64, text: String)] = [
+      ("ana", 50, "Welcome to Atrium! Time off, the team directory and company news now live in one place."),
+      ("mario", 26, "The Valladolid team ships the new mobile app this week. Thanks, everyone!"),
+      ("eva", 3, "Coffee and pastries in the Madrid kitchen this morning: help yourselves."),
+    ]
+    let timeline = TimelineStore(connection)
+    for post in posts {
+      guard let authorID = people[post.username] else { continue }
+      try timeline.insert(
+        .init(id: makeID(), authorID: authorID, body: post.text, createdAt: instant - post.hoursAgo * hour))
     }
   }
 
