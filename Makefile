@@ -10,9 +10,11 @@ demo: deps
 	$(SWIFT) build --product atrium
 	$(SWIFT) run atrium serve --demo --data $(DATA) --port $(PORT)
 
-## Runs every test (the calendar-feed test parses feeds with Python's icalendar, from .venv).
+## Runs every test (the calendar-feed test parses feeds with Python's icalendar, from .venv;
+## the directory tests start their own slapd).
 test: deps
 	@scripts/python-tools.sh
+	@scripts/install-test-servers.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 

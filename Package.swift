@@ -20,6 +20,7 @@ let package = Package(
     .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
     // No pkgConfig: gdlib.pc adds -DAVIF_DLL, a flag SwiftPM refuses; gd.h is in /usr/include.
     .systemLibrary(name: "CGD", providers: [.apt(["libgd-dev"])]),
+    .systemLibrary(name: "CLDAP", pkgConfig: "ldap", providers: [.apt(["libldap-dev"])]),
 
     // MARK: - shared
 
@@ -31,10 +32,14 @@ let package = Package(
 
     .target(name: "AtriumHTTP", dependencies: ["CMicroHTTPD"]),
     .target(name: "AtriumImages", dependencies: ["CGD"]),
+    .target(name: "AtriumLDAP", dependencies: ["CLDAP"]),
     .target(name: "AtriumStore", dependencies: ["AtriumSQLite", "AtriumDomain"]),
     .target(
       name: "AtriumServer",
-      dependencies: ["AtriumDomain", "AtriumAPI", "AtriumHTTP", "AtriumImages", "AtriumStore", "CCrypto", "CArgon2"],
+      dependencies: [
+        "AtriumDomain", "AtriumAPI", "AtriumHTTP", "AtriumImages", "AtriumLDAP", "AtriumStore", "CCrypto",
+        "CArgon2",
+      ],
       resources: [.copy("Resources/openapi.yaml")]
     ),
 
@@ -52,6 +57,7 @@ let package = Package(
     .testTarget(name: "AtriumAPITests", dependencies: ["AtriumAPI"]),
     .testTarget(name: "AtriumHTTPTests", dependencies: ["AtriumHTTP", "AtriumTestSupport"]),
     .testTarget(name: "AtriumImagesTests", dependencies: ["AtriumImages", "AtriumTestSupport"]),
+    .testTarget(name: "AtriumLDAPTests", dependencies: ["AtriumLDAP", "AtriumTestSupport"]),
     .testTarget(name: "AtriumStoreTests", dependencies: ["AtriumStore", "AtriumTestSupport"]),
     .testTarget(
       name: "AtriumServerTests",

@@ -10,6 +10,7 @@ declare -A packages=(
   [libcrypto]=libssl-dev
   [libargon2]=libargon2-dev
   [gdlib]=libgd-dev
+  [ldap]=libldap-dev
 )
 
 missing=()
