@@ -62,7 +62,7 @@ let package = Package(
     .testTarget(
       name: "AtriumServerTests",
       dependencies: [
-        "AtriumServer", "AtriumAPI", "AtriumDomain", "AtriumHTTP", "AtriumStore", "AtriumTestSupport",
+        "AtriumServer", "AtriumAPI", "AtriumDomain", "AtriumHTTP", "AtriumLDAP", "AtriumStore", "AtriumTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

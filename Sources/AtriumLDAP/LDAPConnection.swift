@@ -53,21 +53,16 @@ public final class LDAPConnection {
   private let handle: OpaquePointer
   private let timeout: Int
 
-  /// Connects to the first URL that answers. A bind follows; until then nothing is sent
-  /// (except StartTLS, which needs the connection).
+  /// Prepares a connection; libldap connects at the first operation, to the first of the URLs
+  /// that answers within the timeout (StartTLS connects at once, since it needs the link).
   public init(_ options: Options) throws(LDAPError) {
-    var lastError = LDAPError.unavailable("no server address is configured")
-    for url in options.urls {
-      var pointer: OpaquePointer?
-      let code = atrium_ldap_open(url, Int32(options.timeout), options.startTLS ? 1 : 0, options.caFile, &pointer)
-      if code == LDAP_SUCCESS, let pointer {
-        handle = pointer
-        timeout = options.timeout
-        return
-      }
-      lastError = Self.error(code, handle: nil)
-    }
-    throw lastError
+    guard !options.urls.isEmpty else { throw .unavailable("no server address is configured") }
+    var pointer: OpaquePointer?
+    let code = atrium_ldap_open(
+      options.urls.joined(separator: " "), Int32(options.timeout), options.startTLS ? 1 : 0, options.caFile, &pointer)
+    guard code == LDAP_SUCCESS, let pointer else { throw Self.error(code, handle: nil) }
+    handle = pointer
+    timeout = options.timeout
   }
 
   deinit {

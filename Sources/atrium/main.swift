@@ -20,6 +20,11 @@ let usage = """
   Usage: atrium serve [options]
          atrium seed --data DIR [--employees N] [--requests-per-employee K] [--seed S] [--today YYYY-MM-DD]
          atrium import people FILE.csv --as ADMIN [--data DIR] [--dry-run]
+         atrium ldap sync [--data DIR]
+
+  ldap sync brings the people in step with the company directory once, as the server does
+  every ATRIUM_LDAP_SYNC_INTERVAL; the directory is set up with ATRIUM_LDAP_* variables
+  (README, "Sign in with the company directory").
 
   seed fills an empty data folder with the benchmark company (deterministic for a seed and a
   day; defaults: 1000 employees, 7 requests each, seed 1, today).
@@ -52,6 +57,8 @@ case "seed":
   runSeed(Array(arguments.dropFirst()))
 case "import":
   runImport(Array(arguments.dropFirst()))
+case "ldap":
+  runDirectorySync(Array(arguments.dropFirst()))
 case "help", "--help", "-h":
   print(usage)
 default:
@@ -119,6 +126,7 @@ func runServe(_ arguments: [String]) {
       publicURL: publicURL)
     serverEnvironment.filesDirectory = directory.filesPath
     serverEnvironment.feedInterval = TimeInterval(feedInterval)
+    serverEnvironment.directory = directoryConfiguration()
     if isDemo {
       let now = serverEnvironment.now()
       let created = try DemoCompany.seed(
@@ -151,6 +159,20 @@ func runServe(_ arguments: [String]) {
   housekeeping.setEventHandler { app.runHousekeeping() }
   housekeeping.resume()
 
+  // Sync the people with the company directory, when one is configured.
+  var directorySync: (any DispatchSourceTimer)?
+  if let interval = app.directorySyncInterval {
+    print("People are synced with the company directory every \(Int(interval)) s.")
+    let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+    timer.schedule(deadline: .now() + 10, repeating: interval)
+    timer.setEventHandler {
+      if let report = app.syncDirectory() { print(DirectorySyncText.line(report)) }
+      fflush(nil)
+    }
+    timer.resume()
+    directorySync = timer
+  }
+
   // Read the timeline's feeds that are due, every minute (each at most once per interval).
   let feedPoller = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
   feedPoller.schedule(deadline: .now() + 5, repeating: 60)
@@ -171,6 +193,7 @@ func runServe(_ arguments: [String]) {
   print("Stopping: finishing requests in flight...")
   fflush(nil)
   housekeeping.cancel()
+  directorySync?.cancel()
   feedPoller.cancel()
   server.stop(gracePeriod: .seconds(10))
   print("Stopped.")
@@ -255,6 +278,44 @@ func runImport(_ arguments: [String]) {
       try PeopleImportCommand.run(
         csv: csv, database: try directory.openDatabase(), signingKey: try directory.signingKey(), adminUsername: admin,
         dryRun: dryRun))
+  } catch {
+    fail("\(error)")
+  }
+}
+
+/// The company directory from `ATRIUM_LDAP_*`, or nil; a bad setting stops the program.
+func directoryConfiguration() -> DirectoryConfiguration? {
+  do {
+    return try DirectoryConfiguration.from(environment: environment)
+  } catch {
+    fail("\(error)")
+  }
+}
+
+func runDirectorySync(_ arguments: [String]) {
+  guard arguments.first == "sync" else { fail("usage: atrium ldap sync [--data DIR]") }
+  var dataPath = environment["ATRIUM_DATA"] ?? "./atrium-data"
+  var index = 1
+  while index < arguments.count {
+    guard arguments[index] == "--data", index + 1 < arguments.count else {
+      fail("unknown option \(arguments[index])")
+    }
+    dataPath = arguments[index + 1]
+    index += 2
+  }
+  guard let configuration = directoryConfiguration() else {
+    fail("no company directory is configured: set ATRIUM_LDAP_URL and the other ATRIUM_LDAP_* variables")
+  }
+  do {
+    let directory = try DataDirectory(path: dataPath)
+    var serverEnvironment = ServerEnvironment(
+      database: try directory.openDatabase(), signingKey: try directory.signingKey())
+    serverEnvironment.filesDirectory = directory.filesPath
+    serverEnvironment.directory = configuration
+    let app = try AtriumApp(environment: serverEnvironment)
+    guard let report = app.syncDirectory() else { fail("no company directory is configured") }
+    print(DirectorySyncText.line(report))
+    if report.error != nil { exit(1) }
   } catch {
     fail("\(error)")
   }

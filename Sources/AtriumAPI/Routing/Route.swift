@@ -93,6 +93,10 @@ public enum Route: Hashable, Sendable {
   case updateNotice(id: String)
   /// `DELETE /api/v1/board/{id}`: an admin removes a company notice.
   case deleteNotice(id: String)
+  /// `GET /api/v1/directory`: the company directory's settings (no secrets) and last sync (admins).
+  case directory
+  /// `POST /api/v1/directory/sync`: an admin syncs the people with the directory now.
+  case syncDirectory
   /// `GET /api/v1/timeline`: internal posts and imported social posts, newest first.
   case timeline(PageRequest)
   /// `POST /api/v1/posts`: anyone posts to the timeline.
@@ -252,7 +256,7 @@ extension Route {
     case locations, createLocation, updateLocation, departments, createDepartment, personPhoto
     case updateMyPhoto, deleteMyPhoto, updatePersonPhoto, deletePersonPhoto
     case timeline, createPost, deletePost, timelineFeeds, createTimelineFeed, updateTimelineFeed, deleteTimelineFeed
-    case refreshTimelineFeed, updateNotice, deleteNotice
+    case refreshTimelineFeed, updateNotice, deleteNotice, directory, syncDirectory
     case updateDepartment, deleteDepartment, deleteLocation, company, updateCompany
     case people, person, updateMe, updatePerson, createPerson, resetPassword, changePassword, importPeople
     case board, postNotice, markNoticeRead, markAllNoticesRead, badge, resetBadge, events
@@ -305,6 +309,8 @@ extension Route {
     case .resetBadge: (.resetBadge, [])
     case .events: (.events, [])
     case .timeline: (.timeline, [])
+    case .directory: (.directory, [])
+    case .syncDirectory: (.syncDirectory, [])
     case .updateNotice(let id): (.updateNotice, [id])
     case .deleteNotice(let id): (.deleteNotice, [id])
     case .createPost: (.createPost, [])
@@ -403,7 +409,7 @@ extension Route {
       .registerDevice, .deleteDevice, .events, .updateMyPhoto, .deleteMyPhoto, .updatePersonPhoto, .deletePersonPhoto,
       .createPost, .deletePost,
       .timelineFeeds, .createTimelineFeed, .updateTimelineFeed, .deleteTimelineFeed, .refreshTimelineFeed,
-      .updateNotice, .deleteNotice:
+      .updateNotice, .deleteNotice, .directory, .syncDirectory:
       []
     }
   }
@@ -457,6 +463,7 @@ extension Route {
       .deletePersonPhoto(id: id), .timeline(.first), .timeline(PageRequest(limit: 10, cursor: "c")), .createPost,
       .deletePost(id: id), .timelineFeeds, .createTimelineFeed, .updateTimelineFeed(id: id),
       .deleteTimelineFeed(id: id), .refreshTimelineFeed(id: id), .updateNotice(id: id), .deleteNotice(id: id),
+      .directory, .syncDirectory,
     ]
   }()
 }

@@ -119,6 +119,8 @@ extension Route {
     Endpoint(.badge, .get, "/api/v1/me/badge") { _, _ in .badge },
     Endpoint(.resetBadge, .post, "/api/v1/me/badge/reset") { _, _ in .resetBadge },
     Endpoint(.events, .get, "/api/v1/events") { _, _ in .events },
+    Endpoint(.directory, .get, "/api/v1/directory") { _, _ in .directory },
+    Endpoint(.syncDirectory, .post, "/api/v1/directory/sync") { _, _ in .syncDirectory },
     Endpoint(.timeline, .get, "/api/v1/timeline") { _, query throws(RouteError) in
       .timeline(try PageRequest(query: query))
     },

@@ -77,6 +77,10 @@ extension AtriumApp {
     case .deleteNotice(let id):
       try board.delete(id: id, by: try signedIn(principal))
       return HTTPResponse(status: 204)
+    case .directory:
+      return try JSONCoding.response(try directoryAdmin.status(principal: try signedIn(principal)))
+    case .syncDirectory:
+      return try JSONCoding.response(try directoryAdmin.sync(principal: try signedIn(principal)))
     case .timeline(let page):
       return try JSONCoding.response(try timeline.page(page, principal: try signedIn(principal)))
     case .createPost:
@@ -299,7 +303,7 @@ extension AtriumApp {
       .resetBadge, .mySettings, .updateSettings, .devices, .registerDevice, .deleteDevice, .audit, .events,
       .updateMyPhoto, .deleteMyPhoto, .updatePersonPhoto, .deletePersonPhoto, .timeline, .createPost, .deletePost,
       .timelineFeeds, .createTimelineFeed, .updateTimelineFeed, .deleteTimelineFeed, .refreshTimelineFeed,
-      .updateNotice, .deleteNotice:
+      .updateNotice, .deleteNotice, .directory, .syncDirectory:
       throw Problem(status: 500, detail: "\(route.name) is not a time-off route.")
     }
   }
@@ -325,7 +329,7 @@ extension Route {
   var mayBlock: Bool {
     switch self {
     case .login, .createPerson, .resetPassword, .changePassword, .importPeople, .updateMyPhoto, .updatePersonPhoto,
-      .refreshTimelineFeed:
+      .refreshTimelineFeed, .syncDirectory:
       true
     default: false
     }

@@ -30,6 +30,7 @@ public final class AtriumApp: HTTPResponder {
   let photos: PhotoService
   let timeline: TimelineService
   let feeds: FeedService
+  let directoryAdmin: DirectoryAdmin
 
   public init(environment: ServerEnvironment) throws {
     self.environment = environment
@@ -50,6 +51,11 @@ public final class AtriumApp: HTTPResponder {
     self.liveEvents = LiveEvents(environment: environment)
     self.photos = PhotoService(environment: environment)
     self.timeline = TimelineService(environment: environment)
+    self.directoryAdmin = DirectoryAdmin(
+      environment: environment,
+      service: environment.directory.map {
+        DirectoryService(environment: environment, configuration: $0, photos: PhotoService(environment: environment))
+      })
     self.feeds = FeedService(environment: environment, fetcher: FeedFetcher(timeout: environment.feedTimeout))
   }
 
@@ -155,6 +161,16 @@ public final class AtriumApp: HTTPResponder {
   }
 
   // MARK: - Housekeeping
+
+  /// Syncs the people with the company directory; nil when none is configured. `atrium serve`
+  /// calls it every `ATRIUM_LDAP_SYNC_INTERVAL`, and `atrium ldap sync` once.
+  /// Seconds between background directory syncs; nil when there is no directory or no sync.
+  public var directorySyncInterval: TimeInterval? { environment.directory?.syncInterval }
+
+  @discardableResult
+  public func syncDirectory() -> DirectorySyncReport? {
+    directoryAdmin.service.map { DirectoryAdmin.body($0.sync()) }
+  }
 
   /// Fetches the timeline's feeds not read for `environment.feedInterval`; `atrium serve` calls
   /// it every minute, so a new feed is read within one.

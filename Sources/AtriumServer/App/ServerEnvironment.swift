@@ -35,6 +35,8 @@ public struct ServerEnvironment: Sendable {
   public var feedInterval: TimeInterval = 15 * 60
   /// How long one feed fetch may take, in seconds.
   public var feedTimeout: TimeInterval = 20
+  /// The company directory people sign in with and are synced from; nil for local accounts only.
+  public var directory: DirectoryConfiguration?
   /// Where uploaded files (profile photos) go: `DIR/files`; nil refuses uploads.
   public var filesDirectory: String?
 

@@ -17,6 +17,8 @@ public final class AuthService: Sendable {
   private let verifiedTokens = Mutex<[String: AccessClaims]>([:])
   /// Verified against when the username is unknown, so both failures take the same time.
   private let decoyHash: String
+  /// Sign-in through the company directory, when one is configured.
+  private let directory: DirectoryService?
 
   static let wrongCredentials = "Wrong username or password."
 
@@ -26,11 +28,20 @@ public final class AuthService: Sendable {
     self.limiter = LoginRateLimiter(limits: environment.loginLimits)
     self.users = users
     self.decoyHash = try environment.passwordHasher.hash(Base64URL.encode(Crypto.randomBytes(16)))
+    self.directory = environment.directory.map {
+      DirectoryService(environment: environment, configuration: $0, photos: PhotoService(environment: environment))
+    }
   }
 
   // MARK: - Sign-in
 
-  /// Checks a username and password (this hashes: run it off the network threads).
+  /// Checks a username and password (this hashes, or asks the directory: run it off the
+  /// network threads).
+  ///
+  /// Which password counts: an account with a local password (made in Atrium, such as the
+  /// break-glass admin) signs in with it and the directory is never asked, so a directory entry
+  /// with the same name cannot take it over and a directory outage does not lock it out. Every
+  /// other username is checked against the directory when one is configured.
   func login(_ body: LoginRequest, address: String) throws -> SessionTokens {
     let username = Credentials.normalizedUsername(body.username)
     var validator = Validator()
@@ -47,6 +58,9 @@ public final class AuthService: Sendable {
       guard let employee = try PeopleStore(connection).employee(username: username) else { return nil }
       return (employee, try AccountStore(connection).account(employeeID: employee.id))
     }
+    if let directory, found?.account?.passwordHash == nil {
+      return try directoryLogin(directory, username: username, password: body.password, address: address, now: now)
+    }
     // Unknown users and accounts without a local password are checked against the decoy, so
     // every refusal costs the same time and says the same thing.
     let hash = found?.account?.passwordHash
@@ -57,6 +71,20 @@ public final class AuthService: Sendable {
     }
     limiter.recordSuccess(username: username, address: address)
     return try startSession(for: employee, mustChangePassword: found?.account?.mustChangePassword ?? false, now: now)
+  }
+
+  private func directoryLogin(
+    _ directory: DirectoryService, username: String, password: String, address: String, now: Date
+  ) throws -> SessionTokens {
+    let employee: Employee
+    do {
+      employee = try directory.signIn(username: username, password: password)
+    } catch let problem as Problem where problem.status == 401 {
+      limiter.recordFailure(username: username, address: address, now: now)
+      throw problem
+    }
+    limiter.recordSuccess(username: username, address: address)
+    return try startSession(for: employee, mustChangePassword: false, now: now)
   }
 
   func startSession(for employee: Employee, mustChangePassword: Bool, now: Date) throws -> SessionTokens {

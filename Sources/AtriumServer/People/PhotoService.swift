@@ -27,6 +27,13 @@ struct PhotoService: Sendable {
     guard try environment.database.read({ try PeopleStore($0).employee(id: employeeID) }) != nil else {
       throw Problem.notFound("No person has the id \(employeeID).")
     }
+    let photoID = try store(image: bytes)
+    return try setPhoto(photoID, of: employeeID, by: principal)
+  }
+
+  /// Makes an uploaded image into the stored sizes and returns its photo id.
+  /// - Throws: 415 for what is not a JPEG, PNG or WebP; 422 for a damaged or huge image.
+  func store(image bytes: [UInt8]) throws -> String {
     guard !bytes.isEmpty else {
       throw Problem(status: 415, detail: "Send the image itself as the body: JPEG, PNG or WebP.")
     }
@@ -44,8 +51,7 @@ struct PhotoService: Sendable {
     } catch {
       throw Problem.unprocessable("The image is damaged and cannot be read.")
     }
-    let photoID = try files().store(Dictionary(uniqueKeysWithValues: zip(PhotoSize.allCases, images)))
-    return try setPhoto(photoID, of: employeeID, by: principal)
+    return try files().store(Dictionary(uniqueKeysWithValues: zip(PhotoSize.allCases, images)))
   }
 
   /// Back to initials.

@@ -329,5 +329,26 @@ public enum Schema {
         """,
         "CREATE INDEX feed_items_published ON feed_items (published_at, id)",
       ]),
+    Migration(
+      version: 10, name: "people from the company directory (LDAP)",
+      sql: [
+        // `directory_dn` links an employee to their directory entry; `directory_photo` is the
+        // hash of the jpegPhoto last imported, so an unchanged photo is not processed again.
+        "ALTER TABLE employees ADD COLUMN directory_dn TEXT",
+        "ALTER TABLE employees ADD COLUMN directory_photo TEXT",
+        "CREATE UNIQUE INDEX employees_directory_dn ON employees (directory_dn)",
+        """
+        CREATE TABLE directory_syncs (
+          seq INTEGER PRIMARY KEY,
+          started_at BIGINT NOT NULL,
+          finished_at BIGINT NOT NULL,
+          created INTEGER NOT NULL,
+          updated INTEGER NOT NULL,
+          deactivated INTEGER NOT NULL,
+          unchanged INTEGER NOT NULL,
+          refused INTEGER NOT NULL,
+          error TEXT)
+        """,
+      ]),
   ]
 }

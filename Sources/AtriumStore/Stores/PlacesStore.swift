@@ -18,6 +18,16 @@ public struct PlacesStore {
     return (items, rows.count > limit ? items.last.map { Cursor.encode([$0.name, $0.id]) } : nil)
   }
 
+  /// The location with this name, ignoring case.
+  public func locationID(named name: String) throws -> String? {
+    try connection.queryFirst("SELECT id FROM locations WHERE name = ? COLLATE NOCASE", .text(name))?.string("id")
+  }
+
+  /// The department with this name, ignoring case.
+  public func departmentID(named name: String) throws -> String? {
+    try connection.queryFirst("SELECT id FROM departments WHERE name = ? COLLATE NOCASE", .text(name))?.string("id")
+  }
+
   public func location(id: String) throws -> Location? {
     try connection.queryFirst("SELECT * FROM locations WHERE id = ?", .text(id)).map(Self.location)
   }
