@@ -207,3 +207,64 @@ import Testing
     #expect(refused.created == 0)
   }
 }
+
+/// A directory that hangs on some binds: the sign-ins waiting on it hold workers, not the
+/// server, and end with 503 at the timeout.
+@Suite(.serialized) struct SlowDirectoryTests {
+  @Test func aDirectoryUserSignsInWhileOthersBindsHang() throws {
+    let slapd = try Slapd(ldif: DirectoryFixture.ldif())
+    let proxy = try StallingProxy(targetPort: slapd.port)
+    defer { proxy.stop() }
+    var configuration = DirectoryTests.searchMode(slapd, timeout: 20)
+    configuration.connection.urls = [proxy.url]
+    let app = try TestApp(configure: { $0.directory = configuration })
+    let server = HTTPServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 4, log: .discard),
+      responder: app.app)
+    try server.start()
+    defer { server.stop() }
+
+    @Sendable func signIn(_ username: String) -> Int {
+      let body = JSONText.encode(LoginRequest(username: username, password: DirectoryFixture.password))
+      return
+        (try? RawHTTPClient(port: server.port).request(
+          "POST", "/api/v1/auth/login", headers: ["Content-Type: application/json"], body: Array(body.utf8)))?.status
+        ?? 0
+    }
+
+    proxy.isStalling = true
+    let slow = Shared<[Int]>([])
+    let group = DispatchGroup()
+    for username in ["alberto", "bea", "carmen"] {
+      group.enter()
+      Thread.detachNewThread {
+        defer { group.leave() }
+        let status = signIn(username)
+        slow.update { $0.append(status) }
+      }
+    }
+    #expect(waitUntil { proxy.stalledConnections == 3 })
+    proxy.isStalling = false
+    // The three binds still hang; the server answers, and another directory user signs in.
+    #expect(try RawHTTPClient(port: server.port).request("GET", "/healthz").status == 200)
+    #expect(signIn("carmen") == 200)
+    #expect(proxy.stalledConnections == 3)
+    #expect(slow.value.isEmpty)
+    proxy.release()
+    group.wait()
+    #expect(slow.value == [503, 503, 503])
+  }
+
+  @Test func aHangingDirectoryAnswers503AtTheTimeout() throws {
+    let slapd = try Slapd(ldif: DirectoryFixture.ldif())
+    let proxy = try StallingProxy(targetPort: slapd.port)
+    defer { proxy.stop() }
+    proxy.isStalling = true
+    var configuration = DirectoryTests.searchMode(slapd, timeout: 1)
+    configuration.connection.urls = [proxy.url]
+    let app = try TestApp(configure: { $0.directory = configuration })
+    let response = app.send("POST", "/api/v1/auth/login", json: #"{"username":"carmen","password":"directory-pass"}"#)
+    #expect(response.status == 503)
+    #expect(response.problem?.detail == "The company directory is unavailable; try again in a moment.")
+  }
+}
