@@ -163,6 +163,7 @@ func runServe(_ arguments: [String]) {
   var directorySync: (any DispatchSourceTimer)?
   if let interval = app.directorySyncInterval {
     print("People are synced with the company directory every \(Int(interval)) s.")
+    fflush(nil)
     let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
     timer.schedule(deadline: .now() + 10, repeating: interval)
     timer.setEventHandler {

@@ -18,6 +18,11 @@ extension DirectoryService {
       report = try synchronize(startedAt: started)
     } catch {
       report.error = (error as? LDAPError).map { "\($0)" } ?? (error as? Problem)?.detail ?? "\(error)"
+      if configuration.bindDN == nil {
+        report.error? +=
+          " (the search was anonymous: set ATRIUM_LDAP_BIND_DN and ATRIUM_LDAP_BIND_PASSWORD"
+          + " if the directory needs a login)"
+      }
       report.finishedAt = environment.now().milliseconds
       environment.log.write(ErrorLogEntry(requestId: "directory-sync", error: report.error ?? "").line)
       try? environment.database.write { try DirectoryStore($0).record(report) }
