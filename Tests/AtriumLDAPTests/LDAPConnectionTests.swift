@@ -81,6 +81,11 @@ import Testing
     #expect(LDAPEscaping.dnValue("#x") == "\\#x")
   }
 
+  @Test func theNextServerAnswersWhenTheFirstIsDown() throws {
+    let ldap = try LDAPConnection(.init(urls: ["ldap://127.0.0.1:1", slapd.url], timeout: 2))
+    try ldap.bind(dn: DirectoryFixture.serviceDN, password: DirectoryFixture.password)
+  }
+
   @Test func anUnreachableServerIsUnavailableWithinTheTimeout() throws {
     slapd.stop()
     let ldap = try LDAPConnection(.init(urls: [slapd.url], timeout: 2))

@@ -3,6 +3,7 @@ import AtriumDomain
 import AtriumHTTP
 import AtriumLDAP
 import AtriumServer
+import AtriumStore
 import AtriumTestSupport
 import Foundation
 import Testing
@@ -159,11 +160,28 @@ import Testing
     #expect(changed.updated == 1 && changed.unchanged == 2)
     #expect(try profile(ana, carmen.user.id).position == "Staff Engineer")
 
+    // Someone disabled in the directory is deactivated; their photo and role came with the sync.
+    let beaID = try #require(try app.database.read { try PeopleStore($0).employee(username: "bea") }).id
+    #expect(try profile(ana, beaID).photoURL.contains("v="))
+    try slapd.modify(
+      """
+      dn: \(DirectoryFixture.dn("alberto"))
+      changetype: modify
+      add: employeeType
+      employeeType: disabled
+
+      """)
+    let disabled = try JSONText.decode(DirectorySyncReport.self, from: app.send(.syncDirectory, token: ana))
+    #expect(disabled.deactivated == 1)
+    #expect(app.send(.me, token: alberto.accessToken).status == 401)
+    #expect(signIn("alberto").status == 401)
+
     // A leaver: deleted from the directory, deactivated at the next sync, their token void at once.
     #expect(app.send(.me, token: carmen.accessToken).status == 200)
     try slapd.modify("dn: \(DirectoryFixture.dn("carmen"))\nchangetype: delete\n")
     let gone = try JSONText.decode(DirectorySyncReport.self, from: app.send(.syncDirectory, token: ana))
     #expect(gone.deactivated == 1)
+    #expect(gone.unchanged == 1, "bea; alberto stays deactivated and is not counted again")
     #expect(app.send(.me, token: carmen.accessToken).status == 401)
     #expect(app.send(.refresh, json: JSONText.encode(RefreshRequest(refreshToken: carmen.refreshToken))).status == 401)
     #expect(signIn("carmen").status == 401)
