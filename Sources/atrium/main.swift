@@ -159,20 +159,17 @@ func runServe(_ arguments: [String]) {
   housekeeping.setEventHandler { app.runHousekeeping() }
   housekeeping.resume()
 
-  // Sync the people with the company directory, when one is configured.
-  var directorySync: (any DispatchSourceTimer)?
-  if let interval = app.directorySyncInterval {
-    print("People are synced with the company directory every \(Int(interval)) s.")
-    fflush(nil)
-    let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-    timer.schedule(deadline: .now() + 10, repeating: interval)
-    timer.setEventHandler {
-      if let report = app.syncDirectory() { print(DirectorySyncText.line(report)) }
+  // Sync the people with the company directory when the current settings say a sync is due
+  // (an admin may change them while the server runs).
+  let directorySync = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+  directorySync.schedule(deadline: .now() + 10, repeating: 60)
+  directorySync.setEventHandler {
+    if let report = app.syncDirectoryIfDue() {
+      print(DirectorySyncText.line(report))
       fflush(nil)
     }
-    timer.resume()
-    directorySync = timer
   }
+  directorySync.resume()
 
   // Read the timeline's feeds that are due, every minute (each at most once per interval).
   let feedPoller = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
@@ -194,7 +191,7 @@ func runServe(_ arguments: [String]) {
   print("Stopping: finishing requests in flight...")
   fflush(nil)
   housekeeping.cancel()
-  directorySync?.cancel()
+  directorySync.cancel()
   feedPoller.cancel()
   server.stop(gracePeriod: .seconds(10))
   print("Stopped.")

@@ -95,6 +95,11 @@ public enum Route: Hashable, Sendable {
   case deleteNotice(id: String)
   /// `GET /api/v1/directory`: the company directory's settings (no secrets) and last sync (admins).
   case directory
+  /// `PUT /api/v1/directory`: an admin saves the directory settings (they win over the
+  /// environment's from then on).
+  case updateDirectory
+  /// `DELETE /api/v1/directory`: an admin forgets the saved settings; the environment's apply.
+  case resetDirectory
   /// `POST /api/v1/directory/sync`: an admin syncs the people with the directory now.
   case syncDirectory
   /// `GET /api/v1/timeline`: internal posts and imported social posts, newest first.
@@ -256,7 +261,7 @@ extension Route {
     case locations, createLocation, updateLocation, departments, createDepartment, personPhoto
     case updateMyPhoto, deleteMyPhoto, updatePersonPhoto, deletePersonPhoto
     case timeline, createPost, deletePost, timelineFeeds, createTimelineFeed, updateTimelineFeed, deleteTimelineFeed
-    case refreshTimelineFeed, updateNotice, deleteNotice, directory, syncDirectory
+    case refreshTimelineFeed, updateNotice, deleteNotice, directory, syncDirectory, updateDirectory, resetDirectory
     case updateDepartment, deleteDepartment, deleteLocation, company, updateCompany
     case people, person, updateMe, updatePerson, createPerson, resetPassword, changePassword, importPeople
     case board, postNotice, markNoticeRead, markAllNoticesRead, badge, resetBadge, events
@@ -311,6 +316,8 @@ extension Route {
     case .timeline: (.timeline, [])
     case .directory: (.directory, [])
     case .syncDirectory: (.syncDirectory, [])
+    case .updateDirectory: (.updateDirectory, [])
+    case .resetDirectory: (.resetDirectory, [])
     case .updateNotice(let id): (.updateNotice, [id])
     case .deleteNotice(let id): (.deleteNotice, [id])
     case .createPost: (.createPost, [])
@@ -409,7 +416,7 @@ extension Route {
       .registerDevice, .deleteDevice, .events, .updateMyPhoto, .deleteMyPhoto, .updatePersonPhoto, .deletePersonPhoto,
       .createPost, .deletePost,
       .timelineFeeds, .createTimelineFeed, .updateTimelineFeed, .deleteTimelineFeed, .refreshTimelineFeed,
-      .updateNotice, .deleteNotice, .directory, .syncDirectory:
+      .updateNotice, .deleteNotice, .directory, .syncDirectory, .updateDirectory, .resetDirectory:
       []
     }
   }
@@ -463,7 +470,7 @@ extension Route {
       .deletePersonPhoto(id: id), .timeline(.first), .timeline(PageRequest(limit: 10, cursor: "c")), .createPost,
       .deletePost(id: id), .timelineFeeds, .createTimelineFeed, .updateTimelineFeed(id: id),
       .deleteTimelineFeed(id: id), .refreshTimelineFeed(id: id), .updateNotice(id: id), .deleteNotice(id: id),
-      .directory, .syncDirectory,
+      .directory, .syncDirectory, .updateDirectory, .resetDirectory,
     ]
   }()
 }

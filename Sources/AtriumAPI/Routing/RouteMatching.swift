@@ -121,6 +121,8 @@ extension Route {
     Endpoint(.events, .get, "/api/v1/events") { _, _ in .events },
     Endpoint(.directory, .get, "/api/v1/directory") { _, _ in .directory },
     Endpoint(.syncDirectory, .post, "/api/v1/directory/sync") { _, _ in .syncDirectory },
+    Endpoint(.updateDirectory, .put, "/api/v1/directory") { _, _ in .updateDirectory },
+    Endpoint(.resetDirectory, .delete, "/api/v1/directory") { _, _ in .resetDirectory },
     Endpoint(.timeline, .get, "/api/v1/timeline") { _, query throws(RouteError) in
       .timeline(try PageRequest(query: query))
     },

@@ -81,6 +81,14 @@ extension AtriumApp {
       return try JSONCoding.response(try directoryAdmin.status(principal: try signedIn(principal)))
     case .syncDirectory:
       return try JSONCoding.response(try directoryAdmin.sync(principal: try signedIn(principal)))
+    case .updateDirectory:
+      let principal = try signedIn(principal)
+      try requireAdmin(principal, to: "change the directory settings")
+      let body = try JSONCoding.decode(DirectorySettings.self, from: request)
+      return try JSONCoding.response(try directoryAdmin.update(body, principal: principal))
+    case .resetDirectory:
+      try directoryAdmin.reset(principal: try signedIn(principal))
+      return HTTPResponse(status: 204)
     case .timeline(let page):
       return try JSONCoding.response(try timeline.page(page, principal: try signedIn(principal)))
     case .createPost:
@@ -303,7 +311,7 @@ extension AtriumApp {
       .resetBadge, .mySettings, .updateSettings, .devices, .registerDevice, .deleteDevice, .audit, .events,
       .updateMyPhoto, .deleteMyPhoto, .updatePersonPhoto, .deletePersonPhoto, .timeline, .createPost, .deletePost,
       .timelineFeeds, .createTimelineFeed, .updateTimelineFeed, .deleteTimelineFeed, .refreshTimelineFeed,
-      .updateNotice, .deleteNotice, .directory, .syncDirectory:
+      .updateNotice, .deleteNotice, .directory, .syncDirectory, .updateDirectory, .resetDirectory:
       throw Problem(status: 500, detail: "\(route.name) is not a time-off route.")
     }
   }
@@ -339,7 +347,7 @@ extension Route {
   /// Not for answers that carry a password or tokens, which the server never keeps.
   var keepsIdempotentResponses: Bool {
     switch self {
-    case .createPerson, .resetPassword, .changePassword: false
+    case .createPerson, .resetPassword, .changePassword, .updateDirectory: false
     default: true
     }
   }

@@ -34,7 +34,8 @@ public final class AtriumApp: HTTPResponder {
 
   public init(environment: ServerEnvironment) throws {
     self.environment = environment
-    self.auth = try AuthService(environment: environment, users: users)
+    let directory = CurrentDirectory(environment: environment)
+    self.auth = try AuthService(environment: environment, users: users, directory: directory)
     self.places = PlacesService(environment: environment)
     self.idempotency = Idempotency(environment: environment)
     self.contract = try OpenAPIDocument.load()
@@ -51,11 +52,7 @@ public final class AtriumApp: HTTPResponder {
     self.liveEvents = LiveEvents(environment: environment)
     self.photos = PhotoService(environment: environment)
     self.timeline = TimelineService(environment: environment)
-    self.directoryAdmin = DirectoryAdmin(
-      environment: environment,
-      service: environment.directory.map {
-        DirectoryService(environment: environment, configuration: $0, photos: PhotoService(environment: environment))
-      })
+    self.directoryAdmin = DirectoryAdmin(environment: environment, directory: directory)
     self.feeds = FeedService(environment: environment, fetcher: FeedFetcher(timeout: environment.feedTimeout))
   }
 
@@ -164,12 +161,19 @@ public final class AtriumApp: HTTPResponder {
 
   /// Syncs the people with the company directory; nil when none is configured. `atrium serve`
   /// calls it every `ATRIUM_LDAP_SYNC_INTERVAL`, and `atrium ldap sync` once.
-  /// Seconds between background directory syncs; nil when there is no directory or no sync.
-  public var directorySyncInterval: TimeInterval? { environment.directory?.syncInterval }
-
   @discardableResult
   public func syncDirectory() -> DirectorySyncReport? {
-    directoryAdmin.service.map { DirectoryAdmin.body($0.sync()) }
+    directoryAdmin.directory.service().map { DirectoryAdmin.body($0.sync()) }
+  }
+
+  /// Syncs when the current settings ask for background syncs and the last one is older than
+  /// their interval; `atrium serve` asks every minute, so a changed interval applies at once.
+  @discardableResult
+  public func syncDirectoryIfDue() -> DirectorySyncReport? {
+    guard let interval = directoryAdmin.directory.configuration?.syncInterval else { return nil }
+    let last = (try? environment.database.read { try DirectoryStore($0).lastSync() })??.startedAt ?? 0
+    guard environment.now().milliseconds - last >= Int64(interval * 1000) else { return nil }
+    return syncDirectory()
   }
 
   /// Fetches the timeline's feeds not read for `environment.feedInterval`; `atrium serve` calls

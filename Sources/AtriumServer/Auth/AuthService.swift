@@ -18,19 +18,17 @@ public final class AuthService: Sendable {
   /// Verified against when the username is unknown, so both failures take the same time.
   private let decoyHash: String
   /// Sign-in through the company directory, when one is configured.
-  private let directory: DirectoryService?
+  private let directory: CurrentDirectory
 
   static let wrongCredentials = "Wrong username or password."
 
-  init(environment: ServerEnvironment, users: UserPresenter) throws {
+  init(environment: ServerEnvironment, users: UserPresenter, directory: CurrentDirectory) throws {
     self.environment = environment
     self.signer = TokenSigner(key: environment.signingKey)
     self.limiter = LoginRateLimiter(limits: environment.loginLimits)
     self.users = users
     self.decoyHash = try environment.passwordHasher.hash(Base64URL.encode(Crypto.randomBytes(16)))
-    self.directory = environment.directory.map {
-      DirectoryService(environment: environment, configuration: $0, photos: PhotoService(environment: environment))
-    }
+    self.directory = directory
   }
 
   // MARK: - Sign-in
@@ -58,7 +56,7 @@ public final class AuthService: Sendable {
       guard let employee = try PeopleStore(connection).employee(username: username) else { return nil }
       return (employee, try AccountStore(connection).account(employeeID: employee.id))
     }
-    if let directory, found?.account?.passwordHash == nil {
+    if found?.account?.passwordHash == nil, let directory = directory.service() {
       return try directoryLogin(directory, username: username, password: body.password, address: address, now: now)
     }
     // Unknown users and accounts without a local password are checked against the decoy, so

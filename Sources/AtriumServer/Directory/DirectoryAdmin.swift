@@ -1,41 +1,82 @@
 import AtriumAPI
 import AtriumStore
 
-/// What admins see and do about the directory through the API.
+/// What admins see and do about the directory through the API: read the settings (secrets
+/// left out), change or forget them, and sync now.
 struct DirectoryAdmin: Sendable {
   let environment: ServerEnvironment
-  let service: DirectoryService?
+  let directory: CurrentDirectory
 
   func status(principal: Principal) throws -> DirectoryStatus {
     try requireAdmin(principal, to: "see the directory settings")
     let last = try environment.database.read { try DirectoryStore($0).lastSync() }
-    guard let configuration = environment.directory else {
+    guard let configuration = directory.configuration else {
       return DirectoryStatus(configured: false, lastSync: last.map(Self.body))
     }
-    var status = DirectoryStatus(
-      configured: true, urls: configuration.connection.urls, startTLS: configuration.connection.startTLS,
-      bindDN: configuration.bindDN, peopleBase: configuration.peopleBase, peopleFilter: configuration.peopleFilter,
-      adminGroup: configuration.adminGroup, managerGroup: configuration.managerGroup,
-      activeFilter: configuration.activeFilter, syncIntervalSeconds: configuration.syncInterval.map { Int($0) },
-      lastSync: last.map(Self.body))
-    switch configuration.lookup {
-    case .template(let template):
-      status.lookup = "template"
-      status.userDNTemplate = template
-    case .search(let base, let filter):
-      status.lookup = "search"
-      status.searchBase = base
-      status.userFilter = filter
+    return Self.status(configuration, source: directory.source, lastSync: last)
+  }
+
+  /// Saves new settings, which apply to the next sign-in and sync. The service account's
+  /// password, when left out for the same account, stays what it was.
+  func update(_ settings: DirectorySettings, principal: Principal) throws -> DirectoryStatus {
+    try requireAdmin(principal, to: "change the directory settings")
+    var settings = settings
+    let before = directory.configuration
+    if settings.bindPassword == nil, let bindDN = settings.bindDN, bindDN == before?.bindDN {
+      settings.bindPassword = before?.bindPassword
     }
-    return status
+    let configuration = try DirectoryConfiguration.from(settings: settings)
+    let last = try environment.database.write { connection in
+      try directory.save(configuration, connection: connection)
+      try AuditTrail(environment: environment).record(
+        "directory.update", target: ("directory", "settings"), before: before.map(Self.redacted),
+        after: Self.redacted(configuration), by: principal, connection: connection)
+      return try DirectoryStore(connection).lastSync()
+    }
+    directory.use(configuration, source: .admin)
+    return Self.status(configuration, source: .admin, lastSync: last)
+  }
+
+  /// Forgets the saved settings: the environment's apply again (or none).
+  func reset(principal: Principal) throws {
+    try requireAdmin(principal, to: "change the directory settings")
+    let before = directory.configuration
+    try environment.database.write { connection in
+      try DirectoryStore(connection).deleteSettings()
+      try AuditTrail(environment: environment).record(
+        "directory.reset", target: ("directory", "settings"), before: before.map(Self.redacted), by: principal,
+        connection: connection)
+    }
+    directory.use(environment.directory, source: .environment)
   }
 
   func sync(principal: Principal) throws -> DirectorySyncReport {
     try requireAdmin(principal, to: "sync with the directory")
-    guard let service else {
-      throw Problem.conflict("No company directory is configured (ATRIUM_LDAP_URL).")
+    guard let service = directory.service() else {
+      throw Problem.conflict("No company directory is configured.")
     }
     return Self.body(service.sync())
+  }
+
+  /// Settings fit for the audit log: the password is never written there.
+  private static func redacted(_ configuration: DirectoryConfiguration) -> DirectorySettings {
+    var settings = configuration.settings
+    settings.bindPassword = settings.bindPassword == nil ? nil : "(set)"
+    return settings
+  }
+
+  private static func status(
+    _ configuration: DirectoryConfiguration, source: CurrentDirectory.Source, lastSync: DirectoryStore.SyncReport?
+  ) -> DirectoryStatus {
+    let settings = configuration.settings
+    return DirectoryStatus(
+      configured: true, urls: settings.urls, startTLS: settings.startTLS ?? false,
+      lookup: settings.userDNTemplate == nil ? "search" : "template", userDNTemplate: settings.userDNTemplate,
+      searchBase: settings.searchBase, userFilter: settings.userFilter, bindDN: settings.bindDN,
+      peopleBase: settings.peopleBase, peopleFilter: settings.peopleFilter, adminGroup: settings.adminGroup,
+      managerGroup: settings.managerGroup, activeFilter: settings.activeFilter,
+      syncIntervalSeconds: settings.syncIntervalSeconds, lastSync: lastSync.map(body), source: source.rawValue,
+      timeoutSeconds: settings.timeoutSeconds, attributes: settings.attributes)
   }
 
   static func body(_ report: DirectoryStore.SyncReport) -> DirectorySyncReport {

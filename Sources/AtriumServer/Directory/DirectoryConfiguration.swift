@@ -1,3 +1,5 @@
+import AtriumAPI
+import AtriumDomain
 import AtriumLDAP
 import Foundation
 
@@ -51,6 +53,15 @@ public struct DirectoryConfiguration: Sendable, Hashable {
     public init() {}
 
     var all: [String] { [username, mail, givenName, surname, position, department, location, phone, manager, photo] }
+
+    /// The settings' names for the fields.
+    static var fields: [String: WritableKeyPath<AttributeMap, String>] {
+      [
+        "username": \.username, "mail": \.mail, "givenName": \.givenName, "surname": \.surname,
+        "position": \.position, "department": \.department, "location": \.location, "phone": \.phone,
+        "manager": \.manager, "photo": \.photo,
+      ]
+    }
   }
 
   public struct Invalid: Error, CustomStringConvertible {
@@ -89,58 +100,126 @@ public struct DirectoryConfiguration: Sendable, Hashable {
       else { return nil }
       return text
     }
+    func number(_ name: String) throws -> Int? {
+      guard let text = value(name) else { return nil }
+      guard let number = Int(text) else {
+        throw Invalid(description: "ATRIUM_LDAP_\(name) must be a number, got \(text)")
+      }
+      return number
+    }
     guard let urlList = value("URL") else { return nil }
-    let urls = urlList.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
-    for url in urls where !(url.hasPrefix("ldap://") || url.hasPrefix("ldaps://")) {
-      throw Invalid(description: "ATRIUM_LDAP_URL must hold ldap:// or ldaps:// addresses, got \(url)")
+    var attributes: [String: String] = [:]
+    for (field, name) in Self.attributeVariables { attributes[field] = value(name) }
+    let settings = DirectorySettings(
+      urls: urlList.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init),
+      startTLS: ["1", "true", "yes"].contains(value("STARTTLS")?.lowercased() ?? ""), caFile: value("CA_FILE"),
+      timeoutSeconds: try number("TIMEOUT"), userDNTemplate: value("USER_DN_TEMPLATE"),
+      searchBase: value("SEARCH_BASE"), userFilter: value("USER_FILTER"), bindDN: value("BIND_DN"),
+      bindPassword: value("BIND_PASSWORD"), peopleBase: value("PEOPLE_BASE"), peopleFilter: value("PEOPLE_FILTER"),
+      adminGroup: value("ADMIN_GROUP"), managerGroup: value("MANAGER_GROUP"), activeFilter: value("ACTIVE_FILTER"),
+      syncIntervalSeconds: try number("SYNC_INTERVAL"), attributes: attributes)
+    do {
+      return try from(settings: settings)
+    } catch {
+      throw Invalid(
+        description: error.errors.map { "\(Self.variable(for: $0.field)) \($0.message)" }.joined(separator: "; "))
     }
-    let timeout = try value("TIMEOUT").map { text -> Int in
-      guard let seconds = Int(text), (1...300).contains(seconds) else {
-        throw Invalid(description: "ATRIUM_LDAP_TIMEOUT must be 1 to 300 seconds, got \(text)")
-      }
-      return seconds
+  }
+
+  /// Checks settings (from an admin or the environment) and makes them a configuration.
+  public static func from(settings: DirectorySettings) throws(ValidationFailure) -> DirectoryConfiguration {
+    var validator = Validator()
+    let urls = settings.urls.map { $0.trimmingWhitespace }.filter { !$0.isEmpty }
+    validator.require(
+      !urls.isEmpty && urls.allSatisfy { ($0.hasPrefix("ldap://") || $0.hasPrefix("ldaps://")) && !$0.contains(" ") },
+      "urls", "must be one or more ldap:// or ldaps:// addresses")
+    let timeout = settings.timeoutSeconds ?? 5
+    validator.require((1...300).contains(timeout), "timeoutSeconds", "must be 1 to 300 seconds")
+    let interval = settings.syncIntervalSeconds ?? 3600
+    validator.require(
+      interval == 0 || (60...604_800).contains(interval), "syncIntervalSeconds", "must be 0 (off) or 60 to 604800")
+    func text(_ value: String?) -> String? {
+      value.map { $0.trimmingWhitespace }.flatMap { $0.isEmpty ? nil : $0 }
     }
-    let options = LDAPConnection.Options(
-      urls: urls, startTLS: ["1", "true", "yes"].contains(value("STARTTLS")?.lowercased() ?? ""),
-      caFile: value("CA_FILE"), timeout: timeout ?? 5)
-    let lookup: UserLookup
-    if let template = value("USER_DN_TEMPLATE") {
-      guard template.contains("{username}") else {
-        throw Invalid(description: "ATRIUM_LDAP_USER_DN_TEMPLATE must contain {username}")
-      }
+    var lookup: UserLookup?
+    if let template = text(settings.userDNTemplate) {
+      validator.require(template.contains("{username}"), "userDNTemplate", "must contain {username}")
       lookup = .template(template)
-    } else if let base = value("SEARCH_BASE") {
-      let filter = value("USER_FILTER") ?? "(uid={username})"
-      guard filter.contains("{username}") else {
-        throw Invalid(description: "ATRIUM_LDAP_USER_FILTER must contain {username}")
-      }
+    } else if let base = text(settings.searchBase) {
+      let filter = text(settings.userFilter) ?? "(uid={username})"
+      validator.require(
+        filter.contains("{username}") && filter.hasPrefix("(") && filter.hasSuffix(")"), "userFilter",
+        "must be a filter in parentheses containing {username}")
       lookup = .search(base: base, filter: filter)
     } else {
-      throw Invalid(
-        description: "set ATRIUM_LDAP_USER_DN_TEMPLATE, or ATRIUM_LDAP_SEARCH_BASE (with ATRIUM_LDAP_BIND_DN, "
-          + "ATRIUM_LDAP_BIND_PASSWORD and ATRIUM_LDAP_USER_FILTER)")
+      validator.require(false, "userDNTemplate", "or searchBase is required, to find the user signing in")
     }
-    if (value("BIND_DN") == nil) != (value("BIND_PASSWORD") == nil) {
-      throw Invalid(description: "ATRIUM_LDAP_BIND_DN and ATRIUM_LDAP_BIND_PASSWORD go together")
-    }
-    let interval = try value("SYNC_INTERVAL").map { text -> TimeInterval in
-      guard let seconds = Int(text), seconds == 0 || (60...604_800).contains(seconds) else {
-        throw Invalid(description: "ATRIUM_LDAP_SYNC_INTERVAL must be 0 (off) or 60 to 604800 seconds, got \(text)")
+    let bindDN = text(settings.bindDN)
+    validator.require(
+      (bindDN == nil) == (settings.bindPassword?.isEmpty ?? true), "bindPassword",
+      "goes with bindDN: both or neither")
+    for (field, filter) in [("peopleFilter", settings.peopleFilter), ("activeFilter", settings.activeFilter)] {
+      if let filter = text(filter) {
+        validator.require(filter.hasPrefix("(") && filter.hasSuffix(")"), field, "must be a filter in parentheses")
       }
-      return TimeInterval(seconds)
     }
     var attributes = AttributeMap()
-    let mapping: [(String, WritableKeyPath<AttributeMap, String>)] = [
-      ("ATTR_USERNAME", \.username), ("ATTR_MAIL", \.mail), ("ATTR_GIVEN_NAME", \.givenName),
-      ("ATTR_SURNAME", \.surname), ("ATTR_POSITION", \.position), ("ATTR_DEPARTMENT", \.department),
-      ("ATTR_LOCATION", \.location), ("ATTR_PHONE", \.phone), ("ATTR_MANAGER", \.manager), ("ATTR_PHOTO", \.photo),
-    ]
-    for (name, path) in mapping { if let attribute = value(name) { attributes[keyPath: path] = attribute } }
+    for (field, name) in settings.attributes ?? [:] {
+      guard let path = AttributeMap.fields[field] else {
+        validator.require(false, "attributes", "has no field \(field)")
+        continue
+      }
+      let name = name.trimmingWhitespace
+      validator.require(
+        !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == ";" }, "attributes",
+        "\(field) must be an attribute name")
+      attributes[keyPath: path] = name
+    }
+    try validator.check()
+    guard let lookup else { throw ValidationFailure([]) }
     return DirectoryConfiguration(
-      connection: options, lookup: lookup, bindDN: value("BIND_DN"), bindPassword: value("BIND_PASSWORD"),
-      peopleBase: value("PEOPLE_BASE"), peopleFilter: value("PEOPLE_FILTER"), attributes: attributes,
-      adminGroup: value("ADMIN_GROUP"), managerGroup: value("MANAGER_GROUP"), activeFilter: value("ACTIVE_FILTER"),
-      syncInterval: interval == 0 ? nil : interval ?? 3600)
+      connection: LDAPConnection.Options(
+        urls: urls, startTLS: settings.startTLS ?? false, caFile: text(settings.caFile), timeout: timeout),
+      lookup: lookup, bindDN: bindDN, bindPassword: bindDN == nil ? nil : settings.bindPassword,
+      peopleBase: text(settings.peopleBase), peopleFilter: text(settings.peopleFilter), attributes: attributes,
+      adminGroup: text(settings.adminGroup), managerGroup: text(settings.managerGroup),
+      activeFilter: text(settings.activeFilter), syncInterval: interval == 0 ? nil : TimeInterval(interval))
+  }
+
+  /// The configuration as settings (with the service account's password: keep it server-side).
+  var settings: DirectorySettings {
+    var template: String?
+    var base: String?
+    var filter: String?
+    switch lookup {
+    case .template(let value): template = value
+    case .search(let searchBase, let userFilter):
+      base = searchBase
+      filter = userFilter
+    }
+    return DirectorySettings(
+      urls: connection.urls, startTLS: connection.startTLS, caFile: connection.caFile,
+      timeoutSeconds: connection.timeout, userDNTemplate: template, searchBase: base, userFilter: filter,
+      bindDN: bindDN, bindPassword: bindPassword, peopleBase: peopleBase, peopleFilter: peopleFilter,
+      adminGroup: adminGroup, managerGroup: managerGroup, activeFilter: activeFilter,
+      syncIntervalSeconds: syncInterval.map { Int($0) } ?? 0,
+      attributes: AttributeMap.fields.mapValues { attributes[keyPath: $0] })
+  }
+
+  private static let attributeVariables = [
+    "username": "ATTR_USERNAME", "mail": "ATTR_MAIL", "givenName": "ATTR_GIVEN_NAME", "surname": "ATTR_SURNAME",
+    "position": "ATTR_POSITION", "department": "ATTR_DEPARTMENT", "location": "ATTR_LOCATION",
+    "phone": "ATTR_PHONE", "manager": "ATTR_MANAGER", "photo": "ATTR_PHOTO",
+  ]
+
+  /// The variable behind a settings field, for error messages at start-up.
+  private static func variable(for field: String) -> String {
+    let names = [
+      "urls": "URL", "timeoutSeconds": "TIMEOUT", "syncIntervalSeconds": "SYNC_INTERVAL",
+      "userDNTemplate": "USER_DN_TEMPLATE", "userFilter": "USER_FILTER", "bindPassword": "BIND_PASSWORD",
+      "peopleFilter": "PEOPLE_FILTER", "activeFilter": "ACTIVE_FILTER", "attributes": "ATTR_*",
+    ]
+    return "ATRIUM_LDAP_" + (names[field] ?? field)
   }
 
   /// `ou=people,dc=example,dc=com` from `uid={username},ou=people,dc=example,dc=com`.

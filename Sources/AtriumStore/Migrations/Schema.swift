@@ -350,5 +350,15 @@ public enum Schema {
           error TEXT)
         """,
       ]),
+    Migration(
+      version: 11, name: "directory settings saved by an admin",
+      sql: [
+        """
+        CREATE TABLE directory_settings (
+          id INTEGER PRIMARY KEY CHECK (id = 1),
+          settings TEXT NOT NULL,
+          updated_at BIGINT NOT NULL)
+        """
+      ]),
   ]
 }

@@ -34,6 +34,23 @@ public struct DirectoryStore {
     }
   }
 
+  /// Directory settings saved by an admin (JSON), which win over the environment's.
+  public func savedSettings() throws -> String? {
+    try connection.queryFirst("SELECT settings FROM directory_settings WHERE id = 1")?.optionalString("settings")
+  }
+
+  public func saveSettings(_ json: String, at instant: Int64) throws {
+    try connection.execute(
+      """
+      INSERT INTO directory_settings (id, settings, updated_at) VALUES (1, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
+      """, .text(json), .integer(instant))
+  }
+
+  public func deleteSettings() throws {
+    try connection.execute("DELETE FROM directory_settings")
+  }
+
   /// What one sync did.
   public struct SyncReport: Hashable, Sendable {
     public var startedAt: Int64
