@@ -27,6 +27,7 @@ let package = Package(
     .target(name: "AtriumSQLite", dependencies: ["CSQLite"]),
     .target(name: "AtriumDomain"),
     .target(name: "AtriumAPI", dependencies: ["AtriumDomain"]),
+    .target(name: "AtriumHTML"),
 
     // MARK: - server
 
@@ -37,7 +38,8 @@ let package = Package(
     .target(
       name: "AtriumServer",
       dependencies: [
-        "AtriumDomain", "AtriumAPI", "AtriumHTTP", "AtriumImages", "AtriumLDAP", "AtriumStore", "CCrypto",
+        "AtriumDomain", "AtriumAPI", "AtriumHTTP", "AtriumImages", "AtriumLDAP", "AtriumStore", "AtriumHTML",
+        "CCrypto",
         "CArgon2",
       ],
       resources: [.copy("Resources/openapi.yaml")]
@@ -55,6 +57,7 @@ let package = Package(
     .testTarget(name: "AtriumSQLiteTests", dependencies: ["AtriumSQLite"]),
     .testTarget(name: "AtriumDomainTests", dependencies: ["AtriumDomain"]),
     .testTarget(name: "AtriumAPITests", dependencies: ["AtriumAPI"]),
+    .testTarget(name: "AtriumHTMLTests", dependencies: ["AtriumHTML"]),
     .testTarget(name: "AtriumHTTPTests", dependencies: ["AtriumHTTP", "AtriumTestSupport"]),
     .testTarget(name: "AtriumImagesTests", dependencies: ["AtriumImages", "AtriumTestSupport"]),
     .testTarget(name: "AtriumLDAPTests", dependencies: ["AtriumLDAP", "AtriumTestSupport"]),
