@@ -42,7 +42,7 @@ let package = Package(
         "CCrypto",
         "CArgon2",
       ],
-      resources: [.copy("Resources/openapi.yaml")]
+      resources: [.copy("Resources/openapi.yaml"), .copy("Resources/web")]
     ),
 
     // MARK: - tools

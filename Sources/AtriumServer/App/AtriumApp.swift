@@ -31,6 +31,7 @@ public final class AtriumApp: HTTPResponder {
   let timeline: TimelineService
   let feeds: FeedService
   let directoryAdmin: DirectoryAdmin
+  let webSessions: WebSessions
 
   public init(environment: ServerEnvironment) throws {
     self.environment = environment
@@ -53,6 +54,7 @@ public final class AtriumApp: HTTPResponder {
     self.photos = PhotoService(environment: environment)
     self.timeline = TimelineService(environment: environment)
     self.directoryAdmin = DirectoryAdmin(environment: environment, directory: directory)
+    self.webSessions = WebSessions(environment: environment)
     self.feeds = FeedService(environment: environment, fetcher: FeedFetcher(timeout: environment.feedTimeout))
   }
 
@@ -72,6 +74,7 @@ public final class AtriumApp: HTTPResponder {
   }
 
   public func respond(to request: HTTPRequest) -> HTTPOutcome {
+    guard Self.isAPI(request.path) else { return respondWeb(request) }
     let route: Route
     // HEAD is GET without the body, which the engine leaves out.
     let method = request.method == "HEAD" ? "GET" : request.method
@@ -92,6 +95,11 @@ public final class AtriumApp: HTTPResponder {
       return .blocking { [self] in handle(route, request) }
     }
     return .response(handle(route, request))
+  }
+
+  /// The JSON API's addresses; everything else is the web app's.
+  static func isAPI(_ path: String) -> Bool {
+    path.hasPrefix("/api/") || path == "/healthz" || path.hasPrefix("/calendar/")
   }
 
   public func engineError(status: Int, detail: String, requestID: String) -> HTTPResponse {
@@ -130,9 +138,7 @@ public final class AtriumApp: HTTPResponder {
 
   private func answer(_ route: Route, _ request: HTTPRequest) -> HTTPResponse {
     do {
-      let principal =
-        route.requiresAuthentication
-        ? try auth.authenticate(authorization: request.headers["Authorization"]) : nil
+      let principal = route.requiresAuthentication ? try authenticate(request, unsafe: route.method.isUnsafe) : nil
       if let principal, principal.mustChangePassword, !route.allowedBeforePasswordChange {
         throw Problem.passwordChangeRequired
       }
@@ -147,6 +153,18 @@ public final class AtriumApp: HTTPResponder {
     } catch {
       return render(error, requestID: request.requestID)
     }
+  }
+
+  /// The caller, by bearer token, or else by the web app's session cookie, which must come
+  /// with the session's CSRF token (`X-CSRF-Token`) on unsafe requests.
+  func authenticate(_ request: HTTPRequest, unsafe: Bool) throws -> Principal {
+    if request.headers["Authorization"] == nil, let visitor = webSessions.visitor(of: request) {
+      guard !unsafe || webSessions.hasValidCSRFToken(request, form: [:], visitor: visitor) else {
+        throw Problem.forbidden("This request needs the session's CSRF token in the X-CSRF-Token header.")
+      }
+      return visitor.principal
+    }
+    return try auth.authenticate(authorization: request.headers["Authorization"])
   }
 
   private func respondCatchingErrors(_ request: HTTPRequest, _ body: () throws -> HTTPResponse) -> HTTPResponse {

@@ -41,6 +41,14 @@ public final class AuthService: Sendable {
   /// with the same name cannot take it over and a directory outage does not lock it out. Every
   /// other username is checked against the directory when one is configured.
   func login(_ body: LoginRequest, address: String) throws -> SessionTokens {
+    let (employee, mustChange) = try verify(body, address: address)
+    return try startSession(for: employee, mustChangePassword: mustChange, now: environment.now())
+  }
+
+  /// Checks a sign-in (rate limit, local password or directory) and answers who it is, for
+  /// the API's tokens and the web app's session alike.
+  /// - Returns: The employee, and whether they must change a temporary password first.
+  func verify(_ body: LoginRequest, address: String) throws -> (employee: Employee, mustChangePassword: Bool) {
     let username = Credentials.normalizedUsername(body.username)
     var validator = Validator()
     validator.require(!username.isEmpty, "username", "is required")
@@ -57,7 +65,7 @@ public final class AuthService: Sendable {
       return (employee, try AccountStore(connection).account(employeeID: employee.id))
     }
     if found?.account?.passwordHash == nil, let directory = directory.service() {
-      return try directoryLogin(directory, username: username, password: body.password, address: address, now: now)
+      return (try directoryLogin(directory, username: username, password: body.password, address: address, now: now), false)
     }
     // Unknown users and accounts without a local password are checked against the decoy, so
     // every refusal costs the same time and says the same thing.
@@ -68,12 +76,12 @@ public final class AuthService: Sendable {
       throw Problem.unauthorized(Self.wrongCredentials)
     }
     limiter.recordSuccess(username: username, address: address)
-    return try startSession(for: employee, mustChangePassword: found?.account?.mustChangePassword ?? false, now: now)
+    return (employee, found?.account?.mustChangePassword ?? false)
   }
 
   private func directoryLogin(
     _ directory: DirectoryService, username: String, password: String, address: String, now: Date
-  ) throws -> SessionTokens {
+  ) throws -> Employee {
     let employee: Employee
     do {
       employee = try directory.signIn(username: username, password: password)
@@ -82,7 +90,7 @@ public final class AuthService: Sendable {
       throw problem
     }
     limiter.recordSuccess(username: username, address: address)
-    return try startSession(for: employee, mustChangePassword: false, now: now)
+    return employee
   }
 
   func startSession(for employee: Employee, mustChangePassword: Bool, now: Date) throws -> SessionTokens {
@@ -109,7 +117,7 @@ public final class AuthService: Sendable {
     enum Outcome { case renewed(User, String, mustChangePassword: Bool), replayed, invalid(String) }
     let outcome = try environment.database.write { connection -> Outcome in
       let sessions = SessionStore(connection)
-      guard let stored = try sessions.token(hash: hash) else {
+      guard let stored = try sessions.token(hash: hash), stored.kind == "refresh" else {
         return .invalid("This refresh token is not valid; sign in again.")
       }
       guard stored.sessionRevokedAt == nil else {
@@ -257,11 +265,11 @@ public final class AuthService: Sendable {
     return matches
   }
 
-  private static func newRefreshToken() -> String {
+  static func newRefreshToken() -> String {
     Base64URL.encode(Crypto.randomBytes(32))
   }
 
-  private static func hash(_ token: String) -> String {
+  static func hash(_ token: String) -> String {
     Crypto.hex(Crypto.sha256(Array(token.utf8)))
   }
 }

@@ -8,7 +8,7 @@ extension AtriumApp {
   /// live-event hub writes to. Errors before the stream opens are ordinary problem responses.
   func openEventStream(_ request: HTTPRequest) -> HTTPOutcome {
     do {
-      let principal = try auth.authenticate(authorization: request.headers["Authorization"])
+      let principal = try authenticate(request, unsafe: false)
       if principal.mustChangePassword { throw Problem.passwordChangeRequired }
       let lastEventID = try Self.lastEventID(in: request)
       let stream = HTTPStream(

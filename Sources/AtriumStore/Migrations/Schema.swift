@@ -360,5 +360,12 @@ public enum Schema {
           updated_at BIGINT NOT NULL)
         """
       ]),
+    Migration(
+      version: 12, name: "web sessions",
+      sql: [
+        // A web session's cookie is a token of kind 'web' in its session: never rotated, its
+        // issued_at moved forward as it is used, and never accepted by the refresh endpoint.
+        "ALTER TABLE refresh_tokens ADD COLUMN kind TEXT NOT NULL DEFAULT 'refresh'"
+      ]),
   ]
 }

@@ -15,6 +15,8 @@ public struct SessionStore {
     /// When the token was exchanged for its successor; a spent token used again is a replay.
     public let spentAt: Int64?
     public let sessionRevokedAt: Int64?
+    /// `refresh` (the API's rotating tokens) or `web` (a browser's session cookie).
+    public let kind: String
   }
 
   public func createSession(id: String, employeeID: String, at instant: Int64) throws {
@@ -23,23 +25,28 @@ public struct SessionStore {
       .text(id), .text(employeeID), .integer(instant))
   }
 
-  public func insertToken(hash: String, sessionID: String, at instant: Int64) throws {
+  public func insertToken(hash: String, sessionID: String, at instant: Int64, kind: String = "refresh") throws {
     try connection.execute(
-      "INSERT INTO refresh_tokens (token_hash, session_id, issued_at) VALUES (?, ?, ?)",
-      .text(hash), .text(sessionID), .integer(instant))
+      "INSERT INTO refresh_tokens (token_hash, session_id, issued_at, kind) VALUES (?, ?, ?, ?)",
+      .text(hash), .text(sessionID), .integer(instant), .text(kind))
+  }
+
+  /// Moves a web session's token forward, so the session lasts while it is used.
+  public func touchToken(hash: String, at instant: Int64) throws {
+    try connection.execute("UPDATE refresh_tokens SET issued_at = ? WHERE token_hash = ?", .integer(instant), .text(hash))
   }
 
   public func token(hash: String) throws -> StoredToken? {
     try connection.queryFirst(
       """
-      SELECT t.session_id, t.issued_at, t.spent_at, s.employee_id, s.revoked_at
+      SELECT t.session_id, t.issued_at, t.spent_at, t.kind, s.employee_id, s.revoked_at
       FROM refresh_tokens t JOIN sessions s ON s.id = t.session_id WHERE t.token_hash = ?
       """, .text(hash)
     ).map {
       StoredToken(
         sessionID: $0.string("session_id"), employeeID: $0.string("employee_id"),
         issuedAt: Int64($0.int("issued_at")), spentAt: $0.optionalInt("spent_at").map(Int64.init),
-        sessionRevokedAt: $0.optionalInt("revoked_at").map(Int64.init))
+        sessionRevokedAt: $0.optionalInt("revoked_at").map(Int64.init), kind: $0.string("kind"))
     }
   }
 

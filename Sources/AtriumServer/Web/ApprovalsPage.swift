@@ -1,0 +1,62 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTML
+
+/// Approvals for managers and admins: tabs by status, pending first, with approve and reject
+/// on each pending row and "back to pending" on decided ones.
+enum ApprovalsPage {
+  static func render(_ context: WebContext, filter: ApprovalFilter, items: [ApprovalItem], error: String? = nil) -> Node {
+    let tabs: [(ApprovalFilter, Text)] = [
+      (.pending, .pendingTab), (.approved, .approvedTab), (.rejected, .rejectedTab), (.cancelled, .cancelledTab),
+      (.all, .allTab),
+    ]
+    return Layout.page(
+      context(.approvals), context,
+      [
+        .ul(
+          [.class("tabs")],
+          tabs.map { tab, label in
+            .li(
+              [],
+              [
+                .a(
+                  [.href(WebPage.approvals(tab).href)] + (tab == filter ? [.ariaCurrent("page")] : []),
+                  [.text(context(label))])
+              ])
+          }),
+        error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
+        items.isEmpty
+          ? .p([.class("muted")], [.text(context(.noApprovals))])
+          : .ul([.class("list"), .id("approvals")], items.map { row(context, $0) }),
+      ])
+  }
+
+  private static func row(_ context: WebContext, _ item: ApprovalItem) -> Node {
+    let request = item.request
+    let dates =
+      request.start == request.end ? request.start.description : "\(request.start.description) – \(request.end.description)"
+    var actions: [Node] = []
+    if request.status == .pending {
+      actions = [
+        context.button(.decide(id: request.id, action: .approve), .approve),
+        context.button(.decide(id: request.id, action: .reject), .reject, style: "danger"),
+      ]
+    } else if request.status == .approved || request.status == .rejected {
+      actions = [context.button(.decide(id: request.id, action: .reopen), .reopen, style: "secondary")]
+    }
+    return .li(
+      [.id("approval-\(request.id)"), .data("status", request.status.rawValue)],
+      [
+        .p(
+          [.class("row")],
+          [
+            .img([.class("avatar"), .alt(""), .src(item.employee.photoURL)]),
+            .strong([.text(item.employee.displayName)]),
+            .span([.class("status \(request.status.rawValue)")], [.text(context(.status(request.status)))]),
+          ]),
+        .p([], [.text(dates + " · " + context(.workingDays(TimeOffPage.format(request.days))))]),
+        request.note.isEmpty ? .empty : .p([.class("muted")], [.text(request.note)]),
+        .div([.class("row")], actions),
+      ])
+  }
+}

@@ -1,0 +1,46 @@
+import AtriumAPI
+import AtriumHTML
+
+/// Home: the timeline, with a form to post.
+enum HomePage {
+  static func render(_ context: WebContext, timeline: TimelinePage, error: String? = nil, draft: String = "") -> Node {
+    Layout.page(
+      context(.timeline), context,
+      [
+        context.form(
+          .createPost, [.class("stack card")],
+          [
+            .label([.for("post-text")], [.text(context(.writePost))]),
+            error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
+            .textarea([.id("post-text"), .name("text"), .required, Attribute("maxlength", "5000")], draft),
+            .p([], [.button([.type("submit")], [.text(context(.post))])]),
+          ]),
+        timeline.unavailableFeeds.isEmpty
+          ? .empty
+          : .div(
+            [.class("notice-box"), Attribute("role", "status")],
+            [
+              .p([], [.text(context(.couldNotLoad))]),
+              .ul([], timeline.unavailableFeeds.map { .li([], [.text("\($0.name): \($0.error)")]) }),
+            ]),
+        timeline.items.isEmpty
+          ? .p([.class("muted")], [.text(timeline.emptyReason ?? context(.nothingYet))])
+          : .ul([.class("list")], timeline.items.map { item(context, $0) }),
+      ])
+  }
+
+  private static func item(_ context: WebContext, _ item: TimelineItem) -> Node {
+    let who = item.author?.displayName ?? item.source.map { context(.from($0.name)) } ?? ""
+    return .li(
+      [],
+      [
+        .p(
+          [.class("muted")],
+          [.strong([.text(who)]), .text(" · "), .time([Attribute("datetime", item.createdAt)], [.text(String(item.createdAt.prefix(10)))])]
+        ),
+        item.title.map { .h3([], [.text($0)]) } ?? .empty,
+        .p([], [.text(item.text)]),
+        item.link.map { .a([.href($0), .rel("noopener noreferrer")], [.text($0)]) } ?? .empty,
+      ])
+  }
+}

@@ -1,0 +1,29 @@
+import AtriumHTML
+
+/// The sign-in form. Before a session exists its form is protected by a double-submit token:
+/// a random value in a cookie that the form must repeat.
+enum SignInPage {
+  static let tokenCookie = "atrium_signin"
+
+  static func render(_ context: WebContext, next: String?, token: String, error: String?, username: String) -> Node {
+    Layout.bare(
+      context(.signInTitle), context,
+      [
+        error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
+        .form(
+          [.method("post"), .action(WebPage.submitSignIn.href), .class("stack card")],
+          [
+            .input([.type("hidden"), .name(WebSessions.csrfField), .value(token)]),
+            .input([.type("hidden"), .name("next"), .value(next ?? "")]),
+            .label([.for("username")], [.text(context(.username))]),
+            .input([
+              .type("text"), .id("username"), .name("username"), .value(username), .autocomplete("username"),
+              .required, .autofocus,
+            ]),
+            .label([.for("password")], [.text(context(.password))]),
+            .input([.type("password"), .id("password"), .name("password"), .autocomplete("current-password"), .required]),
+            .p([], [.button([.type("submit")], [.text(context(.signIn))])]),
+          ]),
+      ])
+  }
+}

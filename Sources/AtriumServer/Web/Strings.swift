@@ -1,0 +1,119 @@
+import AtriumDomain
+/// The web app's languages: the person's setting, else the browser's `Accept-Language`.
+enum Language: String, Sendable, CaseIterable {
+  case en, es
+
+  /// The first language of `Accept-Language` Atrium speaks, English otherwise.
+  static func preferred(acceptLanguage header: String?) -> Language {
+    for part in (header ?? "").split(separator: ",") {
+      let tag = part.split(separator: ";").first.map { String($0).trimmingWhitespace.lowercased() } ?? ""
+      if let language = Language(rawValue: String(tag.prefix(2))) { return language }
+    }
+    return .en
+  }
+}
+
+/// Every text the pages show, in English and Spanish. A missing translation does not compile:
+/// each key answers both.
+enum Text: Sendable {
+  case appName, signInTitle, username, password, signIn, signOut, wrongCredentials, tooManyAttempts, directoryDown
+  case menu, home, timeOff, board, approvals, unread(Int)
+  case timeline, writePost, post, nothingYet, couldNotLoad, from(String)
+  case year, allowance, carriedOver, approvedDays, pendingDays, remaining, requests, noRequests
+  case askForLeave, start, end, startHalf, endHalf, fullDay, afternoonOnly, morningOnly, note, preview, send
+  case previewSays(String), alsoOff(String), cancel, workingDays(String)
+  case status(LeaveStatus)
+  case markRead, markAllRead, noNotices, newBadge
+  case pendingTab, approvedTab, rejectedTab, cancelledTab, allTab, approve, reject, reopen, noApprovals
+  case notAllowedTitle, notAllowed, notFoundTitle, notFound, sessionExpired, problem(String)
+  case previousYear, nextYear
+
+  func `in`(_ language: Language) -> String {
+    let (en, es) = pair
+    return language == .es ? es : en
+  }
+
+  private var pair: (String, String) {
+    switch self {
+    case .appName: ("Atrium", "Atrium")
+    case .signInTitle: ("Sign in", "Iniciar sesión")
+    case .username: ("Username", "Usuario")
+    case .password: ("Password", "Contraseña")
+    case .signIn: ("Sign in", "Entrar")
+    case .signOut: ("Sign out", "Cerrar sesión")
+    case .wrongCredentials: ("Wrong username or password.", "Usuario o contraseña incorrectos.")
+    case .tooManyAttempts:
+      ("Too many failed attempts. Wait a few minutes and try again.",
+       "Demasiados intentos fallidos. Espera unos minutos y vuelve a intentarlo.")
+    case .directoryDown:
+      ("The company directory is unavailable; try again in a moment.",
+       "El directorio de la empresa no responde; inténtalo de nuevo en un momento.")
+    case .menu: ("Menu", "Menú")
+    case .home: ("Home", "Inicio")
+    case .timeOff: ("Time off", "Vacaciones")
+    case .board: ("Board", "Tablón")
+    case .approvals: ("Approvals", "Aprobaciones")
+    case .unread(let count): ("\(count) unread", "\(count) sin leer")
+    case .timeline: ("Timeline", "Novedades")
+    case .writePost: ("Share something with everyone", "Comparte algo con todos")
+    case .post: ("Post", "Publicar")
+    case .nothingYet: ("Nothing has been posted yet.", "Todavía no se ha publicado nada.")
+    case .couldNotLoad: ("Some posts could not be loaded:", "No se han podido cargar algunas publicaciones:")
+    case .from(let source): ("From \(source)", "De \(source)")
+    case .year: ("Year", "Año")
+    case .allowance: ("Allowance", "Días del año")
+    case .carriedOver: ("Carried over", "Del año anterior")
+    case .approvedDays: ("Approved", "Aprobados")
+    case .pendingDays: ("Pending", "Pendientes")
+    case .remaining: ("Remaining", "Quedan")
+    case .requests: ("Requests", "Solicitudes")
+    case .noRequests: ("No requests this year.", "No hay solicitudes este año.")
+    case .askForLeave: ("Ask for time off", "Pedir vacaciones")
+    case .start: ("First day", "Primer día")
+    case .end: ("Last day", "Último día")
+    case .startHalf: ("First day", "Primer día")
+    case .endHalf: ("Last day", "Último día")
+    case .fullDay: ("Whole day", "Día completo")
+    case .afternoonOnly: ("Afternoon only", "Solo la tarde")
+    case .morningOnly: ("Morning only", "Solo la mañana")
+    case .note: ("Note (optional)", "Nota (opcional)")
+    case .preview: ("Check the days", "Comprobar los días")
+    case .send: ("Send request", "Enviar solicitud")
+    case .previewSays(let days):
+      ("This request takes \(days) working days.", "Esta solicitud ocupa \(days) días laborables.")
+    case .alsoOff(let names): ("Also off then: \(names).", "También libran esos días: \(names).")
+    case .cancel: ("Cancel", "Cancelar")
+    case .workingDays(let days): ("\(days) days", "\(days) días")
+    case .status(let status):
+      switch status {
+      case .pending: ("Pending", "Pendiente")
+      case .approved: ("Approved", "Aprobada")
+      case .rejected: ("Rejected", "Rechazada")
+      case .cancelled: ("Cancelled", "Cancelada")
+      }
+    case .markRead: ("Mark read", "Marcar como leído")
+    case .markAllRead: ("Mark all read", "Marcar todo como leído")
+    case .noNotices: ("No notices.", "No hay avisos.")
+    case .newBadge: ("New", "Nuevo")
+    case .pendingTab: ("Pending", "Pendientes")
+    case .approvedTab: ("Approved", "Aprobadas")
+    case .rejectedTab: ("Rejected", "Rechazadas")
+    case .cancelledTab: ("Cancelled", "Canceladas")
+    case .allTab: ("All", "Todas")
+    case .approve: ("Approve", "Aprobar")
+    case .reject: ("Reject", "Rechazar")
+    case .reopen: ("Back to pending", "Volver a pendiente")
+    case .noApprovals: ("Nothing here.", "No hay nada aquí.")
+    case .notAllowedTitle: ("Not allowed", "No permitido")
+    case .notAllowed:
+      ("This page is for managers and administrators.", "Esta página es para responsables y administradores.")
+    case .notFoundTitle: ("Not found", "No encontrado")
+    case .notFound: ("There is no such page.", "Esta página no existe.")
+    case .sessionExpired:
+      ("The form expired; please try again.", "El formulario ha caducado; vuelve a intentarlo.")
+    case .problem(let detail): (detail, detail)
+    case .previousYear: ("Previous year", "Año anterior")
+    case .nextYear: ("Next year", "Año siguiente")
+    }
+  }
+}

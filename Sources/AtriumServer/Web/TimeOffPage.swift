@@ -1,0 +1,131 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTML
+
+/// Time off: the year's figures, its requests with their state, and the request form. The
+/// form works without JavaScript: its first submit shows the working days and who else is off
+/// (the server's preview), and a second one sends the request.
+enum TimeOffPage {
+  /// What the person typed into the request form.
+  struct Form: Sendable, Hashable {
+    var start = ""
+    var end = ""
+    var startHalf = StartHalf.full
+    var endHalf = EndHalf.full
+    var note = ""
+  }
+
+  static func render(
+    _ context: WebContext, year: LeaveYear, form: Form = Form(), preview: LeavePreview? = nil, error: String? = nil
+  ) -> Node {
+    Layout.page(
+      context(.timeOff), context,
+      [
+        .nav(
+          [.class("row"), .ariaLabel(context(.year))],
+          [
+            .a([.href(WebPage.timeOff(year: year.year - 1).href), .class("button secondary")], [.text("‹ \(year.year - 1)")]),
+            .strong([.text(String(year.year))]),
+            .a([.href(WebPage.timeOff(year: year.year + 1).href), .class("button secondary")], [.text("\(year.year + 1) ›")]),
+          ]),
+        .dl(
+          [.class("figures")],
+          [
+            figure(context(.allowance), year.allowance, id: "allowance"),
+            figure(context(.carriedOver), year.carriedOver, id: "carried"),
+            figure(context(.approvedDays), year.approved, id: "approved"),
+            figure(context(.pendingDays), year.pending, id: "pending"),
+            figure(context(.remaining), year.remaining, id: "remaining"),
+          ]),
+        .h2([], [.text(context(.askForLeave))]),
+        requestForm(context, form: form, preview: preview, error: error),
+        .h2([], [.text(context(.requests))]),
+        year.requests.isEmpty
+          ? .p([.class("muted")], [.text(context(.noRequests))])
+          : .ul([.class("list"), .id("requests")], year.requests.map { request(context, $0) }),
+      ])
+  }
+
+  private static func figure(_ label: String, _ days: HalfDays, id: String) -> Node {
+    .div([], [.dt([.text(label)]), .dd([.id(id)], [.text(format(days))])])
+  }
+
+  static func format(_ days: HalfDays) -> String {
+    days.halves % 2 == 0 ? String(days.halves / 2) : String(format: "%.1f", days.days)
+  }
+
+  private static func requestForm(_ context: WebContext, form: Form, preview: LeavePreview?, error: String?) -> Node {
+    func halfOptions<T: RawRepresentable<String>>(_ choices: [(T, Text)], selected: T) -> [Node] where T: Equatable {
+      choices.map { value, label in
+        .option([.value(value.rawValue)] + (value == selected ? [.selected] : []), context(label))
+      }
+    }
+    var summary: [Node] = []
+    if let preview {
+      summary.append(.p([.id("preview"), Attribute("role", "status")], [.text(context(.previewSays(format(preview.days))))]))
+      let names = Set(preview.conflicts.flatMap { $0.people.map(\.displayName) }).sorted()
+      if !names.isEmpty { summary.append(.p([], [.text(context(.alsoOff(names.joined(separator: ", "))))])) }
+    }
+    return context.form(
+      .requestLeave, [.class("stack card"), .id("request-form")],
+      [
+        error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
+        .div(
+          [.class("grid2")],
+          [
+            .div(
+              [],
+              [
+                .label([.for("start")], [.text(context(.start))]),
+                .input([.type("date"), .id("start"), .name("start"), .value(form.start), .required]),
+                .label([.for("startHalf")], [.text(context(.startHalf))]),
+                .select(
+                  [.id("startHalf"), .name("startHalf")],
+                  halfOptions([(StartHalf.full, .fullDay), (.afternoon, .afternoonOnly)], selected: form.startHalf)),
+              ]),
+            .div(
+              [],
+              [
+                .label([.for("end")], [.text(context(.end))]),
+                .input([.type("date"), .id("end"), .name("end"), .value(form.end), .required]),
+                .label([.for("endHalf")], [.text(context(.endHalf))]),
+                .select(
+                  [.id("endHalf"), .name("endHalf")],
+                  halfOptions([(EndHalf.full, .fullDay), (.morning, .morningOnly)], selected: form.endHalf)),
+              ]),
+          ]),
+        .label([.for("note")], [.text(context(.note))]),
+        .input([.type("text"), .id("note"), .name("note"), .value(form.note), Attribute("maxlength", "500")]),
+        .fragment(summary),
+        .p(
+          [.class("row")],
+          [
+            .button(
+              [.type("submit"), .name("intent"), .value("preview"), .class(preview == nil ? "" : "secondary")],
+              [.text(context(.preview))]),
+            preview == nil
+              ? .empty
+              : .button([.type("submit"), .name("intent"), .value("send"), .id("send")], [.text(context(.send))]),
+          ]),
+      ])
+  }
+
+  private static func request(_ context: WebContext, _ request: LeaveRequestBody) -> Node {
+    let dates =
+      request.start == request.end ? request.start.description : "\(request.start.description) – \(request.end.description)"
+    return .li(
+      [.id("request-\(request.id)"), .data("status", request.status.rawValue)],
+      [
+        .p(
+          [.class("row")],
+          [
+            .span([.class("status \(request.status.rawValue)")], [.text(context(.status(request.status)))]),
+            .strong([.text(dates)]),
+            .span([.class("muted")], [.text(context(.workingDays(format(request.days))))]),
+          ]),
+        request.note.isEmpty ? .empty : .p([.class("muted")], [.text(request.note)]),
+        request.status == .pending || request.status == .approved
+          ? context.button(.cancelLeave(id: request.id), .cancel, style: "secondary") : .empty,
+      ])
+  }
+}

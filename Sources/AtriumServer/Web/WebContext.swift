@@ -1,0 +1,30 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTML
+
+/// What every page needs besides its own data: who is looking, in which language, the token
+/// their forms carry, and the layout's figures.
+struct WebContext: Sendable {
+  let visitor: WebSessions.Visitor?
+  let language: Language
+  let companyName: String
+  let unread: Int
+  let current: WebPage?
+
+  func callAsFunction(_ text: Text) -> String { text.in(language) }
+
+  var employee: Employee? { visitor?.principal.employee }
+  var decides: Bool { employee.map { $0.role == .manager || $0.role == .admin } ?? false }
+
+  /// A form that posts to a page, with the session's CSRF token.
+  func form(_ page: WebPage, _ attributes: [Attribute] = [], _ children: [Node]) -> Node {
+    .form(
+      [.method("post"), .action(page.href)] + attributes,
+      [.input([.type("hidden"), .name(WebSessions.csrfField), .value(visitor?.csrfToken ?? "")])] + children)
+  }
+
+  /// A one-button form, for actions on a row.
+  func button(_ page: WebPage, _ label: Text, style: String = "") -> Node {
+    form(page, [.class("inline")], [.button([.type("submit"), .class(style)], [.text(self(label))])])
+  }
+}
