@@ -65,7 +65,9 @@ public final class AuthService: Sendable {
       return (employee, try AccountStore(connection).account(employeeID: employee.id))
     }
     if found?.account?.passwordHash == nil, let directory = directory.service() {
-      return (try directoryLogin(directory, username: username, password: body.password, address: address, now: now), false)
+      return (
+        try directoryLogin(directory, username: username, password: body.password, address: address, now: now), false
+      )
     }
     // Unknown users and accounts without a local password are checked against the decoy, so
     // every refusal costs the same time and says the same thing.

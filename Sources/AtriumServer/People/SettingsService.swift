@@ -22,7 +22,10 @@ struct SettingsService: Sendable {
       if let value = change.notifications?.leaveDecisions { settings.notifyLeaveDecisions = value }
       if let value = change.notifications?.approvalsWaiting { settings.notifyApprovalsWaiting = value }
       if let value = change.notifications?.companyNotices { settings.notifyCompanyNotices = value }
-      if let language = change.language { settings.language = language }
+      if let language = change.language {
+        settings.language = language
+        settings.languageChosen = true
+      }
       try store.save(settings, employeeID: principal.employee.id)
       return Self.body(settings)
     }

@@ -5,7 +5,8 @@ import AtriumHTML
 /// Approvals for managers and admins: tabs by status, pending first, with approve and reject
 /// on each pending row and "back to pending" on decided ones.
 enum ApprovalsPage {
-  static func render(_ context: WebContext, filter: ApprovalFilter, items: [ApprovalItem], error: String? = nil) -> Node {
+  static func render(_ context: WebContext, filter: ApprovalFilter, items: [ApprovalItem], error: String? = nil) -> Node
+  {
     let tabs: [(ApprovalFilter, Text)] = [
       (.pending, .pendingTab), (.approved, .approvedTab), (.rejected, .rejectedTab), (.cancelled, .cancelledTab),
       (.all, .allTab),
@@ -34,7 +35,8 @@ enum ApprovalsPage {
   private static func row(_ context: WebContext, _ item: ApprovalItem) -> Node {
     let request = item.request
     let dates =
-      request.start == request.end ? request.start.description : "\(request.start.description) – \(request.end.description)"
+      request.start == request.end
+      ? request.start.description : "\(request.start.description) – \(request.end.description)"
     var actions: [Node] = []
     if request.status == .pending {
       actions = [

@@ -36,7 +36,10 @@ enum HomePage {
       [
         .p(
           [.class("muted")],
-          [.strong([.text(who)]), .text(" · "), .time([Attribute("datetime", item.createdAt)], [.text(String(item.createdAt.prefix(10)))])]
+          [
+            .strong([.text(who)]), .text(" · "),
+            .time([Attribute("datetime", item.createdAt)], [.text(String(item.createdAt.prefix(10)))]),
+          ]
         ),
         item.title.map { .h3([], [.text($0)]) } ?? .empty,
         .p([], [.text(item.text)]),

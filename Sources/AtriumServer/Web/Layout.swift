@@ -15,16 +15,20 @@ enum Layout {
           .title("\(title) · \(context.companyName)"),
           .link([.rel("stylesheet"), .href(WebPage.stylesheet.href)]),
         ]),
-        .body([], [
-          .a([.class("skip"), .href("#content")], [.text(context.language == .es ? "Ir al contenido" : "Skip to content")]),
-          header(context),
-          .div(
-            [.class("layout")],
-            [
-              .nav([.class("side"), .ariaLabel(context(.menu))], [menu(context)]),
-              .main([.id("content")], [.h1([], [.text(title)])] + content),
-            ]),
-        ]),
+        .body(
+          [],
+          [
+            .a(
+              [.class("skip"), .href("#content")],
+              [.text(context.language == .es ? "Ir al contenido" : "Skip to content")]),
+            header(context),
+            .div(
+              [.class("layout")],
+              [
+                .nav([.class("side"), .ariaLabel(context(.menu))], [menu(context)]),
+                .main([.id("content")], [.h1([], [.text(title)])] + content),
+              ]),
+          ]),
       ])
   }
 
@@ -50,11 +54,17 @@ enum Layout {
       [
         .tag(
           "details", [.class("drawer")],
-          [.tag("summary", [.ariaLabel(context(.menu))], [.text("☰ " + context(.menu))]), menu(context)]),
+          [
+            .tag("summary", [.ariaLabel(context(.menu))], [.text("☰ " + context(.menu))]),
+            menu(context, signOut: true),
+          ]),
         .a([.class("company"), .href(WebPage.home.href)], [.text(context.companyName)]),
         .a(
           [.href(WebPage.board.href), .ariaLabel(context(.unread(context.unread)))],
-          [.text(context(.board)), context.unread > 0 ? .span([.class("badge")], [.text(String(context.unread))]) : .empty]
+          [
+            .text(context(.board)),
+            context.unread > 0 ? .span([.class("badge")], [.text(String(context.unread))]) : .empty,
+          ]
         ),
         .span(
           [.class("me")],
@@ -69,7 +79,9 @@ enum Layout {
       ])
   }
 
-  private static func menu(_ context: WebContext) -> Node {
+  /// The sections; the drawer (narrow screens) also holds sign-out, which the header has no
+  /// room for there.
+  private static func menu(_ context: WebContext, signOut: Bool = false) -> Node {
     var items: [(WebPage, Text)] = [(.home, .home), (.timeOff(year: nil), .timeOff), (.board, .board)]
     if context.decides { items.append((.approvals(.pending), .approvals)) }
     return .ul(
@@ -77,7 +89,16 @@ enum Layout {
       items.map { page, label in
         let isCurrent = context.current.map { Self.section(of: $0) == Self.section(of: page) } ?? false
         return .li([], [.a([.href(page.href)] + (isCurrent ? [.ariaCurrent("page")] : []), [.text(context(label))])])
-      })
+      }
+        + (signOut
+          ? [
+            .li(
+              [],
+              [
+                context.form(
+                  .signOut, [], [.button([.type("submit"), .class("secondary")], [.text(context(.signOut))])])
+              ])
+          ] : []))
   }
 
   /// Which menu entry a page belongs to.

@@ -21,7 +21,9 @@ enum SignInPage {
               .required, .autofocus,
             ]),
             .label([.for("password")], [.text(context(.password))]),
-            .input([.type("password"), .id("password"), .name("password"), .autocomplete("current-password"), .required]),
+            .input([
+              .type("password"), .id("password"), .name("password"), .autocomplete("current-password"), .required,
+            ]),
             .p([], [.button([.type("submit")], [.text(context(.signIn))])]),
           ]),
       ])

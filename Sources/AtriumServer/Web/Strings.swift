@@ -1,4 +1,5 @@
 import AtriumDomain
+
 /// The web app's languages: the person's setting, else the browser's `Accept-Language`.
 enum Language: String, Sendable, CaseIterable {
   case en, es
@@ -43,11 +44,15 @@ enum Text: Sendable {
     case .signOut: ("Sign out", "Cerrar sesión")
     case .wrongCredentials: ("Wrong username or password.", "Usuario o contraseña incorrectos.")
     case .tooManyAttempts:
-      ("Too many failed attempts. Wait a few minutes and try again.",
-       "Demasiados intentos fallidos. Espera unos minutos y vuelve a intentarlo.")
+      (
+        "Too many failed attempts. Wait a few minutes and try again.",
+        "Demasiados intentos fallidos. Espera unos minutos y vuelve a intentarlo."
+      )
     case .directoryDown:
-      ("The company directory is unavailable; try again in a moment.",
-       "El directorio de la empresa no responde; inténtalo de nuevo en un momento.")
+      (
+        "The company directory is unavailable; try again in a moment.",
+        "El directorio de la empresa no responde; inténtalo de nuevo en un momento."
+      )
     case .menu: ("Menu", "Menú")
     case .home: ("Home", "Inicio")
     case .timeOff: ("Time off", "Vacaciones")
@@ -71,8 +76,8 @@ enum Text: Sendable {
     case .askForLeave: ("Ask for time off", "Pedir vacaciones")
     case .start: ("First day", "Primer día")
     case .end: ("Last day", "Último día")
-    case .startHalf: ("First day", "Primer día")
-    case .endHalf: ("Last day", "Último día")
+    case .startHalf: ("On the first day", "El primer día")
+    case .endHalf: ("On the last day", "El último día")
     case .fullDay: ("Whole day", "Día completo")
     case .afternoonOnly: ("Afternoon only", "Solo la tarde")
     case .morningOnly: ("Morning only", "Solo la mañana")

@@ -24,9 +24,13 @@ enum TimeOffPage {
         .nav(
           [.class("row"), .ariaLabel(context(.year))],
           [
-            .a([.href(WebPage.timeOff(year: year.year - 1).href), .class("button secondary")], [.text("‹ \(year.year - 1)")]),
+            .a(
+              [.href(WebPage.timeOff(year: year.year - 1).href), .class("button secondary")],
+              [.text("‹ \(year.year - 1)")]),
             .strong([.text(String(year.year))]),
-            .a([.href(WebPage.timeOff(year: year.year + 1).href), .class("button secondary")], [.text("\(year.year + 1) ›")]),
+            .a(
+              [.href(WebPage.timeOff(year: year.year + 1).href), .class("button secondary")],
+              [.text("\(year.year + 1) ›")]),
           ]),
         .dl(
           [.class("figures")],
@@ -62,7 +66,8 @@ enum TimeOffPage {
     }
     var summary: [Node] = []
     if let preview {
-      summary.append(.p([.id("preview"), Attribute("role", "status")], [.text(context(.previewSays(format(preview.days))))]))
+      summary.append(
+        .p([.id("preview"), Attribute("role", "status")], [.text(context(.previewSays(format(preview.days))))]))
       let names = Set(preview.conflicts.flatMap { $0.people.map(\.displayName) }).sorted()
       if !names.isEmpty { summary.append(.p([], [.text(context(.alsoOff(names.joined(separator: ", "))))])) }
     }
@@ -112,7 +117,8 @@ enum TimeOffPage {
 
   private static func request(_ context: WebContext, _ request: LeaveRequestBody) -> Node {
     let dates =
-      request.start == request.end ? request.start.description : "\(request.start.description) – \(request.end.description)"
+      request.start == request.end
+      ? request.start.description : "\(request.start.description) – \(request.end.description)"
     return .li(
       [.id("request-\(request.id)"), .data("status", request.status.rawValue)],
       [

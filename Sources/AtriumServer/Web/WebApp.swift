@@ -9,10 +9,13 @@ import Foundation
 extension AtriumApp {
   /// Answers a request for a page (anything outside `/api/`, `/healthz` and `/calendar/`).
   func respondWeb(_ request: HTTPRequest) -> HTTPOutcome {
-    guard let page = WebPage(method: request.method == "HEAD" ? "GET" : request.method, path: request.path, query: request.query)
+    guard
+      let page = WebPage(
+        method: request.method == "HEAD" ? "GET" : request.method, path: request.path, query: request.query)
     else {
       let context = webContext(for: request, visitor: webSessions.visitor(of: request), current: nil)
-      return .response(html(Layout.bare(context(.notFoundTitle), context, [.p([], [.text(context(.notFound))])]), status: 404))
+      return .response(
+        html(Layout.bare(context(.notFoundTitle), context, [.p([], [.text(context(.notFound))])]), status: 404))
     }
     if page == .stylesheet { return .response(WebAssets.stylesheetResponse) }
     // Signing in hashes a password or asks the directory: off the network threads.
@@ -30,7 +33,8 @@ extension AtriumApp {
         return redirect(to: WebPage.signIn(next: page.method == .get ? request.path : nil).href)
       }
       if page.method == .post, !webSessions.hasValidCSRFToken(request, form: form, visitor: visitor) {
-        return html(Layout.bare(context(.notAllowedTitle), context, [.p([], [.text(context(.sessionExpired))])]), status: 403)
+        return html(
+          Layout.bare(context(.notAllowedTitle), context, [.p([], [.text(context(.sessionExpired))])]), status: 403)
       }
       return try signedInPage(page, request, form: form, visitor: visitor, context: context)
     } catch {
@@ -66,7 +70,8 @@ extension AtriumApp {
         let cookie = try webSessions.start(for: employee, secure: webSessions.isSecure(request))
         var response = redirect(to: next ?? WebPage.home.href)
         response.headers.add("Set-Cookie", cookie)
-        response.headers.add("Set-Cookie", "\(SignInPage.tokenCookie)=; Path=/sign-in; Max-Age=0; HttpOnly; SameSite=Strict")
+        response.headers.add(
+          "Set-Cookie", "\(SignInPage.tokenCookie)=; Path=/sign-in; Max-Age=0; HttpOnly; SameSite=Strict")
         return response
       } catch let problem as Problem {
         let message: Text =
@@ -117,7 +122,8 @@ extension AtriumApp {
       } catch {
         let problem = Self.problem(error)
         return html(
-          TimeOffPage.render(context, year: try leaveQueries.myLeave(year: nil, principal: principal), error: problem.detail),
+          TimeOffPage.render(
+            context, year: try leaveQueries.myLeave(year: nil, principal: principal), error: problem.detail),
           status: problem.status)
       }
     case .board:
@@ -141,7 +147,8 @@ extension AtriumApp {
         return redirect(to: WebPage.approvals(.pending).href)
       } catch {
         let problem = Self.problem(error)
-        let items = try leaveQueries.approvals(filter: .pending, page: PageRequest(limit: 200), principal: principal).items
+        let items = try leaveQueries.approvals(filter: .pending, page: PageRequest(limit: 200), principal: principal)
+          .items
         return html(
           ApprovalsPage.render(context, filter: .pending, items: items, error: problem.detail), status: problem.status)
       }
@@ -162,7 +169,8 @@ extension AtriumApp {
     let year = try leaveQueries.myLeave(year: nil, principal: principal)
     guard let start = CalendarDate(values.start), let end = CalendarDate(values.end) else {
       return html(
-        TimeOffPage.render(context, year: year, form: values, error: context(.problem("Choose the first and last day."))),
+        TimeOffPage.render(
+          context, year: year, form: values, error: context(.problem("Choose the first and last day."))),
         status: 400)
     }
     do {
@@ -201,11 +209,13 @@ extension AtriumApp {
   private func webContext(for request: HTTPRequest, visitor: WebSessions.Visitor?, current: WebPage?) -> WebContext {
     let facts = try? environment.database.read { connection -> (String, String?) in
       let name = try CompanyStore(connection).company()?.name ?? "Atrium"
-      let language = try visitor.map { try SettingsStore(connection).settings(employeeID: $0.principal.employee.id).language }
+      let settings = try visitor.map { try SettingsStore(connection).settings(employeeID: $0.principal.employee.id) }
+      let language = settings.flatMap { $0.languageChosen ? $0.language : nil }
       return (name, language)
     }
     let language =
-      facts?.1.flatMap(Language.init(rawValue:)) ?? Language.preferred(acceptLanguage: request.headers["Accept-Language"])
+      facts?.1.flatMap(Language.init(rawValue:))
+      ?? Language.preferred(acceptLanguage: request.headers["Accept-Language"])
     let unread = visitor.flatMap { try? board.badge(principal: $0.principal).unread } ?? 0
     return WebContext(
       visitor: visitor, language: language, companyName: facts?.0 ?? "Atrium", unread: unread, current: current)

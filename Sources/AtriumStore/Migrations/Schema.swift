@@ -367,5 +367,11 @@ public enum Schema {
         // issued_at moved forward as it is used, and never accepted by the refresh endpoint.
         "ALTER TABLE refresh_tokens ADD COLUMN kind TEXT NOT NULL DEFAULT 'refresh'"
       ]),
+    Migration(
+      version: 13, name: "a language chosen by the person",
+      sql: [
+        // Until someone chooses a language, the web app follows their browser's.
+        "ALTER TABLE settings ADD COLUMN language_chosen INTEGER NOT NULL DEFAULT 0"
+      ]),
   ]
 }

@@ -33,7 +33,8 @@ public struct SessionStore {
 
   /// Moves a web session's token forward, so the session lasts while it is used.
   public func touchToken(hash: String, at instant: Int64) throws {
-    try connection.execute("UPDATE refresh_tokens SET issued_at = ? WHERE token_hash = ?", .integer(instant), .text(hash))
+    try connection.execute(
+      "UPDATE refresh_tokens SET issued_at = ? WHERE token_hash = ?", .integer(instant), .text(hash))
   }
 
   public func token(hash: String) throws -> StoredToken? {

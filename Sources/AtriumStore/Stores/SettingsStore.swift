@@ -13,6 +13,8 @@ public struct SettingsStore {
     public var notifyCompanyNotices = true
     /// `en` or `es`.
     public var language = "en"
+    /// Whether the person chose `language` (else the web app follows their browser).
+    public var languageChosen = false
     /// Milliseconds since 1970: the push badge counts unread notices created after this.
     public var badgeResetAt: Int64 = 0
 
@@ -28,6 +30,7 @@ public struct SettingsStore {
     settings.notifyApprovalsWaiting = row.bool("notify_approvals_waiting")
     settings.notifyCompanyNotices = row.bool("notify_company_notices")
     settings.language = row.string("language")
+    settings.languageChosen = row.bool("language_chosen")
     settings.badgeResetAt = Int64(row.int("badge_reset_at"))
     return settings
   }
@@ -36,15 +39,16 @@ public struct SettingsStore {
     try connection.execute(
       """
       INSERT INTO settings (employee_id, notify_leave_decisions, notify_approvals_waiting, notify_company_notices,
-        language, badge_reset_at) VALUES (?, ?, ?, ?, ?, ?)
+        language, badge_reset_at, language_chosen) VALUES (?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (employee_id) DO UPDATE SET notify_leave_decisions = excluded.notify_leave_decisions,
         notify_approvals_waiting = excluded.notify_approvals_waiting,
         notify_company_notices = excluded.notify_company_notices, language = excluded.language,
-        badge_reset_at = excluded.badge_reset_at
+        badge_reset_at = excluded.badge_reset_at, language_chosen = excluded.language_chosen
       """,
       [
         .text(employeeID), DatabaseValue(settings.notifyLeaveDecisions), DatabaseValue(settings.notifyApprovalsWaiting),
         DatabaseValue(settings.notifyCompanyNotices), .text(settings.language), .integer(settings.badgeResetAt),
+        DatabaseValue(settings.languageChosen),
       ])
   }
 

@@ -1,0 +1,43 @@
+import AtriumHTTP
+import AtriumServer
+import AtriumTestSupport
+import Foundation
+import Testing
+
+/// The web app in headless Chromium (selenium from `.venv`, Chromium and its driver from
+/// Debian, all installed by `make test`): `browser-tests/web_flow.py` signs in, asks for
+/// leave, approves it as the manager and reads the result, at 1280 and 390 px and in Spanish,
+/// saving screenshots under `test-output/screenshots`.
+@Suite(.serialized) struct BrowserTests {
+  @Test func theMainFlowWorksInARealBrowser() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let python = root.appendingPathComponent(".venv/bin/python3")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: python.path), "\(python.path) is missing: run make test")
+    let app = try TestApp()
+    let server = HTTPServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
+      responder: app.app)
+    try server.start()
+    defer { server.stop() }
+
+    let process = Process()
+    process.executableURL = python
+    process.arguments = [
+      root.appendingPathComponent("browser-tests/web_flow.py").path, "http://127.0.0.1:\(server.port)",
+      root.appendingPathComponent("test-output/screenshots").path,
+    ]
+    var environment = ProcessInfo.processInfo.environment
+    environment["SE_OFFLINE"] = "true"
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(text)")
+    #expect(text.contains("all steps passed"), "\(text)")
+  }
+}

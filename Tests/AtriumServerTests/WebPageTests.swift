@@ -1,0 +1,239 @@
+import AtriumAPI
+import AtriumHTTP
+import AtriumStore
+import AtriumTestSupport
+import Foundation
+import Testing
+
+@testable import AtriumServer
+
+/// A browser in-process: keeps cookies, signs in through the form, posts forms with the
+/// page's CSRF token.
+final class WebClient {
+  let app: TestApp
+  var cookies: [String: String] = [:]
+  var language = "en"
+
+  init(_ app: TestApp) {
+    self.app = app
+  }
+
+  @discardableResult
+  func send(
+    _ method: String, _ target: String, form: [String: String] = [:], headers: [(String, String)] = []
+  )
+    -> HTTPResponse
+  {
+    var fields = HTTPHeaders([("Accept-Language", language)])
+    if !cookies.isEmpty { fields.add("Cookie", cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")) }
+    if !form.isEmpty { fields.add("Content-Type", "application/x-www-form-urlencoded") }
+    for (name, value) in headers { fields.add(name, value) }
+    let body = form.map { "\(PercentEncoding.encode($0.key))=\(PercentEncoding.encode($0.value))" }.joined(
+      separator: "&")
+    let response = app.app.respondNow(
+      to: HTTPRequest(
+        method: method, target: target, headers: fields, body: Array(body.utf8), remoteAddress: "127.0.0.1"))
+    for value in response.headers.values("Set-Cookie") {
+      let pair = value.split(separator: ";")[0].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let name = String(pair[0])
+      let cookie = pair.count > 1 ? String(pair[1]) : ""
+      if cookie.isEmpty || value.contains("Max-Age=0") { cookies[name] = nil } else { cookies[name] = cookie }
+    }
+    return response
+  }
+
+  func get(_ target: String) -> HTTPResponse { send("GET", target) }
+
+  /// The CSRF token the last page's forms carry.
+  static func csrf(in page: HTTPResponse) -> String? {
+    page.text.firstMatch(of: /name="_csrf" value="([^"]*)"/).map { String($0.1) }
+  }
+
+  @discardableResult
+  func signIn(_ username: String, _ password: String = "atrium-demo") -> HTTPResponse {
+    let form = get("/sign-in")
+    return send(
+      "POST", "/sign-in",
+      form: ["_csrf": Self.csrf(in: form) ?? "", "username": username, "password": password, "next": ""])
+  }
+
+  /// Posts a form from `page`, with its token.
+  @discardableResult
+  func post(_ target: String, from page: String, _ form: [String: String] = [:]) -> HTTPResponse {
+    let token = Self.csrf(in: get(page)) ?? ""
+    return send("POST", target, form: form.merging(["_csrf": token]) { $1 })
+  }
+}
+
+@Suite struct WebPageTests {
+  let app: TestApp
+
+  init() throws {
+    app = try TestApp()
+  }
+
+  @Test func everyPageRoundTripsThroughItsAddress() {
+    for page in WebPage.examples {
+      let (path, query) = QueryString.split(target: page.href)
+      #expect(WebPage(method: page.method.rawValue, path: path, query: query) == page, "\(page)")
+    }
+    #expect(WebPage(method: "GET", path: "/sign-in", query: ["next": "//evil.example"]) == .signIn(next: nil))
+    #expect(WebPage(method: "GET", path: "/nowhere", query: [:]) == nil)
+    #expect(WebPage(method: "POST", path: "/approvals/x/delete", query: [:]) == nil)
+  }
+
+  @Test func signingInSetsASafeCookieAndAWrongPasswordStaysOnTheForm() {
+    let browser = WebClient(app)
+    let wrong = browser.signIn("eva", "nope")
+    #expect(wrong.status == 401)
+    #expect(wrong.text.contains("Wrong username or password."))
+    #expect(browser.cookies[WebSessions.cookieName] == nil)
+    let ok = browser.signIn("eva")
+    #expect(ok.status == 303)
+    #expect(ok.headers["Location"] == "/")
+    let cookie = ok.headers.values("Set-Cookie").first { $0.hasPrefix(WebSessions.cookieName) } ?? ""
+    #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && !cookie.contains("Secure"))
+    #expect(browser.get("/").status == 200)
+
+    // Signing out ends the session: the old cookie signs nobody in.
+    let saved = browser.cookies
+    #expect(browser.post("/sign-out", from: "/").status == 303)
+    browser.cookies = saved
+    #expect(browser.get("/").status == 303)
+  }
+
+  @Test func aSignInFormWithoutItsTokenIsRefused() {
+    let browser = WebClient(app)
+    _ = browser.get("/sign-in")
+    let forged = browser.send(
+      "POST", "/sign-in", form: ["_csrf": "guess", "username": "eva", "password": "atrium-demo"])
+    #expect(forged.status == 403)
+    #expect(browser.cookies[WebSessions.cookieName] == nil)
+  }
+
+  @Test func pagesNeedASessionAndSendTheirSecurityHeaders() {
+    let browser = WebClient(app)
+    let away = browser.get("/time-off?year=2026")
+    #expect(away.status == 303)
+    #expect(away.headers["Location"] == "/sign-in?next=%2Ftime-off")
+    browser.signIn("eva")
+    let page = browser.get("/time-off")
+    #expect(page.status == 200)
+    let policy = page.headers["Content-Security-Policy"] ?? ""
+    #expect(policy.contains("script-src 'self'") && policy.contains("frame-ancestors 'none'"))
+    #expect(!policy.contains("unsafe-inline"))
+    #expect(page.headers["X-Content-Type-Options"] == "nosniff")
+    #expect(page.headers["Referrer-Policy"] == "same-origin")
+    #expect(page.headers["Cache-Control"] == "no-store")
+    #expect(!page.text.contains("style=\"") && !page.text.contains("onclick"))
+    let css = browser.get(WebPage.stylesheet.href)
+    #expect(css.headers["Cache-Control"] == "public, max-age=31536000, immutable")
+    #expect(browser.get("/nowhere").status == 404)
+  }
+
+  @Test func formsWithoutTheCSRFTokenChangeNothing() throws {
+    let browser = WebClient(app)
+    browser.signIn("eva")
+    let forged = browser.send("POST", "/posts", form: ["text": "forged", "_csrf": "x"])
+    #expect(forged.status == 403)
+    #expect(!browser.get("/").text.contains("forged"))
+    let posted = browser.post("/posts", from: "/", ["text": "<script>alert(1)</script> hello"])
+    #expect(posted.status == 303)
+    let home = browser.get("/").text
+    #expect(home.contains("&lt;script&gt;alert(1)&lt;/script&gt; hello"))
+    #expect(!home.contains("<script>alert(1)"))
+  }
+
+  @Test func theAPIAcceptsTheCookieWithItsCSRFHeader() throws {
+    let browser = WebClient(app)
+    browser.signIn("eva")
+    #expect(browser.get("/api/v1/me").status == 200)
+    let token = try #require(WebClient.csrf(in: browser.get("/")))
+    let json = [("Content-Type", "application/json")]
+    #expect(browser.send("POST", "/api/v1/posts", headers: json).status == 403)
+    let body = #"{"text": "from the page"}"#
+    let created = app.app.respondNow(
+      to: HTTPRequest(
+        method: "POST", target: "/api/v1/posts",
+        headers: HTTPHeaders([
+          ("Content-Type", "application/json"), ("X-CSRF-Token", token),
+          ("Cookie", "\(WebSessions.cookieName)=\(browser.cookies[WebSessions.cookieName] ?? "")"),
+        ]), body: Array(body.utf8), remoteAddress: "127.0.0.1"))
+    #expect(created.status == 201)
+  }
+
+  @Test func theTimeOffFormPreviewsThenSends() throws {
+    let browser = WebClient(app)
+    browser.signIn("eva")
+    let form = ["start": "2026-04-06", "end": "2026-04-08", "startHalf": "full", "endHalf": "full", "note": ""]
+    let preview = browser.post("/time-off/requests", from: "/time-off", form.merging(["intent": "preview"]) { $1 })
+    #expect(preview.status == 200)
+    #expect(preview.text.contains("This request takes 3 working days."))
+    #expect(!browser.get("/time-off").text.contains("data-status=\"pending\""), "a preview asks for nothing")
+    let sent = browser.post("/time-off/requests", from: "/time-off", form.merging(["intent": "send"]) { $1 })
+    #expect(sent.status == 303)
+    let page = browser.get("/time-off").text
+    #expect(page.contains("data-status=\"pending\""))
+    #expect(page.contains("<dd id=\"pending\">3</dd>"))
+    let bad = browser.post(
+      "/time-off/requests", from: "/time-off",
+      ["start": "2026-04-10", "end": "2026-04-06", "intent": "send"])
+    #expect(bad.status == 400)
+    #expect(bad.text.contains("must not be before start"))
+  }
+
+  @Test func approvalsAreForDecidersOnly() throws {
+    let eva = WebClient(app)
+    eva.signIn("eva")
+    let refused = eva.get("/approvals")
+    #expect(refused.status == 403)
+    #expect(refused.text.contains("Not allowed"))
+    #expect(!eva.get("/").text.contains("href=\"/approvals\""), "no menu entry either")
+    let request = eva.post(
+      "/time-off/requests", from: "/time-off", ["start": "2026-04-06", "end": "2026-04-06", "intent": "send"])
+    #expect(request.status == 303)
+    let id = try #require(
+      eva.get("/time-off").text.firstMatch(of: /id="request-([0-9a-f-]+)"/).map { String($0.1) })
+    #expect(eva.post("/approvals/\(id)/approve", from: "/").status == 403)
+
+    let mario = WebClient(app)
+    mario.signIn("mario")
+    #expect(mario.get("/approvals").text.contains("Eva Fernández"))
+    #expect(mario.post("/approvals/\(id)/approve", from: "/approvals").status == 303)
+    #expect(eva.get("/time-off").text.contains("data-status=\"approved\""))
+    #expect(mario.post("/approvals/\(id)/approve", from: "/approvals").status == 409, "already decided")
+  }
+
+  @Test func everyLinkAndFormOnEveryPageIsARealAddress() throws {
+    for username in ["eva", "mario", "ana"] {
+      let browser = WebClient(app)
+      browser.signIn(username)
+      for page in ["/", "/time-off", "/board", "/approvals", "/approvals?status=all"] {
+        let html = browser.get(page).text
+        for match in html.matches(of: /(href|action|src)="([^"]+)"/) {
+          let attribute = String(match.1)
+          let target = String(match.2).replacingOccurrences(of: "&amp;", with: "&")
+          guard target.hasPrefix("/"), target != "#content" else { continue }
+          let (path, query) = QueryString.split(target: target)
+          if AtriumApp.isAPI(path) {
+            #expect((try? Route(method: "GET", path: path, query: query)) != nil, "\(username) \(page): \(target)")
+          } else {
+            let method = attribute == "action" ? "POST" : "GET"
+            #expect(WebPage(method: method, path: path, query: query) != nil, "\(username) \(page): \(target)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test func theLanguageFollowsTheBrowserUntilThePersonChoosesOne() throws {
+    let browser = WebClient(app)
+    browser.language = "es-ES,es;q=0.9"
+    #expect(browser.get("/sign-in").text.contains("Iniciar sesión"))
+    browser.signIn("eva")
+    #expect(browser.get("/time-off").text.contains("<h1>Vacaciones</h1>"))
+    let token = try app.login("eva").accessToken
+    _ = app.send(.updateSettings, json: #"{"language": "en"}"#, token: token)
+    #expect(browser.get("/time-off").text.contains("<h1>Time off</h1>"))
+  }
+}

@@ -1,0 +1,154 @@
+"""The web app in a real browser: headless Chromium driven by selenium against a running
+Atrium with the demo company. Usage: web_flow.py BASE_URL SCREENSHOT_DIR
+
+Exits 0 when every step behaved as a person would expect, 1 with the failed step otherwise.
+"""
+import os
+import sys
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+BASE, SHOTS = sys.argv[1].rstrip("/"), sys.argv[2]
+PASSWORD = "atrium-demo"
+os.makedirs(SHOTS, exist_ok=True)
+drivers = []
+
+
+def browser(width, lang="en", touch=False):
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                 f"--window-size={width},900", f"--lang={lang}"):
+        options.add_argument(flag)
+    options.add_experimental_option("prefs", {"intl.accept_languages": lang})
+    if touch:
+        options.add_experimental_option(
+            "mobileEmulation", {"deviceMetrics": {"width": width, "height": 844, "pixelRatio": 2, "touch": True}})
+    driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+    driver.set_page_load_timeout(30)
+    drivers.append(driver)
+    return driver
+
+
+def wait_for(driver, condition, seconds=15):
+    """Waits for a condition across page loads (elements go stale while a page is replaced)."""
+    WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)).until(
+        condition)
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def text(driver, selector):
+    return driver.find_element(By.CSS_SELECTOR, selector).text.strip()
+
+
+def sign_in(driver, username, password=PASSWORD):
+    driver.get(BASE + "/sign-in")
+    driver.find_element(By.ID, "username").clear()
+    driver.find_element(By.ID, "username").send_keys(username)
+    driver.find_element(By.ID, "password").send_keys(password)
+    driver.find_element(By.CSS_SELECTOR, "form.stack button[type=submit]").click()
+    # Signed in when the page has the header; a refusal stays on the form.
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".top, .error"))
+
+
+def shot(driver, name):
+    driver.save_screenshot(os.path.join(SHOTS, name + ".png"))
+
+
+def main():
+    eva = browser(1280)
+
+    # A wrong password shows the error and stays on the sign-in page.
+    sign_in(eva, "eva", "not-her-password")
+    check("Wrong username or password." in eva.page_source, "no error for a wrong password")
+    check(eva.current_url.endswith("/sign-in"), f"left the sign-in page: {eva.current_url}")
+    shot(eva, "sign-in-error-1280")
+
+    sign_in(eva, "eva")
+    wait_for(eva, EC.presence_of_element_located((By.ID, "post-text")))
+    shot(eva, "home-1280")
+
+    # Eva asks for three days: the first submit previews, the second sends.
+    eva.get(BASE + "/time-off")
+    remaining_before = float(text(eva, "#remaining"))
+    eva.execute_script("document.getElementById('start').value = '2026-04-06';"
+                       "document.getElementById('end').value = '2026-04-08';")
+    eva.find_element(By.CSS_SELECTOR, "button[value=preview]").click()
+    wait_for(eva, EC.presence_of_element_located((By.ID, "preview")))
+    check("3 working days" in text(eva, "#preview"), f"preview says: {text(eva, '#preview')}")
+    eva.find_element(By.ID, "send").click()
+    wait_for(eva, EC.presence_of_element_located((By.CSS_SELECTOR, "#requests li[data-status=pending]")))
+    check(text(eva, "#pending") == "3", f"pending shows {text(eva, '#pending')}")
+    check(float(text(eva, "#remaining")) == remaining_before - 3,
+          f"remaining went from {remaining_before} to {text(eva, '#remaining')}")
+    shot(eva, "time-off-1280")
+
+    # An employee opening the approvals page is told it is not for her.
+    eva.get(BASE + "/approvals")
+    check("Not allowed" in eva.page_source, "eva saw the approvals page")
+
+    # Mario approves it from his approvals page.
+    mario = browser(1280)
+    sign_in(mario, "mario")
+    mario.get(BASE + "/approvals")
+    shot(mario, "approvals-1280")
+    rows = [row for row in mario.find_elements(By.CSS_SELECTOR, "#approvals li") if "Eva Fernández" in row.text]
+    check(len(rows) == 1, f"mario sees {len(rows)} requests from eva")
+    rows[0].find_element(By.XPATH, ".//button[normalize-space()='Approve']").click()
+    wait_for(mario, lambda d: "Eva Fernández" not in text(d, "main"))
+
+    # Eva sees the notice, the badge and the days approved.
+    eva.get(BASE + "/board")
+    badge = text(eva, ".top .badge")
+    check(int(badge) >= 1, f"badge shows {badge}")
+    check("was approved" in text(eva, "main"), "no approval notice on the board")
+    shot(eva, "board-1280")
+    eva.get(BASE + "/time-off")
+    check(len(eva.find_elements(By.CSS_SELECTOR, "#requests li[data-status=approved]")) == 1, "not shown approved")
+    check(text(eva, "#approved") == "3", f"approved shows {text(eva, '#approved')}")
+
+    # Phone width, with touch.
+    phone = browser(390, touch=True)
+    sign_in(phone, "eva")
+    for page, name in (("/", "home"), ("/time-off", "time-off"), ("/board", "board")):
+        phone.get(BASE + page)
+        shot(phone, name + "-390")
+    phone_mario = browser(390, touch=True)
+    sign_in(phone_mario, "mario")
+    phone_mario.get(BASE + "/approvals?status=approved")
+    shot(phone_mario, "approvals-390")
+
+    # The Spanish interface.
+    spanish = browser(1280, lang="es")
+    spanish.get(BASE + "/sign-in")
+    check("Iniciar sesión" in spanish.page_source, "the sign-in page is not in Spanish")
+    sign_in(spanish, "eva")
+    spanish.get(BASE + "/time-off")
+    check("Vacaciones" in text(spanish, "h1"), f"the heading is {text(spanish, 'h1')}")
+    shot(spanish, "time-off-es-1280")
+    print("browser flow: all steps passed; screenshots in", SHOTS)
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except Exception as error:  # noqa: BLE001 - report any failure as the step that failed
+        print(f"browser flow failed: {type(error).__name__}: {error}", file=sys.stderr)
+        for index, driver in enumerate(drivers):
+            try:
+                driver.save_screenshot(os.path.join(SHOTS, f"failure-{index}.png"))
+            except Exception:  # noqa: BLE001
+                pass
+        sys.exit(1)
+    finally:
+        for driver in drivers:
+            driver.quit()
