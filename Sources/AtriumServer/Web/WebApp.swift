@@ -44,7 +44,7 @@ extension AtriumApp {
         environment.log.write(ErrorLogEntry(requestId: request.requestID, error: String(describing: error)).line)
       }
       return html(
-        Layout.bare(problem.title ?? "Error", context, [.p([], [.text(problem.detail ?? "")])]), status: problem.status)
+        Layout.bare(problem.title, context, [.p([], [.text(problem.detail ?? "")])]), status: problem.status)
     }
   }
 
