@@ -77,6 +77,12 @@ def main():
     wait_for(eva, EC.presence_of_element_located((By.ID, "post-text")))
     shot(eva, "home-1280")
 
+    # Mario has his approvals open before eva asks: the list updates live.
+    mario = browser(1280)
+    sign_in(mario, "mario")
+    mario.get(BASE + "/approvals")
+    mario.execute_script("window.atriumMarker = 'same page';")
+
     # Eva asks for three days: the first submit previews, the second sends.
     eva.get(BASE + "/time-off")
     remaining_before = float(text(eva, "#remaining"))
@@ -91,20 +97,30 @@ def main():
     check(float(text(eva, "#remaining")) == remaining_before - 3,
           f"remaining went from {remaining_before} to {text(eva, '#remaining')}")
     shot(eva, "time-off-1280")
+    eva.execute_script("window.atriumMarker = 'same page';")
+    badge_before = eva.find_elements(By.CSS_SELECTOR, ".top .badge")
+    unread_before = int(badge_before[0].text) if badge_before else 0
+
+    # Eva's request appears in mario's open list without a reload.
+    wait_for(mario, lambda d: "Eva Fernández" in text(d, "#approvals-region"))
+    check(mario.execute_script("return window.atriumMarker") == "same page", "mario's page was reloaded")
+    shot(mario, "approvals-1280")
+
+    # He approves it with the row's button: the row goes, the page stays.
+    rows = [row for row in mario.find_elements(By.CSS_SELECTOR, "#approvals li") if "Eva Fernández" in row.text]
+    check(len(rows) == 1, f"mario sees {len(rows)} requests from eva")
+    rows[0].find_element(By.XPATH, ".//button[normalize-space()='Approve']").click()
+    wait_for(mario, lambda d: "Eva Fernández" not in text(d, "#approvals-region"))
+    check(mario.execute_script("return window.atriumMarker") == "same page", "approving reloaded the page")
+
+    # Eva's badge counts the new notice without a reload.
+    wait_for(eva, lambda d: d.find_elements(By.CSS_SELECTOR, ".top .badge")
+             and int(text(d, ".top .badge")) > unread_before)
+    check(eva.execute_script("return window.atriumMarker") == "same page", "eva's page was reloaded")
 
     # An employee opening the approvals page is told it is not for her.
     eva.get(BASE + "/approvals")
     check("Not allowed" in eva.page_source, "eva saw the approvals page")
-
-    # Mario approves it from his approvals page.
-    mario = browser(1280)
-    sign_in(mario, "mario")
-    mario.get(BASE + "/approvals")
-    shot(mario, "approvals-1280")
-    rows = [row for row in mario.find_elements(By.CSS_SELECTOR, "#approvals li") if "Eva Fernández" in row.text]
-    check(len(rows) == 1, f"mario sees {len(rows)} requests from eva")
-    rows[0].find_element(By.XPATH, ".//button[normalize-space()='Approve']").click()
-    wait_for(mario, lambda d: "Eva Fernández" not in text(d, "main"))
 
     # Eva sees the notice, the badge and the days approved.
     eva.get(BASE + "/board")

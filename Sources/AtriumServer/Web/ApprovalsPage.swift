@@ -26,9 +26,14 @@ enum ApprovalsPage {
               ])
           }),
         error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
-        items.isEmpty
-          ? .p([.class("muted")], [.text(context(.noApprovals))])
-          : .ul([.class("list"), .id("approvals")], items.map { row(context, $0) }),
+        // The region the page's script replaces when a live event says the list changed.
+        .div(
+          [.id("approvals-region")],
+          [
+            items.isEmpty
+              ? .p([.class("muted")], [.text(context(.noApprovals))])
+              : .ul([.class("list"), .id("approvals")], items.map { row(context, $0) })
+          ]),
       ])
   }
 
@@ -38,13 +43,17 @@ enum ApprovalsPage {
       request.start == request.end
       ? request.start.description : "\(request.start.description) – \(request.end.description)"
     var actions: [Node] = []
+    // Marks the forms the page's script sends in place.
+    let decision = [Attribute.data("decision", "")]
     if request.status == .pending {
       actions = [
-        context.button(.decide(id: request.id, action: .approve), .approve),
-        context.button(.decide(id: request.id, action: .reject), .reject, style: "danger"),
+        context.button(.decide(id: request.id, action: .approve), .approve, attributes: decision),
+        context.button(.decide(id: request.id, action: .reject), .reject, style: "danger", attributes: decision),
       ]
     } else if request.status == .approved || request.status == .rejected {
-      actions = [context.button(.decide(id: request.id, action: .reopen), .reopen, style: "secondary")]
+      actions = [
+        context.button(.decide(id: request.id, action: .reopen), .reopen, style: "secondary", attributes: decision)
+      ]
     }
     return .li(
       [.id("approval-\(request.id)"), .data("status", request.status.rawValue)],

@@ -14,9 +14,10 @@ enum Layout {
           .meta([.name("viewport"), Attribute("content", "width=device-width, initial-scale=1")]),
           .title("\(title) · \(context.companyName)"),
           .link([.rel("stylesheet"), .href(WebPage.stylesheet.href)]),
+          .script(src: WebPage.script.href),
         ]),
         .body(
-          [],
+          [.data("live", "1")],
           [
             .a(
               [.class("skip"), .href("#content")],
@@ -60,7 +61,7 @@ enum Layout {
           ]),
         .a([.class("company"), .href(WebPage.home.href)], [.text(context.companyName)]),
         .a(
-          [.href(WebPage.board.href), .ariaLabel(context(.unread(context.unread)))],
+          [.href(WebPage.board.href), .ariaLabel(context(.unread(context.unread))), .data("badge", "")],
           [
             .text(context(.board)),
             context.unread > 0 ? .span([.class("badge")], [.text(String(context.unread))]) : .empty,

@@ -18,6 +18,7 @@ extension AtriumApp {
         html(Layout.bare(context(.notFoundTitle), context, [.p([], [.text(context(.notFound))])]), status: 404))
     }
     if page == .stylesheet { return .response(WebAssets.stylesheetResponse) }
+    if page == .script { return .response(WebAssets.scriptResponse) }
     // Signing in hashes a password or asks the directory: off the network threads.
     if page == .submitSignIn { return .blocking { [self] in webPage(page, request) } }
     return .response(webPage(page, request))
@@ -152,7 +153,7 @@ extension AtriumApp {
         return html(
           ApprovalsPage.render(context, filter: .pending, items: items, error: problem.detail), status: problem.status)
       }
-    case .signIn, .submitSignIn, .stylesheet:
+    case .signIn, .submitSignIn, .stylesheet, .script:
       throw Problem.notFound("No such page.")
     }
   }

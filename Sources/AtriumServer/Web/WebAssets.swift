@@ -1,24 +1,31 @@
 import AtriumHTTP
 import Foundation
 
-/// The stylesheet, read once from the bundle and served under a name that carries a hash of
-/// its content, so browsers may keep it for good and a new version has a new name.
+/// The stylesheet and the script, read once from the bundle and served under names that
+/// carry a hash of their content, so browsers may keep them for good and a new version has a
+/// new name.
 enum WebAssets {
-  static let stylesheet: [UInt8] = {
-    guard let url = Bundle.module.url(forResource: "atrium", withExtension: "css", subdirectory: "web"),
+  static let stylesheet = load("atrium", "css")
+  static let script = load("atrium", "js")
+  static let stylesheetName = "atrium-\(Crypto.hex(Crypto.sha256(stylesheet)).prefix(12)).css"
+  static let scriptName = "atrium-\(Crypto.hex(Crypto.sha256(script)).prefix(12)).js"
+
+  static var stylesheetResponse: HTTPResponse { response(stylesheet, type: "text/css; charset=utf-8") }
+  static var scriptResponse: HTTPResponse { response(script, type: "text/javascript; charset=utf-8") }
+
+  private static func load(_ name: String, _ type: String) -> [UInt8] {
+    guard let url = Bundle.module.url(forResource: name, withExtension: type, subdirectory: "web"),
       let data = try? Data(contentsOf: url)
     else { return [] }
     return Array(data)
-  }()
+  }
 
-  static let stylesheetName = "atrium-\(Crypto.hex(Crypto.sha256(stylesheet)).prefix(12)).css"
-
-  static var stylesheetResponse: HTTPResponse {
+  private static func response(_ body: [UInt8], type: String) -> HTTPResponse {
     HTTPResponse(
       status: 200,
       headers: HTTPHeaders([
-        ("Content-Type", "text/css; charset=utf-8"), ("Cache-Control", "public, max-age=31536000, immutable"),
+        ("Content-Type", type), ("Cache-Control", "public, max-age=31536000, immutable"),
         ("X-Content-Type-Options", "nosniff"),
-      ]), body: stylesheet)
+      ]), body: body)
   }
 }

@@ -24,7 +24,7 @@ struct WebContext: Sendable {
   }
 
   /// A one-button form, for actions on a row.
-  func button(_ page: WebPage, _ label: Text, style: String = "") -> Node {
-    form(page, [.class("inline")], [.button([.type("submit"), .class(style)], [.text(self(label))])])
+  func button(_ page: WebPage, _ label: Text, style: String = "", attributes: [Attribute] = []) -> Node {
+    form(page, [.class("inline")] + attributes, [.button([.type("submit"), .class(style)], [.text(self(label))])])
   }
 }

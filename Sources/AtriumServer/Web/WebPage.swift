@@ -19,10 +19,11 @@ enum WebPage: Hashable, Sendable {
   case approvals(ApprovalFilter)
   case decide(id: String, action: LeaveAction)
   case stylesheet
+  case script
 
   var method: HTTPMethod {
     switch self {
-    case .signIn, .home, .timeOff, .board, .approvals, .stylesheet: .get
+    case .signIn, .home, .timeOff, .board, .approvals, .stylesheet, .script: .get
     case .submitSignIn, .signOut, .createPost, .requestLeave, .cancelLeave, .markRead, .markAllRead, .decide: .post
     }
   }
@@ -42,6 +43,7 @@ enum WebPage: Hashable, Sendable {
     case .approvals: "/approvals"
     case .decide(let id, let action): "/approvals/\(PercentEncoding.encode(id))/\(action.rawValue)"
     case .stylesheet: "/assets/\(WebAssets.stylesheetName)"
+    case .script: "/assets/\(WebAssets.scriptName)"
     }
   }
 
@@ -58,7 +60,7 @@ enum WebPage: Hashable, Sendable {
   /// Pages anyone may open; every other page needs a signed-in visitor.
   var isPublic: Bool {
     switch self {
-    case .signIn, .submitSignIn, .stylesheet: true
+    case .signIn, .submitSignIn, .stylesheet, .script: true
     default: false
     }
   }
@@ -89,6 +91,7 @@ enum WebPage: Hashable, Sendable {
       }
       self = .decide(id: parts[1], action: action)
     case ("GET", 2) where parts[0] == "assets" && parts[1] == WebAssets.stylesheetName: self = .stylesheet
+    case ("GET", 2) where parts[0] == "assets" && parts[1] == WebAssets.scriptName: self = .script
     default: return nil
     }
   }
@@ -104,6 +107,6 @@ enum WebPage: Hashable, Sendable {
     .signIn(next: nil), .signIn(next: "/board"), .submitSignIn, .signOut, .home, .createPost, .timeOff(year: nil),
     .timeOff(year: 2027), .requestLeave, .cancelLeave(id: "a b"), .board, .markRead(id: "n1"), .markAllRead,
     .approvals(.pending), .approvals(.approved), .decide(id: "r1", action: .approve),
-    .decide(id: "r1", action: .reject), .decide(id: "r1", action: .reopen), .stylesheet,
+    .decide(id: "r1", action: .reject), .decide(id: "r1", action: .reopen), .stylesheet, .script,
   ]
 }

@@ -1,0 +1,66 @@
+// Atrium's progressive enhancements. Every page works without this file; with it, the board
+// badge and the approvals list follow live events, and approval buttons act in place.
+(function () {
+  "use strict";
+  var body = document.body;
+  if (!body || !body.dataset.live) return;
+
+  function refreshBadge() {
+    fetch("/api/v1/me/badge", { credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (badge) {
+        if (!badge) return;
+        var link = document.querySelector("[data-badge]");
+        if (!link) return;
+        var count = link.querySelector(".badge");
+        if (badge.unread > 0) {
+          if (!count) {
+            count = document.createElement("span");
+            count.className = "badge";
+            link.appendChild(count);
+          }
+          count.textContent = String(badge.unread);
+        } else if (count) {
+          count.remove();
+        }
+      });
+  }
+
+  // Replaces the approvals list with the server's current one, keeping the page.
+  function refreshApprovals() {
+    var list = document.getElementById("approvals-region");
+    if (!list) return;
+    fetch(location.href, { credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        if (!html) return;
+        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("approvals-region");
+        if (fresh) list.replaceWith(fresh);
+      });
+  }
+
+  // Approve, reject and reopen without leaving the page; the full form post still works.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[data-decision]")) return;
+    event.preventDefault();
+    var button = form.querySelector("button");
+    if (button) button.disabled = true;
+    fetch(form.action, { method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin" })
+      .then(function (response) {
+        if (!response.ok) {
+          form.submit();
+          return;
+        }
+        refreshApprovals();
+        refreshBadge();
+      })
+      .catch(function () { form.submit(); });
+  });
+
+  if (window.EventSource) {
+    var events = new EventSource("/api/v1/events");
+    events.addEventListener("notice", refreshBadge);
+    events.addEventListener("approvals", refreshApprovals);
+  }
+})();
