@@ -135,9 +135,17 @@ def main():
     # Phone width, with touch.
     phone = browser(390, touch=True)
     sign_in(phone, "eva")
-    for page, name in (("/", "home"), ("/time-off", "time-off"), ("/board", "board")):
+    sections = (("/", "home"), ("/time-off", "time-off"), ("/board", "board"), ("/team", "team"),
+                ("/company", "company"), ("/settings", "settings"), ("/profile/edit", "profile-edit"))
+    for page, name in sections:
         phone.get(BASE + page)
         shot(phone, name + "-390")
+        eva.get(BASE + page)
+        shot(eva, name + "-1280")
+    # The menu opens as a drawer on a phone.
+    phone.find_element(By.CSS_SELECTOR, "details.drawer summary").click()
+    check(phone.find_element(By.CSS_SELECTOR, "details.drawer .menu").is_displayed(), "the drawer did not open")
+    shot(phone, "menu-390")
     phone_mario = browser(390, touch=True)
     sign_in(phone_mario, "mario")
     phone_mario.get(BASE + "/approvals?status=approved")

@@ -46,3 +46,31 @@ import Testing
     #expect(plain.line == #"{"durationMs":0.5,"method":"GET","path":"/","requestId":"x","status":200}"#)
   }
 }
+
+@Suite struct MultipartTests {
+  @Test func readsFieldsAndAFile() throws {
+    let body =
+      Array(
+        "preamble\r\n--XyZ\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\ntok\r\n--XyZ\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"me.png\"\r\nContent-Type: image/png\r\n\r\n"
+          .utf8) + [0x89, 0x50, 13, 10, 0x00, 0xFF] + Array("\r\n--XyZ--\r\n".utf8)
+    #expect(Multipart.boundary(contentType: "multipart/form-data; boundary=XyZ") == "XyZ")
+    #expect(Multipart.boundary(contentType: "multipart/form-data; boundary=\"a b\"") == "a b")
+    #expect(Multipart.boundary(contentType: "application/json") == nil)
+    let parts = try #require(Multipart.parts(of: body, boundary: "XyZ"))
+    #expect(parts.count == 2)
+    #expect(parts[0].name == "_csrf" && parts[0].body == Array("tok".utf8) && parts[0].filename == nil)
+    #expect(parts[1].name == "photo" && parts[1].filename == "me.png" && parts[1].contentType == "image/png")
+    #expect(parts[1].body == [0x89, 0x50, 13, 10, 0x00, 0xFF], "binary content with CRLF inside is kept")
+  }
+
+  @Test func refusesBrokenBodies() {
+    #expect(Multipart.parts(of: Array("no boundary here".utf8), boundary: "XyZ") == nil)
+    #expect(
+      Multipart.parts(
+        of: Array("--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nunterminated".utf8), boundary: "XyZ")
+        == nil)
+    #expect(
+      Multipart.parts(of: Array("--XyZ\r\nX: y\r\n\r\nv\r\n--XyZ--".utf8), boundary: "XyZ") == nil,
+      "a part needs a name")
+  }
+}

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTTP
+import AtriumImages
 import AtriumStore
 import AtriumTestSupport
 import Foundation
@@ -208,7 +209,10 @@ final class WebClient {
     for username in ["eva", "mario", "ana"] {
       let browser = WebClient(app)
       browser.signIn(username)
-      for page in ["/", "/time-off", "/board", "/approvals", "/approvals?status=all"] {
+      for page in [
+        "/", "/time-off", "/board", "/approvals", "/approvals?status=all", "/team", "/company", "/settings",
+        "/profile/edit",
+      ] {
         let html = browser.get(page).text
         for match in html.matches(of: /(href|action|src)="([^"]+)"/) {
           let attribute = String(match.1)
@@ -218,8 +222,11 @@ final class WebClient {
           if AtriumApp.isAPI(path) {
             #expect((try? Route(method: "GET", path: path, query: query)) != nil, "\(username) \(page): \(target)")
           } else {
-            let method = attribute == "action" ? "POST" : "GET"
-            #expect(WebPage(method: method, path: path, query: query) != nil, "\(username) \(page): \(target)")
+            // Forms post, except the search form, which gets.
+            let methods = attribute == "action" ? ["POST", "GET"] : ["GET"]
+            #expect(
+              methods.contains { WebPage(method: $0, path: path, query: query) != nil },
+              "\(username) \(page): \(target)")
           }
         }
       }
@@ -235,5 +242,107 @@ final class WebClient {
     let token = try app.login("eva").accessToken
     _ = app.send(.updateSettings, json: #"{"language": "en"}"#, token: token)
     #expect(browser.get("/time-off").text.contains("<h1>Time off</h1>"))
+  }
+}
+
+@Suite struct WebSectionTests {
+  let app: TestApp
+
+  init() throws {
+    app = try TestApp()
+  }
+
+  @Test func theTeamDirectorySearchesAndShowsTimeOffOnlyToDeciders() throws {
+    let eva = WebClient(app)
+    eva.signIn("eva")
+    let all = eva.get("/team").text
+    #expect(all.contains("Mario López") && all.contains("Lucía Martín"))
+    let found = eva.get("/team?query=jose").text
+    #expect(!found.contains("Lucía Martín"), "the search narrows the list")
+    let marioID = try #require(
+      all.firstMatch(of: /href="\/team\/([0-9a-f-]+)"[^>]*>.{0,200}Mario López/).map { String($0.1) })
+    let evaID = try #require(
+      all.firstMatch(of: /href="\/team\/([0-9a-f-]+)"[^>]*>.{0,200}Eva Fernández/).map { String($0.1) })
+    let marioPage = eva.get("/team/\(marioID)").text
+    #expect(marioPage.contains("mailto:"))
+    #expect(!marioPage.contains("/team/\(marioID)/time-off"), "eva does not decide about mario")
+    #expect(eva.get("/team/\(marioID)/time-off").status == 404)
+
+    let mario = WebClient(app)
+    mario.signIn("mario")
+    let evaPage = mario.get("/team/\(evaID)").text
+    #expect(evaPage.contains("href=\"/team/\(evaID)/time-off\""))
+    let timeOff = mario.get("/team/\(evaID)/time-off?year=2026")
+    #expect(timeOff.status == 200)
+    #expect(timeOff.text.contains("id=\"remaining\""))
+  }
+
+  @Test func editingTheProfileShowsErrorsNextToTheirFields() throws {
+    let eva = WebClient(app)
+    eva.signIn("eva")
+    let saved = eva.post("/profile/edit", from: "/profile/edit", ["phone": "+34 600 111 222", "bio": "Swift & coffee"])
+    #expect(saved.status == 200)
+    #expect(saved.text.contains("Saved."))
+    #expect(saved.text.contains("Swift &amp; coffee"))
+    let bad = eva.post("/profile/edit", from: "/profile/edit", ["phone": "call me maybe", "bio": ""])
+    #expect(bad.status == 400)
+    #expect(bad.text.contains("id=\"phone-error\""))
+  }
+
+  @Test func aPhotoUploadedFromTheFormIsUsedEverywhere() throws {
+    let eva = WebClient(app)
+    eva.signIn("eva")
+    let token = try #require(WebClient.csrf(in: eva.get("/profile/edit")))
+    let boundary = "AtriumBoundary42"
+    func multipart(_ file: [UInt8]) -> [UInt8] {
+      Array(
+        "--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(token)\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"me.png\"\r\nContent-Type: image/png\r\n\r\n"
+          .utf8) + file + Array("\r\n--\(boundary)--\r\n".utf8)
+    }
+    func upload(_ file: [UInt8]) -> HTTPResponse {
+      app.app.respondNow(
+        to: HTTPRequest(
+          method: "POST", target: "/profile/photo",
+          headers: HTTPHeaders([
+            ("Content-Type", "multipart/form-data; boundary=\(boundary)"),
+            ("Cookie", "\(WebSessions.cookieName)=\(eva.cookies[WebSessions.cookieName] ?? "")"),
+          ]), body: multipart(file), remoteAddress: "127.0.0.1"))
+    }
+    let refused = upload(Array("not an image".utf8))
+    #expect(refused.status == 415)
+    #expect(refused.text.contains("id=\"photo-error\""))
+    let done = upload(Picture.halves(width: 200, height: 200, format: .png))
+    #expect(done.status == 303)
+    #expect(eva.get("/").text.contains("photo?size=96&amp;v="), "the header shows the new photo")
+  }
+
+  @Test func settingsSwitchTheLanguageAndRotateTheCalendarLink() throws {
+    let eva = WebClient(app)
+    eva.signIn("eva")
+    let before = eva.get("/settings").text
+    let feed = try #require(before.firstMatch(of: /id="feed-url" value="([^"]+)"/).map { String($0.1) })
+    let spanish = eva.post("/settings", from: "/settings", ["language": "es", "leaveDecisions": "on"])
+    #expect(spanish.text.contains("<h1>Ajustes</h1>"))
+    #expect(eva.get("/").text.contains("lang=\"es\""))
+    #expect(eva.post("/settings/calendar", from: "/settings").status == 303)
+    let after = eva.get("/settings").text
+    #expect(!after.contains(feed), "the old calendar address is replaced")
+    #expect(!after.contains("name=\"approvalsWaiting\" value=\"on\" checked"))
+  }
+
+  @Test func theCompanyPageAndARequestInContext() throws {
+    let eva = WebClient(app)
+    eva.signIn("eva")
+    #expect(eva.get("/company").text.contains("Atrium Demo S.L."))
+    _ = eva.post(
+      "/time-off/requests", from: "/time-off", ["start": "2026-05-04", "end": "2026-05-05", "intent": "send"])
+    let id = try #require(eva.get("/time-off").text.firstMatch(of: /id="request-([0-9a-f-]+)"/).map { String($0.1) })
+    #expect(eva.get("/approvals/\(id)").status == 403)
+    let mario = WebClient(app)
+    mario.signIn("mario")
+    let detail = mario.get("/approvals/\(id)")
+    #expect(detail.status == 200)
+    #expect(detail.text.contains("Eva Fernández") && detail.text.contains("days left this year"))
+    #expect(detail.text.contains("action=\"/approvals/\(id)/approve\""))
   }
 }

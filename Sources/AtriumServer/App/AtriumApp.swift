@@ -70,6 +70,8 @@ public final class AtriumApp: HTTPResponder {
   public func bodyLimit(method: String, path: String) -> Int {
     if path == Route.importPeople(dryRun: false).path { return Self.importBodyLimit }
     if method == "PUT", path.hasSuffix("/photo") { return PhotoService.uploadLimit }
+    // The web form's photo comes with form fields; the page itself says when it is too large.
+    if method == "POST", path == WebPage.uploadPhoto.path { return 12 << 20 }
     return Self.defaultBodyLimit
   }
 

@@ -62,7 +62,7 @@ enum ApprovalsPage {
           [.class("row")],
           [
             .img([.class("avatar"), .alt(""), .src(item.employee.photoURL)]),
-            .strong([.text(item.employee.displayName)]),
+            .a([.href(WebPage.requestDetail(id: request.id).href)], [.strong([.text(item.employee.displayName)])]),
             .span([.class("status \(request.status.rawValue)")], [.text(context(.status(request.status)))]),
           ]),
         .p([], [.text(dates + " · " + context(.workingDays(TimeOffPage.format(request.days))))]),

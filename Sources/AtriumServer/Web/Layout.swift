@@ -67,8 +67,8 @@ enum Layout {
             context.unread > 0 ? .span([.class("badge")], [.text(String(context.unread))]) : .empty,
           ]
         ),
-        .span(
-          [.class("me")],
+        .a(
+          [.class("me"), .href(WebPage.profile.href)],
           [
             .img([
               .class("avatar"), .alt(""),
@@ -83,8 +83,12 @@ enum Layout {
   /// The sections; the drawer (narrow screens) also holds sign-out, which the header has no
   /// room for there.
   private static func menu(_ context: WebContext, signOut: Bool = false) -> Node {
-    var items: [(WebPage, Text)] = [(.home, .home), (.timeOff(year: nil), .timeOff), (.board, .board)]
+    var items: [(WebPage, Text)] = [
+      (.home, .home), (.timeOff(year: nil), .timeOff), (.board, .board),
+      (.team(query: nil, department: nil, location: nil), .team),
+    ]
     if context.decides { items.append((.approvals(.pending), .approvals)) }
+    items += [(.company, .company), (.settings, .settings), (.profile, .profile)]
     return .ul(
       [.class("menu")],
       items.map { page, label in
@@ -108,7 +112,11 @@ enum Layout {
     case .home, .createPost: "home"
     case .timeOff, .requestLeave, .cancelLeave: "time-off"
     case .board, .markRead, .markAllRead: "board"
-    case .approvals, .decide: "approvals"
+    case .approvals, .decide, .requestDetail: "approvals"
+    case .team, .person, .personTimeOff: "team"
+    case .profile, .editProfile, .saveProfile, .uploadPhoto: "profile"
+    case .company: "company"
+    case .settings, .saveSettings, .rotateCalendar: "settings"
     default: "other"
     }
   }

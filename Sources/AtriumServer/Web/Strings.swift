@@ -28,6 +28,11 @@ enum Text: Sendable {
   case pendingTab, approvedTab, rejectedTab, cancelledTab, allTab, approve, reject, reopen, noApprovals
   case notAllowedTitle, notAllowed, notFoundTitle, notFound, sessionExpired, problem(String)
   case previousYear, nextYear
+  case team, company, settings, profile, editProfile, search, searchPeople, allDepartments, allLocations, nobodyFound
+  case call, mail, viewProfile, seeTimeOff, position, department, location, email, phone, manager, startDate, bio
+  case save, saved, photo, uploadPhoto, photoHelp, notifications, leaveDecisions, approvalsWaiting, companyNotices
+  case language, calendarFeed, calendarHelp, teamCalendarFeed, newLink, website, address, openMap, social
+  case requestDetail, otherRequests, whoElseIsOff, history, back, remainingAfter(String)
 
   func `in`(_ language: Language) -> String {
     let (en, es) = pair
@@ -119,6 +124,56 @@ enum Text: Sendable {
     case .problem(let detail): (detail, detail)
     case .previousYear: ("Previous year", "Año anterior")
     case .nextYear: ("Next year", "Año siguiente")
+    case .team: ("Team", "Equipo")
+    case .company: ("Company", "Empresa")
+    case .settings: ("Settings", "Ajustes")
+    case .profile: ("My profile", "Mi perfil")
+    case .editProfile: ("Edit profile", "Editar perfil")
+    case .search: ("Search", "Buscar")
+    case .searchPeople: ("Name, position or department", "Nombre, puesto o departamento")
+    case .allDepartments: ("All departments", "Todos los departamentos")
+    case .allLocations: ("All locations", "Todas las sedes")
+    case .nobodyFound: ("Nobody matches.", "No hay nadie que coincida.")
+    case .call: ("Call", "Llamar")
+    case .mail: ("Email", "Correo")
+    case .viewProfile: ("Profile", "Perfil")
+    case .seeTimeOff: ("Time off", "Vacaciones")
+    case .position: ("Position", "Puesto")
+    case .department: ("Department", "Departamento")
+    case .location: ("Location", "Sede")
+    case .email: ("Email", "Correo")
+    case .phone: ("Phone", "Teléfono")
+    case .manager: ("Manager", "Responsable")
+    case .startDate: ("Started", "Incorporación")
+    case .bio: ("About", "Sobre mí")
+    case .save: ("Save", "Guardar")
+    case .saved: ("Saved.", "Guardado.")
+    case .photo: ("Photo", "Foto")
+    case .uploadPhoto: ("Upload photo", "Subir foto")
+    case .photoHelp: ("JPEG, PNG or WebP, up to 5 MB.", "JPEG, PNG o WebP, hasta 5 MB.")
+    case .notifications: ("Notifications", "Notificaciones")
+    case .leaveDecisions: ("Decisions on my requests", "Decisiones sobre mis solicitudes")
+    case .approvalsWaiting: ("Requests waiting for me", "Solicitudes que esperan mi decisión")
+    case .companyNotices: ("Company notices", "Avisos de la empresa")
+    case .language: ("Language", "Idioma")
+    case .calendarFeed: ("Calendar feed", "Calendario")
+    case .calendarHelp:
+      (
+        "Subscribe to this address in your calendar app to see your time off there.",
+        "Suscríbete a esta dirección en tu aplicación de calendario para ver allí tus vacaciones."
+      )
+    case .teamCalendarFeed: ("My team's time off", "Las vacaciones de mi equipo")
+    case .newLink: ("New link (the old one stops working)", "Nuevo enlace (el anterior deja de funcionar)")
+    case .website: ("Website", "Web")
+    case .address: ("Address", "Dirección")
+    case .openMap: ("Open in a map", "Abrir en un mapa")
+    case .social: ("Social accounts", "Redes sociales")
+    case .requestDetail: ("Request", "Solicitud")
+    case .otherRequests: ("Other requests this year", "Otras solicitudes este año")
+    case .whoElseIsOff: ("Who else is off", "Quién más libra")
+    case .history: ("History", "Historial")
+    case .back: ("Back", "Volver")
+    case .remainingAfter(let days): ("\(days) days left this year", "Le quedan \(days) días este año")
     }
   }
 }

@@ -32,22 +32,31 @@ enum TimeOffPage {
               [.href(WebPage.timeOff(year: year.year + 1).href), .class("button secondary")],
               [.text("\(year.year + 1) ›")]),
           ]),
-        .dl(
-          [.class("figures")],
-          [
-            figure(context(.allowance), year.allowance, id: "allowance"),
-            figure(context(.carriedOver), year.carriedOver, id: "carried"),
-            figure(context(.approvedDays), year.approved, id: "approved"),
-            figure(context(.pendingDays), year.pending, id: "pending"),
-            figure(context(.remaining), year.remaining, id: "remaining"),
-          ]),
+        figures(context, year),
         .h2([], [.text(context(.askForLeave))]),
         requestForm(context, form: form, preview: preview, error: error),
         .h2([], [.text(context(.requests))]),
-        year.requests.isEmpty
-          ? .p([.class("muted")], [.text(context(.noRequests))])
-          : .ul([.class("list"), .id("requests")], year.requests.map { request(context, $0) }),
+        requestList(context, year.requests, cancellable: true),
       ])
+  }
+
+  /// Allowance, carried over, approved, pending and remaining days.
+  static func figures(_ context: WebContext, _ year: LeaveYear) -> Node {
+    .dl(
+      [.class("figures")],
+      [
+        figure(context(.allowance), year.allowance, id: "allowance"),
+        figure(context(.carriedOver), year.carriedOver, id: "carried"),
+        figure(context(.approvedDays), year.approved, id: "approved"),
+        figure(context(.pendingDays), year.pending, id: "pending"),
+        figure(context(.remaining), year.remaining, id: "remaining"),
+      ])
+  }
+
+  static func requestList(_ context: WebContext, _ requests: [LeaveRequestBody], cancellable: Bool) -> Node {
+    requests.isEmpty
+      ? .p([.class("muted")], [.text(context(.noRequests))])
+      : .ul([.class("list"), .id("requests")], requests.map { request(context, $0, cancellable: cancellable) })
   }
 
   private static func figure(_ label: String, _ days: HalfDays, id: String) -> Node {
@@ -115,7 +124,7 @@ enum TimeOffPage {
       ])
   }
 
-  private static func request(_ context: WebContext, _ request: LeaveRequestBody) -> Node {
+  private static func request(_ context: WebContext, _ request: LeaveRequestBody, cancellable: Bool) -> Node {
     let dates =
       request.start == request.end
       ? request.start.description : "\(request.start.description) – \(request.end.description)"
@@ -130,7 +139,7 @@ enum TimeOffPage {
             .span([.class("muted")], [.text(context(.workingDays(format(request.days))))]),
           ]),
         request.note.isEmpty ? .empty : .p([.class("muted")], [.text(request.note)]),
-        request.status == .pending || request.status == .approved
+        cancellable && (request.status == .pending || request.status == .approved)
           ? context.button(.cancelLeave(id: request.id), .cancel, style: "secondary") : .empty,
       ])
   }

@@ -26,7 +26,21 @@ extension AtriumApp {
 
   private func webPage(_ page: WebPage, _ request: HTTPRequest) -> HTTPResponse {
     let visitor = webSessions.visitor(of: request)
-    let form = page.method == .post ? QueryString.parse(String(decoding: request.body, as: UTF8.self)) : [:]
+    var form: [String: String] = [:]
+    var files: [Multipart.Part] = []
+    if page.method == .post {
+      if let boundary = Multipart.boundary(contentType: request.headers["Content-Type"]) {
+        for part in Multipart.parts(of: request.body, boundary: boundary) ?? [] {
+          if part.filename == nil {
+            form[part.name] = String(decoding: part.body, as: UTF8.self)
+          } else {
+            files.append(part)
+          }
+        }
+      } else {
+        form = QueryString.parse(String(decoding: request.body, as: UTF8.self))
+      }
+    }
     let context = webContext(for: request, visitor: visitor, current: page)
     do {
       if page.isPublic { return try publicPage(page, request, form: form, context: context) }
@@ -36,6 +50,9 @@ extension AtriumApp {
       if page.method == .post, !webSessions.hasValidCSRFToken(request, form: form, visitor: visitor) {
         return html(
           Layout.bare(context(.notAllowedTitle), context, [.p([], [.text(context(.sessionExpired))])]), status: 403)
+      }
+      if page == .uploadPhoto {
+        return try uploadPhoto(files.first { $0.name == "photo" }, visitor: visitor, context: context)
       }
       return try signedInPage(page, request, form: form, visitor: visitor, context: context)
     } catch {
@@ -153,7 +170,66 @@ extension AtriumApp {
         return html(
           ApprovalsPage.render(context, filter: .pending, items: items, error: problem.detail), status: problem.status)
       }
-    case .signIn, .submitSignIn, .stylesheet, .script:
+    case .requestDetail(let id):
+      guard context.decides else { return notAllowed(context) }
+      return html(RequestDetailPage.render(context, try leaveQueries.detail(id: id, principal: principal)))
+    case .team(let query, let department, let location):
+      let people = try self.people.directory(
+        PeopleQuery(text: query, departmentID: department, locationID: location, page: PageRequest(limit: 200)))
+      return html(
+        TeamPage.directory(
+          context, page: page, people: people.items,
+          departments: try places.departments(PageRequest(limit: 1000)).items,
+          locations: try places.locations(PageRequest(limit: 1000)).items))
+    case .person(let id):
+      let profile = try people.profile(id: id, principal: principal)
+      return html(
+        TeamPage.person(
+          context, profile, showsTimeOff: try mayDecide(for: id, principal: principal),
+          isSelf: id == principal.employee.id))
+    case .personTimeOff(let id, let year):
+      return html(
+        TeamPage.timeOff(context, id: id, year: try leaveQueries.personLeave(id: id, year: year, principal: principal)))
+    case .profile:
+      return redirect(to: WebPage.person(id: principal.employee.id).href)
+    case .editProfile:
+      return try editProfile(context, principal: principal)
+    case .saveProfile:
+      do {
+        _ = try people.updateMe(
+          ProfileChange(phone: form["phone"] ?? "", locationId: form["locationId"], bio: form["bio"] ?? ""),
+          principal: principal)
+        return try editProfile(context, principal: principal, saved: true)
+      } catch let failure as ValidationFailure {
+        var errors = ProfilePage.Errors()
+        for error in failure.errors { errors.fields[error.field] = error.message }
+        return try editProfile(context, principal: principal, errors: errors, status: 400)
+      } catch let problem as Problem where problem.errors != nil {
+        var errors = ProfilePage.Errors()
+        for error in problem.errors ?? [] { errors.fields[error.field] = error.message }
+        return try editProfile(context, principal: principal, errors: errors, status: problem.status)
+      }
+    case .company:
+      return html(CompanyPage.render(context, try company.company()))
+    case .settings:
+      return try settingsPage(context, principal: principal, request: request)
+    case .saveSettings:
+      let language = form["language"].flatMap { ["en", "es"].contains($0) ? $0 : nil }
+      _ = try settings.update(
+        SettingsChange(
+          notifications: .init(
+            leaveDecisions: form["leaveDecisions"] == "on", approvalsWaiting: form["approvalsWaiting"] == "on",
+            companyNotices: form["companyNotices"] == "on"), language: language),
+        principal: principal)
+      // The page is shown in the language just chosen.
+      let updated = WebContext(
+        visitor: visitor, language: language.flatMap(Language.init(rawValue:)) ?? context.language,
+        companyName: context.companyName, unread: context.unread, current: page)
+      return try settingsPage(updated, principal: principal, request: request, saved: true)
+    case .rotateCalendar:
+      _ = try calendarFeeds.rotate(for: principal, request: request)
+      return redirect(to: WebPage.settings.href)
+    case .uploadPhoto, .signIn, .submitSignIn, .stylesheet, .script:
       throw Problem.notFound("No such page.")
     }
   }
@@ -189,6 +265,59 @@ extension AtriumApp {
       let problem = Self.problem(error)
       return html(TimeOffPage.render(context, year: year, form: values, error: problem.detail), status: problem.status)
     }
+  }
+
+  /// Whether the principal decides about this person's leave: an admin, or a manager above them.
+  private func mayDecide(for employeeID: String, principal: Principal) throws -> Bool {
+    switch principal.employee.role {
+    case .admin: return employeeID != principal.employee.id
+    case .manager:
+      return try environment.database.read { try PeopleStore($0).idsBelow(managerID: principal.employee.id) }
+        .contains(employeeID)
+    case .employee: return false
+    }
+  }
+
+  private func editProfile(
+    _ context: WebContext, principal: Principal, errors: ProfilePage.Errors = ProfilePage.Errors(), saved: Bool = false,
+    status: Int = 200
+  ) throws -> HTTPResponse {
+    let profile = try people.profile(id: principal.employee.id, principal: principal)
+    let locations = try places.locations(PageRequest(limit: 1000)).items
+    return html(
+      ProfilePage.edit(context, profile, locations: locations, errors: errors, saved: saved), status: status)
+  }
+
+  /// A photo from the profile form; its errors go next to the field.
+  private func uploadPhoto(
+    _ file: Multipart.Part?, visitor: WebSessions.Visitor, context: WebContext
+  ) throws -> HTTPResponse {
+    let principal = visitor.principal
+    var errors = ProfilePage.Errors()
+    guard let file, !file.body.isEmpty else {
+      errors.photo = context.language == .es ? "Elige una imagen." : "Choose an image."
+      return try editProfile(context, principal: principal, errors: errors, status: 400)
+    }
+    guard file.body.count <= PhotoService.uploadLimit else {
+      errors.photo = context.language == .es ? "La imagen pasa de 5 MB." : "The image is larger than 5 MB."
+      return try editProfile(context, principal: principal, errors: errors, status: 413)
+    }
+    do {
+      _ = try photos.upload(file.body, for: principal.employee.id, by: principal)
+      return redirect(to: WebPage.editProfile.href)
+    } catch let problem as Problem {
+      errors.photo = problem.detail
+      return try editProfile(context, principal: principal, errors: errors, status: problem.status)
+    }
+  }
+
+  private func settingsPage(
+    _ context: WebContext, principal: Principal, request: HTTPRequest, saved: Bool = false
+  ) throws -> HTTPResponse {
+    html(
+      SettingsPage.render(
+        context, try settings.settings(principal: principal),
+        feed: try calendarFeeds.addresses(for: principal, request: request), saved: saved))
   }
 
   // MARK: - Helpers
@@ -231,7 +360,7 @@ extension AtriumApp {
         ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
         (
           "Content-Security-Policy",
-          "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; "
+          "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; object-src 'none'; "
             + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
         ),
         ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"), ("X-Frame-Options", "DENY"),

@@ -18,13 +18,29 @@ enum WebPage: Hashable, Sendable {
   case markAllRead
   case approvals(ApprovalFilter)
   case decide(id: String, action: LeaveAction)
+  case requestDetail(id: String)
+  case team(query: String?, department: String?, location: String?)
+  case person(id: String)
+  case personTimeOff(id: String, year: Int?)
+  case profile
+  case editProfile
+  case saveProfile
+  case uploadPhoto
+  case company
+  case settings
+  case saveSettings
+  case rotateCalendar
   case stylesheet
   case script
 
   var method: HTTPMethod {
     switch self {
-    case .signIn, .home, .timeOff, .board, .approvals, .stylesheet, .script: .get
-    case .submitSignIn, .signOut, .createPost, .requestLeave, .cancelLeave, .markRead, .markAllRead, .decide: .post
+    case .signIn, .home, .timeOff, .board, .approvals, .requestDetail, .team, .person, .personTimeOff, .profile,
+      .editProfile, .company, .settings, .stylesheet, .script:
+      .get
+    case .submitSignIn, .signOut, .createPost, .requestLeave, .cancelLeave, .markRead, .markAllRead, .decide,
+      .saveProfile, .uploadPhoto, .saveSettings, .rotateCalendar:
+      .post
     }
   }
 
@@ -42,6 +58,16 @@ enum WebPage: Hashable, Sendable {
     case .markAllRead: "/board/read-all"
     case .approvals: "/approvals"
     case .decide(let id, let action): "/approvals/\(PercentEncoding.encode(id))/\(action.rawValue)"
+    case .requestDetail(let id): "/approvals/\(PercentEncoding.encode(id))"
+    case .team: "/team"
+    case .person(let id): "/team/\(PercentEncoding.encode(id))"
+    case .personTimeOff(let id, _): "/team/\(PercentEncoding.encode(id))/time-off"
+    case .profile: "/profile"
+    case .editProfile, .saveProfile: "/profile/edit"
+    case .uploadPhoto: "/profile/photo"
+    case .company: "/company"
+    case .settings, .saveSettings: "/settings"
+    case .rotateCalendar: "/settings/calendar"
     case .stylesheet: "/assets/\(WebAssets.stylesheetName)"
     case .script: "/assets/\(WebAssets.scriptName)"
     }
@@ -53,8 +79,16 @@ enum WebPage: Hashable, Sendable {
     case .signIn(let next?): path + "?next=" + PercentEncoding.encode(next)
     case .timeOff(let year?): path + "?year=\(year)"
     case .approvals(let filter) where filter != .pending: path + "?status=\(filter.rawValue)"
+    case .personTimeOff(_, let year?): path + "?year=\(year)"
+    case .team(let query, let department, let location):
+      path + Self.queryString([("query", query), ("department", department), ("location", location)])
     default: path
     }
+  }
+
+  private static func queryString(_ items: [(String, String?)]) -> String {
+    let present = items.compactMap { name, value in value.map { "\(name)=\(PercentEncoding.encode($0))" } }
+    return present.isEmpty ? "" : "?" + present.joined(separator: "&")
   }
 
   /// Pages anyone may open; every other page needs a signed-in visitor.
@@ -90,6 +124,21 @@ enum WebPage: Hashable, Sendable {
         return nil
       }
       self = .decide(id: parts[1], action: action)
+    case ("GET", 2) where parts[0] == "approvals": self = .requestDetail(id: parts[1])
+    case ("GET", 1) where parts[0] == "team":
+      func nonEmpty(_ name: String) -> String? { query[name].flatMap { $0.trimmingWhitespace.isEmpty ? nil : $0 } }
+      self = .team(query: nonEmpty("query"), department: nonEmpty("department"), location: nonEmpty("location"))
+    case ("GET", 2) where parts[0] == "team": self = .person(id: parts[1])
+    case ("GET", 3) where parts[0] == "team" && parts[2] == "time-off":
+      self = .personTimeOff(id: parts[1], year: query["year"].flatMap { Int($0) })
+    case ("GET", 1) where parts[0] == "profile": self = .profile
+    case ("GET", 2) where parts == ["profile", "edit"]: self = .editProfile
+    case ("POST", 2) where parts == ["profile", "edit"]: self = .saveProfile
+    case ("POST", 2) where parts == ["profile", "photo"]: self = .uploadPhoto
+    case ("GET", 1) where parts[0] == "company": self = .company
+    case ("GET", 1) where parts[0] == "settings": self = .settings
+    case ("POST", 1) where parts[0] == "settings": self = .saveSettings
+    case ("POST", 2) where parts == ["settings", "calendar"]: self = .rotateCalendar
     case ("GET", 2) where parts[0] == "assets" && parts[1] == WebAssets.stylesheetName: self = .stylesheet
     case ("GET", 2) where parts[0] == "assets" && parts[1] == WebAssets.scriptName: self = .script
     default: return nil
@@ -108,5 +157,9 @@ enum WebPage: Hashable, Sendable {
     .timeOff(year: 2027), .requestLeave, .cancelLeave(id: "a b"), .board, .markRead(id: "n1"), .markAllRead,
     .approvals(.pending), .approvals(.approved), .decide(id: "r1", action: .approve),
     .decide(id: "r1", action: .reject), .decide(id: "r1", action: .reopen), .stylesheet, .script,
+    .requestDetail(id: "r1"), .team(query: nil, department: nil, location: nil),
+    .team(query: "José M", department: "d1", location: nil), .person(id: "p1"), .personTimeOff(id: "p1", year: nil),
+    .personTimeOff(id: "p1", year: 2025), .profile, .editProfile, .saveProfile, .uploadPhoto, .company, .settings,
+    .saveSettings, .rotateCalendar,
   ]
 }

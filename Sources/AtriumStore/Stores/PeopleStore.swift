@@ -129,6 +129,19 @@ public struct PeopleStore {
 
   /// The ids of everyone above an employee in the reporting chain, nearest first. A cycle in
   /// the data (which the people rules refuse) cannot loop: the walk stops at a repeat.
+  /// Everyone below a manager in the reporting chain, direct and indirect.
+  public func idsBelow(managerID: String) throws -> Set<String> {
+    Set(
+      try connection.query(
+        """
+        WITH RECURSIVE below(id) AS (
+          SELECT id FROM employees WHERE manager_id = ?
+          UNION SELECT e.id FROM employees e JOIN below b ON e.manager_id = b.id)
+        SELECT id FROM below
+        """, .text(managerID)
+      ).map { $0.string("id") })
+  }
+
   /// Sets or clears someone's profile photo.
   public func setPhoto(_ photoID: String?, of employeeID: String) throws {
     try connection.execute("UPDATE employees SET photo = ? WHERE id = ?", DatabaseValue(photoID), .text(employeeID))

@@ -58,6 +58,15 @@
       .catch(function () { form.submit(); });
   });
 
+  // Shows a chosen photo before it is uploaded.
+  var photo = document.getElementById("photo");
+  var preview = document.getElementById("photo-preview");
+  if (photo && preview && window.URL) {
+    photo.addEventListener("change", function () {
+      if (photo.files && photo.files[0]) preview.src = URL.createObjectURL(photo.files[0]);
+    });
+  }
+
   if (window.EventSource) {
     var events = new EventSource("/api/v1/events");
     events.addEventListener("notice", refreshBadge);

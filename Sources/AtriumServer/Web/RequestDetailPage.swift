@@ -1,0 +1,58 @@
+import AtriumAPI
+import AtriumHTML
+
+/// One request as its decider sees it: beside the person's other requests that year, the
+/// days they have left, who else is off, its history, and the decisions.
+enum RequestDetailPage {
+  static func render(_ context: WebContext, _ detail: LeaveDetail) -> Node {
+    let request = detail.request
+    let dates =
+      request.start == request.end
+      ? request.start.description : "\(request.start.description) – \(request.end.description)"
+    var actions: [Node] = []
+    if request.status == .pending {
+      actions = [
+        context.button(.decide(id: request.id, action: .approve), .approve),
+        context.button(.decide(id: request.id, action: .reject), .reject, style: "danger"),
+      ]
+    } else if request.status == .approved || request.status == .rejected {
+      actions = [context.button(.decide(id: request.id, action: .reopen), .reopen, style: "secondary")]
+    }
+    let offNames = Set(detail.conflicts.flatMap { $0.people.map(\.displayName) }).sorted()
+    return Layout.page(
+      context(.requestDetail), context,
+      [
+        .div(
+          [.class("card")],
+          [
+            .p(
+              [.class("row")],
+              [
+                .img([.class("avatar"), .alt(""), .src(detail.employee.photoURL)]),
+                .strong([.text(detail.employee.displayName)]),
+                .span([.class("status \(request.status.rawValue)")], [.text(context(.status(request.status)))]),
+              ]),
+            .p([], [.text(dates + " · " + context(.workingDays(TimeOffPage.format(request.days))))]),
+            request.note.isEmpty ? .empty : .p([.class("muted")], [.text(request.note)]),
+            .p([.id("remaining")], [.text(context(.remainingAfter(TimeOffPage.format(detail.remaining))))]),
+            .div([.class("row")], actions),
+          ]),
+        .h2([], [.text(context(.whoElseIsOff))]),
+        .p([], [.text(offNames.isEmpty ? "—" : offNames.joined(separator: ", "))]),
+        .h2([], [.text(context(.otherRequests))]),
+        TimeOffPage.requestList(context, detail.otherRequests, cancellable: false),
+        .h2([], [.text(context(.history))]),
+        .ul(
+          [.class("list")],
+          detail.history.map { entry in
+            .li(
+              [],
+              [
+                .text("\(entry.at.prefix(10)) · \(entry.actor.displayName) · \(entry.action)"),
+                entry.reason.isEmpty ? .empty : .text(" · \(entry.reason)"),
+              ])
+          }),
+        .p([], [.a([.href(WebPage.approvals(.pending).href), .class("button secondary")], [.text(context(.back))])]),
+      ])
+  }
+}

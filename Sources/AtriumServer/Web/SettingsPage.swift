@@ -1,0 +1,51 @@
+import AtriumAPI
+import AtriumHTML
+
+/// Settings: which notifications to get, the language, and the personal calendar feed's
+/// address with a button that replaces it.
+enum SettingsPage {
+  static func render(
+    _ context: WebContext, _ settings: SettingsBody, feed: CalendarFeedBody, saved: Bool = false
+  ) -> Node {
+    func checkbox(_ name: String, _ label: Text, _ on: Bool) -> Node {
+      .label(
+        [.class("row")],
+        [.input([.type("checkbox"), .name(name), .value("on")] + (on ? [.checked] : [])), .text(context(label))])
+    }
+    return Layout.page(
+      context(.settings), context,
+      [
+        saved ? .p([.class("card"), Attribute("role", "status")], [.text(context(.saved))]) : .empty,
+        context.form(
+          .saveSettings, [.class("stack card")],
+          [
+            .fieldset(
+              [],
+              [
+                .legend([.text(context(.notifications))]),
+                checkbox("leaveDecisions", .leaveDecisions, settings.notifications.leaveDecisions),
+                checkbox("approvalsWaiting", .approvalsWaiting, settings.notifications.approvalsWaiting),
+                checkbox("companyNotices", .companyNotices, settings.notifications.companyNotices),
+              ]),
+            .label([.for("language")], [.text(context(.language))]),
+            .select(
+              [.id("language"), .name("language")],
+              [("en", "English"), ("es", "Español")].map { code, name in
+                .option([.value(code)] + (code == context.language.rawValue ? [.selected] : []), name)
+              }),
+            .p([], [.button([.type("submit")], [.text(context(.save))])]),
+          ]),
+        .section(
+          [.class("card")],
+          [
+            .h2([], [.text(context(.calendarFeed))]),
+            .p([.class("muted")], [.text(context(.calendarHelp))]),
+            .label([.for("feed-url")], [.text(context(.calendarFeed))]),
+            .input([.type("text"), .id("feed-url"), .value(feed.url), Attribute("readonly", nil)]),
+            .label([.for("team-feed-url")], [.text(context(.teamCalendarFeed))]),
+            .input([.type("text"), .id("team-feed-url"), .value(feed.teamURL), Attribute("readonly", nil)]),
+            .p([], [context.button(.rotateCalendar, .newLink, style: "secondary")]),
+          ]),
+      ])
+  }
+}
