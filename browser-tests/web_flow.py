@@ -136,7 +136,8 @@ def main():
     phone = browser(390, touch=True)
     sign_in(phone, "eva")
     sections = (("/", "home"), ("/time-off", "time-off"), ("/board", "board"), ("/team", "team"),
-                ("/company", "company"), ("/settings", "settings"), ("/profile/edit", "profile-edit"))
+                ("/company", "company"), ("/settings", "settings"), ("/profile/edit", "profile-edit"),
+                ("/calendar?month=2026-04", "calendar"))
     for page, name in sections:
         phone.get(BASE + page)
         shot(phone, name + "-390")

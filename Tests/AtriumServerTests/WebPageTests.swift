@@ -211,7 +211,7 @@ final class WebClient {
       browser.signIn(username)
       for page in [
         "/", "/time-off", "/board", "/approvals", "/approvals?status=all", "/team", "/company", "/settings",
-        "/profile/edit",
+        "/profile/edit", "/calendar",
       ] {
         let html = browser.get(page).text
         for match in html.matches(of: /(href|action|src)="([^"]+)"/) {

@@ -102,6 +102,9 @@ public enum Route: Hashable, Sendable {
   case resetDirectory
   /// `POST /api/v1/directory/sync`: an admin syncs the people with the directory now.
   case syncDirectory
+  /// `GET /api/v1/calendar?month=YYYY-MM&department=&location=`: a month of the team's leave
+  /// (managers: their reports; admins: anyone, by department or location; others: their team).
+  case teamCalendar(month: String?, departmentID: String?, locationID: String?)
   /// `GET /api/v1/timeline`: internal posts and imported social posts, newest first.
   case timeline(PageRequest)
   /// `POST /api/v1/posts`: anyone posts to the timeline.
@@ -262,6 +265,7 @@ extension Route {
     case updateMyPhoto, deleteMyPhoto, updatePersonPhoto, deletePersonPhoto
     case timeline, createPost, deletePost, timelineFeeds, createTimelineFeed, updateTimelineFeed, deleteTimelineFeed
     case refreshTimelineFeed, updateNotice, deleteNotice, directory, syncDirectory, updateDirectory, resetDirectory
+    case teamCalendar
     case updateDepartment, deleteDepartment, deleteLocation, company, updateCompany
     case people, person, updateMe, updatePerson, createPerson, resetPassword, changePassword, importPeople
     case board, postNotice, markNoticeRead, markAllNoticesRead, badge, resetBadge, events
@@ -314,6 +318,7 @@ extension Route {
     case .resetBadge: (.resetBadge, [])
     case .events: (.events, [])
     case .timeline: (.timeline, [])
+    case .teamCalendar: (.teamCalendar, [])
     case .directory: (.directory, [])
     case .syncDirectory: (.syncDirectory, [])
     case .updateDirectory: (.updateDirectory, [])
@@ -400,6 +405,9 @@ extension Route {
       (team ? [("team", "true")] : []) + (includePending ? [("pending", "true")] : [])
     case .audit(let page), .timeline(let page):
       page.queryItems
+    case .teamCalendar(let month, let departmentID, let locationID):
+      (month.map { [("month", $0)] } ?? []) + (departmentID.map { [("department", $0)] } ?? [])
+        + (locationID.map { [("location", $0)] } ?? [])
     case .importPeople(let dryRun):
       dryRun ? [("dryRun", "true")] : []
     case .board(let unreadOnly, let page):
@@ -471,6 +479,8 @@ extension Route {
       .deletePost(id: id), .timelineFeeds, .createTimelineFeed, .updateTimelineFeed(id: id),
       .deleteTimelineFeed(id: id), .refreshTimelineFeed(id: id), .updateNotice(id: id), .deleteNotice(id: id),
       .directory, .syncDirectory, .updateDirectory, .resetDirectory,
+      .teamCalendar(month: nil, departmentID: nil, locationID: nil),
+      .teamCalendar(month: "2026-04", departmentID: id, locationID: id),
     ]
   }()
 }

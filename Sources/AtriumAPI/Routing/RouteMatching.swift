@@ -119,6 +119,17 @@ extension Route {
     Endpoint(.badge, .get, "/api/v1/me/badge") { _, _ in .badge },
     Endpoint(.resetBadge, .post, "/api/v1/me/badge/reset") { _, _ in .resetBadge },
     Endpoint(.events, .get, "/api/v1/events") { _, _ in .events },
+    Endpoint(.teamCalendar, .get, "/api/v1/calendar") { _, query throws(RouteError) in
+      let month = query["month"]
+      if let month {
+        let parts = month.split(separator: "-")
+        guard month.count == 7, parts.count == 2, let year = Int(parts[0]), let number = Int(parts[1]),
+          (1...9999).contains(year), (1...12).contains(number)
+        else { throw .invalidQuery(field: "month", message: "must be a month as YYYY-MM") }
+      }
+      func nonEmpty(_ name: String) -> String? { query[name].flatMap { $0.isEmpty ? nil : $0 } }
+      return .teamCalendar(month: month, departmentID: nonEmpty("department"), locationID: nonEmpty("location"))
+    },
     Endpoint(.directory, .get, "/api/v1/directory") { _, _ in .directory },
     Endpoint(.syncDirectory, .post, "/api/v1/directory/sync") { _, _ in .syncDirectory },
     Endpoint(.updateDirectory, .put, "/api/v1/directory") { _, _ in .updateDirectory },

@@ -89,6 +89,10 @@ extension AtriumApp {
     case .resetDirectory:
       try directoryAdmin.reset(principal: try signedIn(principal))
       return HTTPResponse(status: 204)
+    case .teamCalendar(let month, let departmentID, let locationID):
+      return try JSONCoding.response(
+        try teamCalendar.month(
+          month, departmentID: departmentID, locationID: locationID, principal: try signedIn(principal)))
     case .timeline(let page):
       return try JSONCoding.response(try timeline.page(page, principal: try signedIn(principal)))
     case .createPost:
@@ -311,7 +315,7 @@ extension AtriumApp {
       .resetBadge, .mySettings, .updateSettings, .devices, .registerDevice, .deleteDevice, .audit, .events,
       .updateMyPhoto, .deleteMyPhoto, .updatePersonPhoto, .deletePersonPhoto, .timeline, .createPost, .deletePost,
       .timelineFeeds, .createTimelineFeed, .updateTimelineFeed, .deleteTimelineFeed, .refreshTimelineFeed,
-      .updateNotice, .deleteNotice, .directory, .syncDirectory, .updateDirectory, .resetDirectory:
+      .updateNotice, .deleteNotice, .directory, .syncDirectory, .updateDirectory, .resetDirectory, .teamCalendar:
       throw Problem(status: 500, detail: "\(route.name) is not a time-off route.")
     }
   }

@@ -32,6 +32,7 @@ public final class AtriumApp: HTTPResponder {
   let feeds: FeedService
   let directoryAdmin: DirectoryAdmin
   let webSessions: WebSessions
+  let teamCalendar: TeamCalendarService
 
   public init(environment: ServerEnvironment) throws {
     self.environment = environment
@@ -55,6 +56,7 @@ public final class AtriumApp: HTTPResponder {
     self.timeline = TimelineService(environment: environment)
     self.directoryAdmin = DirectoryAdmin(environment: environment, directory: directory)
     self.webSessions = WebSessions(environment: environment)
+    self.teamCalendar = TeamCalendarService(environment: environment)
     self.feeds = FeedService(environment: environment, fetcher: FeedFetcher(timeout: environment.feedTimeout))
   }
 

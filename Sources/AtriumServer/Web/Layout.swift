@@ -86,6 +86,7 @@ enum Layout {
     var items: [(WebPage, Text)] = [
       (.home, .home), (.timeOff(year: nil), .timeOff), (.board, .board),
       (.team(query: nil, department: nil, location: nil), .team),
+      (.calendar(month: nil, department: nil, location: nil), .teamCalendar),
     ]
     if context.decides { items.append((.approvals(.pending), .approvals)) }
     items += [(.company, .company), (.settings, .settings), (.profile, .profile)]
@@ -116,6 +117,7 @@ enum Layout {
     case .team, .person, .personTimeOff: "team"
     case .profile, .editProfile, .saveProfile, .uploadPhoto: "profile"
     case .company: "company"
+    case .calendar: "calendar"
     case .settings, .saveSettings, .rotateCalendar: "settings"
     default: "other"
     }

@@ -33,6 +33,7 @@ enum Text: Sendable {
   case save, saved, photo, uploadPhoto, photoHelp, notifications, leaveDecisions, approvalsWaiting, companyNotices
   case language, calendarFeed, calendarHelp, teamCalendarFeed, newLink, website, address, openMap, social
   case requestDetail, otherRequests, whoElseIsOff, history, back, remainingAfter(String)
+  case teamCalendar, month, holiday
 
   func `in`(_ language: Language) -> String {
     let (en, es) = pair
@@ -173,6 +174,9 @@ enum Text: Sendable {
     case .whoElseIsOff: ("Who else is off", "Quién más libra")
     case .history: ("History", "Historial")
     case .back: ("Back", "Volver")
+    case .teamCalendar: ("Team calendar", "Calendario del equipo")
+    case .month: ("Month", "Mes")
+    case .holiday: ("Holiday", "Festivo")
     case .remainingAfter(let days): ("\(days) days left this year", "Le quedan \(days) días este año")
     }
   }

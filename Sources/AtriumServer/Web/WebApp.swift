@@ -211,6 +211,13 @@ extension AtriumApp {
       }
     case .company:
       return html(CompanyPage.render(context, try company.company()))
+    case .calendar(let month, let department, let location):
+      let calendar = try teamCalendar.month(month, departmentID: department, locationID: location, principal: principal)
+      return html(
+        CalendarPage.render(
+          context, calendar, departmentID: department, locationID: location,
+          departments: try places.departments(PageRequest(limit: 1000)).items,
+          locations: try places.locations(PageRequest(limit: 1000)).items))
     case .settings:
       return try settingsPage(context, principal: principal, request: request)
     case .saveSettings:

@@ -27,6 +27,7 @@ enum WebPage: Hashable, Sendable {
   case saveProfile
   case uploadPhoto
   case company
+  case calendar(month: String?, department: String?, location: String?)
   case settings
   case saveSettings
   case rotateCalendar
@@ -36,7 +37,7 @@ enum WebPage: Hashable, Sendable {
   var method: HTTPMethod {
     switch self {
     case .signIn, .home, .timeOff, .board, .approvals, .requestDetail, .team, .person, .personTimeOff, .profile,
-      .editProfile, .company, .settings, .stylesheet, .script:
+      .editProfile, .company, .calendar, .settings, .stylesheet, .script:
       .get
     case .submitSignIn, .signOut, .createPost, .requestLeave, .cancelLeave, .markRead, .markAllRead, .decide,
       .saveProfile, .uploadPhoto, .saveSettings, .rotateCalendar:
@@ -66,6 +67,7 @@ enum WebPage: Hashable, Sendable {
     case .editProfile, .saveProfile: "/profile/edit"
     case .uploadPhoto: "/profile/photo"
     case .company: "/company"
+    case .calendar: "/calendar"
     case .settings, .saveSettings: "/settings"
     case .rotateCalendar: "/settings/calendar"
     case .stylesheet: "/assets/\(WebAssets.stylesheetName)"
@@ -82,6 +84,8 @@ enum WebPage: Hashable, Sendable {
     case .personTimeOff(_, let year?): path + "?year=\(year)"
     case .team(let query, let department, let location):
       path + Self.queryString([("query", query), ("department", department), ("location", location)])
+    case .calendar(let month, let department, let location):
+      path + Self.queryString([("month", month), ("department", department), ("location", location)])
     default: path
     }
   }
@@ -136,6 +140,9 @@ enum WebPage: Hashable, Sendable {
     case ("POST", 2) where parts == ["profile", "edit"]: self = .saveProfile
     case ("POST", 2) where parts == ["profile", "photo"]: self = .uploadPhoto
     case ("GET", 1) where parts[0] == "company": self = .company
+    case ("GET", 1) where parts[0] == "calendar":
+      func nonEmpty(_ name: String) -> String? { query[name].flatMap { $0.isEmpty ? nil : $0 } }
+      self = .calendar(month: nonEmpty("month"), department: nonEmpty("department"), location: nonEmpty("location"))
     case ("GET", 1) where parts[0] == "settings": self = .settings
     case ("POST", 1) where parts[0] == "settings": self = .saveSettings
     case ("POST", 2) where parts == ["settings", "calendar"]: self = .rotateCalendar
@@ -160,6 +167,7 @@ enum WebPage: Hashable, Sendable {
     .requestDetail(id: "r1"), .team(query: nil, department: nil, location: nil),
     .team(query: "José M", department: "d1", location: nil), .person(id: "p1"), .personTimeOff(id: "p1", year: nil),
     .personTimeOff(id: "p1", year: 2025), .profile, .editProfile, .saveProfile, .uploadPhoto, .company, .settings,
-    .saveSettings, .rotateCalendar,
+    .saveSettings, .rotateCalendar, .calendar(month: nil, department: nil, location: nil),
+    .calendar(month: "2026-04", department: "d1", location: "l1"),
   ]
 }

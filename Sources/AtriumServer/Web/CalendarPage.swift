@@ -1,0 +1,108 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTML
+
+/// The team calendar: people down the side, the month's days across, leave shown by a label
+/// and a pattern as well as a colour (A approved, P pending, H holiday), weekends shaded and
+/// today marked. On a phone the grid scrolls sideways while the names stay in view.
+enum CalendarPage {
+  static func render(
+    _ context: WebContext, _ calendar: TeamCalendar, departmentID: String?, locationID: String?,
+    departments: [DepartmentBody], locations: [LocationBody]
+  ) -> Node {
+    let (year, month) = (Int(calendar.month.prefix(4)) ?? 2026, Int(calendar.month.suffix(2)) ?? 1)
+    let previous = month == 1 ? String(format: "%04d-12", year - 1) : String(format: "%04d-%02d", year, month - 1)
+    let next = month == 12 ? String(format: "%04d-01", year + 1) : String(format: "%04d-%02d", year, month + 1)
+    func link(_ target: String) -> String {
+      WebPage.calendar(month: target, department: departmentID, location: locationID).href
+    }
+    return Layout.page(
+      context(.teamCalendar), context,
+      [
+        .nav(
+          [.class("row"), .ariaLabel(context(.month))],
+          [
+            .a([.href(link(previous)), .class("button secondary")], [.text("‹ \(previous)")]),
+            .strong([.text(calendar.month)]),
+            .a([.href(link(next)), .class("button secondary")], [.text("\(next) ›")]),
+          ]),
+        context.decides && context.employee?.role == .admin
+          ? filters(context, calendar.month, departmentID, locationID, departments, locations) : .empty,
+        .p(
+          [.class("legend muted")],
+          [
+            .span([.class("cell approved")], ["A"]), .text(" " + context(.status(.approved)) + "  "),
+            .span([.class("cell pending")], ["P"]), .text(" " + context(.status(.pending)) + "  "),
+            .span([.class("cell holiday")], ["H"]), .text(" " + context(.holiday)),
+          ]),
+        .div(
+          [.class("calendar-wrap"), Attribute("tabindex", "0"), .ariaLabel(context(.teamCalendar))],
+          [
+            .table(
+              [.class("calendar")],
+              [
+                .tr(
+                  [],
+                  [.th([.class("name"), Attribute("scope", "col")], [.text(context(.team))])]
+                    + calendar.days.map { day in
+                      .th(
+                        [Attribute("scope", "col")]
+                          + (day == calendar.today ? [.class("today"), .ariaCurrent("date")] : []),
+                        [.text(String(day.day))])
+                    })
+              ]
+                + calendar.people.map { row(context, $0, days: calendar.days, today: calendar.today) })
+          ]),
+      ])
+  }
+
+  private static func filters(
+    _ context: WebContext, _ month: String, _ departmentID: String?, _ locationID: String?,
+    _ departments: [DepartmentBody], _ locations: [LocationBody]
+  ) -> Node {
+    func select(_ name: String, _ any: Text, _ choices: [(String, String)], _ selected: String?) -> Node {
+      .select(
+        [.name(name), .ariaLabel(context(any))],
+        [.option([.value("")], context(any))]
+          + choices.map { id, title in .option([.value(id)] + (id == selected ? [.selected] : []), title) })
+    }
+    return .form(
+      [.method("get"), .action(WebPage.calendar(month: nil, department: nil, location: nil).path), .class("row")],
+      [
+        .input([.type("hidden"), .name("month"), .value(month)]),
+        select("department", .allDepartments, departments.map { ($0.id, $0.name) }, departmentID),
+        select("location", .allLocations, locations.map { ($0.id, $0.name) }, locationID),
+        .button([.type("submit"), .class("secondary")], [.text(context(.search))]),
+      ])
+  }
+
+  private static func row(
+    _ context: WebContext, _ person: CalendarPerson, days: [CalendarDate], today: CalendarDate
+  )
+    -> Node
+  {
+    let cells = Dictionary(person.days.map { ($0.date, $0) }) { first, _ in first }
+    return .tr(
+      [],
+      [.th([.class("name"), Attribute("scope", "row")], [.text(person.displayName)])]
+        + days.map { day in
+          let marks = day == today ? " today" : ""
+          guard let cell = cells[day] else { return .td([.class(marks.trimmingWhitespace)], []) }
+          switch cell.kind {
+          case "leave":
+            let status = cell.status ?? .pending
+            let label = status == .approved ? "A" : "P"
+            let half = cell.halves == 1 ? "½" : ""
+            return .td(
+              [.class("cell \(status.rawValue)\(marks)"), Attribute("title", context(.status(status)))],
+              [.text(label + half)])
+          case "holiday":
+            return .td(
+              [.class("cell holiday\(marks)"), Attribute("title", cell.name ?? "")],
+              [.text(cell.halves == 1 ? "H½" : "H")])
+          default:
+            return .td([.class("weekend\(marks)")], [])
+          }
+        })
+  }
+}

@@ -1,0 +1,58 @@
+import AtriumDomain
+
+/// What the team calendar shows: who is in it and their leave and holidays in a date range.
+public struct CalendarStore {
+  let connection: any DatabaseConnection
+
+  public init(_ connection: any DatabaseConnection) {
+    self.connection = connection
+  }
+
+  /// Active people matching the filters, by name; nil filters match everyone.
+  /// - Parameter among: Limit to these people (a manager's reports, a team); nil for anyone.
+  public func people(among: Set<String>?, departmentID: String?, locationID: String?, limit: Int) throws -> [Employee] {
+    var sql = "SELECT * FROM employees WHERE active = 1"
+    var arguments: [DatabaseValue] = []
+    if let departmentID {
+      sql += " AND department_id = ?"
+      arguments.append(.text(departmentID))
+    }
+    if let locationID {
+      sql += " AND location_id = ?"
+      arguments.append(.text(locationID))
+    }
+    if let among {
+      guard !among.isEmpty else { return [] }
+      sql += " AND id IN (" + Array(repeating: "?", count: among.count).joined(separator: ", ") + ")"
+      arguments += among.sorted().map { .text($0) }
+    }
+    sql += " ORDER BY sort_key, id LIMIT ?"
+    arguments.append(.integer(Int64(limit)))
+    return try connection.query(sql, arguments).map(PeopleStore.employee)
+  }
+
+  /// One day of someone's pending or approved leave.
+  public struct LeaveDay: Hashable, Sendable {
+    public let employeeID: String
+    public let date: CalendarDate
+    public let halves: Int
+    public let status: LeaveStatus
+  }
+
+  /// The working days taken by pending and approved requests of these people in `start...end`.
+  public func leaveDays(of employeeIDs: [String], from start: CalendarDate, to end: CalendarDate) throws -> [LeaveDay] {
+    guard !employeeIDs.isEmpty else { return [] }
+    let placeholders = Array(repeating: "?", count: employeeIDs.count).joined(separator: ", ")
+    return try connection.query(
+      """
+      SELECT r.employee_id, r.status, d.date, d.halves FROM leave_requests r
+      JOIN leave_request_days d ON d.request_id = r.id
+      WHERE r.employee_id IN (\(placeholders)) AND r.status IN ('pending', 'approved') AND d.date >= ? AND d.date <= ?
+      ORDER BY d.date
+      """, employeeIDs.map { .text($0) } + [DatabaseValue(start), DatabaseValue(end)]
+    ).compactMap { row in
+      guard let date = row.date("date"), let status = LeaveStatus(rawValue: row.string("status")) else { return nil }
+      return LeaveDay(employeeID: row.string("employee_id"), date: date, halves: row.int("halves"), status: status)
+    }
+  }
+}

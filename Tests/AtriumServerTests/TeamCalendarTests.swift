@@ -1,0 +1,83 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumTestSupport
+import Foundation
+import Testing
+
+/// `GET /api/v1/calendar`: who is in it for each role, and what each day shows.
+@Suite struct TeamCalendarTests {
+  let app: TestApp
+
+  init() throws {
+    app = try TestApp()
+  }
+
+  func calendar(_ token: String, _ route: Route) throws -> TeamCalendar {
+    let response = app.send(route, token: token)
+    #expect(response.status == 200, "\(response.text)")
+    return try JSONText.decode(TeamCalendar.self, from: response)
+  }
+
+  @Test func eachRoleSeesTheirTeamAndTheDaysShowLeaveWeekendsAndHolidays() throws {
+    let eva = try app.login("eva").accessToken
+    let mario = try app.login("mario").accessToken
+    let ana = try app.login("ana").accessToken
+    #expect(
+      app.send(.createLeave, json: #"{"start": "2026-04-06", "end": "2026-04-07", "endHalf": "morning"}"#, token: eva)
+        .status == 201)
+    let madrid = try JSONText.decode(Page<LocationBody>.self, from: app.send(.locations(.first), token: ana)).items
+      .first { $0.name == "Madrid" }!.id
+    #expect(
+      app.send(
+        .createHoliday, json: #"{"locationId": "\#(madrid)", "date": "2026-04-09", "name": "Jueves Santo"}"#, token: ana
+      )
+      .status == 201)
+
+    let april = Route.teamCalendar(month: "2026-04", departmentID: nil, locationID: nil)
+    let seenByEva = try calendar(eva, april)
+    #expect(seenByEva.month == "2026-04" && seenByEva.days.count == 30)
+    let names = seenByEva.people.map(\.displayName)
+    #expect(names.contains("Eva Fernández") && names.contains("Pablo Ruiz"))
+    #expect(!names.contains("Lucía Martín"), "another team")
+    let evaRow = try #require(seenByEva.people.first { $0.displayName == "Eva Fernández" })
+    let cells = Dictionary(uniqueKeysWithValues: evaRow.days.map { ($0.date.description, $0) })
+    #expect(cells["2026-04-06"]?.kind == "leave" && cells["2026-04-06"]?.status == .pending)
+    #expect(cells["2026-04-07"]?.halves == 1, "the half day")
+    #expect(cells["2026-04-04"]?.kind == "weekend")
+    #expect(cells["2026-04-09"]?.kind == "holiday" && cells["2026-04-09"]?.name == "Jueves Santo")
+    #expect(cells["2026-04-08"] == nil, "an ordinary working day")
+
+    let seenByMario = try calendar(mario, april).people.map(\.displayName)
+    #expect(seenByMario.contains("Eva Fernández") && seenByMario.contains("Mario López"))
+    #expect(!seenByMario.contains("Lucía Martín"))
+
+    let sales = try JSONText.decode(Page<DepartmentBody>.self, from: app.send(.departments(.first), token: ana)).items
+      .first { $0.name == "Sales" }!.id
+    let salesOnly = try calendar(ana, .teamCalendar(month: "2026-04", departmentID: sales, locationID: nil)).people
+    #expect(salesOnly.contains { $0.displayName == "Lucía Martín" })
+    #expect(!salesOnly.contains { $0.displayName == "Eva Fernández" })
+  }
+
+  @Test func badMonthsAndAnonymousCallersAreRefused() throws {
+    let eva = try app.login("eva").accessToken
+    for month in ["2026-13", "April", "2026-4", "2026-04-01"] {
+      #expect(app.send("GET", "/api/v1/calendar?month=\(month)", token: eva).status == 400, "\(month)")
+    }
+    #expect(app.send(.teamCalendar(month: nil, departmentID: nil, locationID: nil)).status == 401)
+    let current = try calendar(eva, .teamCalendar(month: nil, departmentID: nil, locationID: nil))
+    #expect(current.month == "2026-03", "the current month where eva works")
+  }
+
+  @Test func theCalendarPageMarksLeaveByLabel() throws {
+    let eva = try app.login("eva").accessToken
+    _ = app.send(.createLeave, json: #"{"start": "2026-03-10", "end": "2026-03-10"}"#, token: eva)
+    let browser = WebClient(app)
+    browser.signIn("mario")
+    let page = browser.get("/calendar?month=2026-03")
+    #expect(page.status == 200)
+    #expect(page.text.contains("class=\"cell pending\""))
+    #expect(page.text.contains(">P</td>"))
+    #expect(page.text.contains("aria-current=\"date\""), "today is marked")
+    #expect(browser.get("/calendar?month=soon").status == 400)
+  }
+}
