@@ -35,10 +35,10 @@ def browser(width, lang="en", touch=False):
     return driver
 
 
-def wait_for(driver, condition, seconds=15):
+def wait_for(driver, condition, what="the page", seconds=15):
     """Waits for a condition across page loads (elements go stale while a page is replaced)."""
     WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)).until(
-        condition)
+        condition, f"waited {seconds} s for {what} at {driver.current_url}")
 
 
 def check(condition, message):
@@ -58,6 +58,27 @@ def sign_in(driver, username, password=PASSWORD):
     driver.find_element(By.CSS_SELECTOR, "form.stack button[type=submit]").click()
     # Signed in when the page has the header; a refusal stays on the form.
     wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".top, .error"))
+
+
+def swipe(driver, element, left):
+    """A one-finger swipe across an element, as touch events from the browser's input layer."""
+    box = driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.left, r.right, r.top + r.height / 2];", element)
+    start, end = (box[1] - 20, box[0] + 20) if left else (box[0] + 20, box[1] - 20)
+    y = box[2]
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start, "y": y}]})
+    for step in range(1, 6):
+        x = start + (end - start) * step / 5
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def tap(driver, element):
+    """A one-finger tap on an element, as touch events from the browser's input layer."""
+    x, y = driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];", element)
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
 def shot(driver, name):
@@ -147,9 +168,33 @@ def main():
     phone.find_element(By.CSS_SELECTOR, "details.drawer summary").click()
     check(phone.find_element(By.CSS_SELECTOR, "details.drawer .menu").is_displayed(), "the drawer did not open")
     shot(phone, "menu-390")
+    # On a phone, mario swipes a pending row left to reveal approve, and an approved row right
+    # to reveal "back to pending".
+    phone.get(BASE + "/time-off")
+    phone.execute_script("document.getElementById('start').value = '2026-05-11';"
+                         "document.getElementById('end').value = '2026-05-12';")
+    phone.find_element(By.CSS_SELECTOR, "button[value=preview]").click()
+    wait_for(phone, EC.presence_of_element_located((By.ID, "send")))
+    phone.find_element(By.ID, "send").click()
+    wait_for(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#requests li[data-status=pending]")) == 1)
     phone_mario = browser(390, touch=True)
     sign_in(phone_mario, "mario")
+    phone_mario.get(BASE + "/approvals")
+    row = phone_mario.find_element(By.CSS_SELECTOR, "#approvals li[data-status=pending]")
+    approve = row.find_element(By.XPATH, ".//button[normalize-space()='Approve']")
+    check(not approve.is_displayed(), "the buttons show before a swipe on a touch screen")
+    swipe(phone_mario, row, left=True)
+    wait_for(phone_mario, lambda d: approve.is_displayed(), "approve to show after the swipe")
+    shot(phone_mario, "approvals-swiped-390")
+    tap(phone_mario, approve)
+    wait_for(phone_mario, lambda d: not d.find_elements(By.CSS_SELECTOR, "#approvals li[data-status=pending]"),
+             "the approved row to leave the list")
     phone_mario.get(BASE + "/approvals?status=approved")
+    row = phone_mario.find_elements(By.CSS_SELECTOR, "#approvals li[data-status=approved]")[0]
+    reopen = row.find_element(By.XPATH, ".//button[normalize-space()='Back to pending']")
+    check(not reopen.is_displayed(), "back to pending shows before a swipe")
+    swipe(phone_mario, row, left=False)
+    wait_for(phone_mario, lambda d: reopen.is_displayed(), "back to pending to show after the swipe")
     shot(phone_mario, "approvals-390")
 
     # The Spanish interface.

@@ -346,3 +346,27 @@ final class WebClient {
     #expect(detail.text.contains("action=\"/approvals/\(id)/approve\""))
   }
 }
+
+@Suite struct WebBoardTests {
+  @Test func adminsWriteCompanyNoticesFromTheBoard() throws {
+    let app = try TestApp()
+    let eva = WebClient(app)
+    eva.signIn("eva")
+    #expect(!eva.get("/board").text.contains("notice-title"), "no form for employees")
+    #expect(eva.post("/board", from: "/board", ["title": "Mine", "body": "x"]).status == 403)
+
+    let ana = WebClient(app)
+    ana.signIn("ana")
+    let board = ana.get("/board").text
+    #expect(board.contains("id=\"notice-title\""))
+    let refused = ana.post("/board", from: "/board", ["title": "", "body": "x", "audience": "everyone"])
+    #expect(refused.status == 400)
+    #expect(refused.text.contains("role=\"alert\""))
+    let posted = ana.post(
+      "/board", from: "/board", ["title": "Summer hours", "body": "From **June**", "audience": "everyone"])
+    #expect(posted.status == 303)
+    let evaBoard = eva.get("/board").text
+    #expect(evaBoard.contains("Summer hours") && evaBoard.contains("<strong>June</strong>"))
+    #expect(eva.get("/").text.contains("class=\"badge\""))
+  }
+}

@@ -67,7 +67,7 @@ enum ApprovalsPage {
           ]),
         .p([], [.text(dates + " · " + context(.workingDays(TimeOffPage.format(request.days))))]),
         request.note.isEmpty ? .empty : .p([.class("muted")], [.text(request.note)]),
-        .div([.class("row")], actions),
+        .div([.class("row actions")], actions),
       ])
   }
 }

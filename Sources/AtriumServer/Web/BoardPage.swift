@@ -3,14 +3,65 @@ import AtriumHTML
 
 /// The board: the reader's notices, unread ones marked, with mark read and mark all read.
 enum BoardPage {
-  static func render(_ context: WebContext, items: [BoardItem]) -> Node {
+  /// What an admin typed into the notice form, kept when it comes back with an error.
+  struct Draft: Sendable {
+    var title = ""
+    var body = ""
+    var audience = "everyone"
+    var expires = ""
+  }
+
+  static func render(
+    _ context: WebContext, items: [BoardItem],
+    places: (departments: [DepartmentBody], locations: [LocationBody])? = nil,
+    draft: Draft = Draft(), error: String? = nil
+  ) -> Node {
     Layout.page(
       context(.board), context,
       [
+        places.map { noticeForm(context, $0.departments, $0.locations, draft: draft, error: error) } ?? .empty,
         items.contains { !$0.read } ? context.button(.markAllRead, .markAllRead, style: "secondary") : .empty,
         items.isEmpty
           ? .p([.class("muted")], [.text(context(.noNotices))])
           : .ul([.class("list")], items.map { notice(context, $0) }),
+      ])
+  }
+
+  /// Admins write company notices to everyone, a department or a location.
+  private static func noticeForm(
+    _ context: WebContext, _ departments: [DepartmentBody], _ locations: [LocationBody], draft: Draft, error: String?
+  ) -> Node {
+    let audiences =
+      [("everyone", context(.everyone))]
+      + departments.map { ("department:\($0.id)", "\(context(.department)): \($0.name)") }
+      + locations.map { ("location:\($0.id)", "\(context(.location)): \($0.name)") }
+    return .tag(
+      "details", [.class("card")] + (error == nil ? [] : [Attribute("open", nil)]),
+      [
+        .tag("summary", [], [.text(context(.writeNotice))]),
+        context.form(
+          .postNotice, [.class("stack")],
+          [
+            error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
+            .label([.for("notice-title")], [.text(context(.noticeTitle))]),
+            .input([
+              .type("text"), .id("notice-title"), .name("title"), .value(draft.title), .required,
+              Attribute("maxlength", "200"),
+            ]),
+            .label([.for("notice-body")], [.text(context(.noticeBody))]),
+            .textarea(
+              [.id("notice-body"), .name("body"), .required, Attribute("aria-describedby", "notice-help")], draft.body),
+            .p([.class("muted"), .id("notice-help")], [.text(context(.markdownHelp))]),
+            .label([.for("notice-audience")], [.text(context(.audience))]),
+            .select(
+              [.id("notice-audience"), .name("audience")],
+              audiences.map { value, label in
+                .option([.value(value)] + (value == draft.audience ? [.selected] : []), label)
+              }),
+            .label([.for("notice-expires")], [.text(context(.expires))]),
+            .input([.type("date"), .id("notice-expires"), .name("expires"), .value(draft.expires)]),
+            .p([], [.button([.type("submit")], [.text(context(.publish))])]),
+          ]),
       ])
   }
 

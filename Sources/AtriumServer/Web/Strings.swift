@@ -34,6 +34,7 @@ enum Text: Sendable {
   case language, calendarFeed, calendarHelp, teamCalendarFeed, newLink, website, address, openMap, social
   case requestDetail, otherRequests, whoElseIsOff, history, back, remainingAfter(String)
   case teamCalendar, month, holiday
+  case writeNotice, noticeTitle, noticeBody, markdownHelp, audience, everyone, expires, publish
 
   func `in`(_ language: Language) -> String {
     let (en, es) = pair
@@ -177,6 +178,14 @@ enum Text: Sendable {
     case .teamCalendar: ("Team calendar", "Calendario del equipo")
     case .month: ("Month", "Mes")
     case .holiday: ("Holiday", "Festivo")
+    case .writeNotice: ("Write a company notice", "Escribir un aviso de empresa")
+    case .noticeTitle: ("Title", "Título")
+    case .noticeBody: ("Text", "Texto")
+    case .markdownHelp: ("**bold**, *italic*, lists and links.", "**negrita**, *cursiva*, listas y enlaces.")
+    case .audience: ("For", "Para")
+    case .everyone: ("Everyone", "Todos")
+    case .expires: ("Remove after (optional)", "Retirar después de (opcional)")
+    case .publish: ("Publish", "Publicar")
     case .remainingAfter(let days): ("\(days) days left this year", "Le quedan \(days) días este año")
     }
   }

@@ -16,6 +16,7 @@ enum WebPage: Hashable, Sendable {
   case board
   case markRead(id: String)
   case markAllRead
+  case postNotice
   case approvals(ApprovalFilter)
   case decide(id: String, action: LeaveAction)
   case requestDetail(id: String)
@@ -39,7 +40,8 @@ enum WebPage: Hashable, Sendable {
     case .signIn, .home, .timeOff, .board, .approvals, .requestDetail, .team, .person, .personTimeOff, .profile,
       .editProfile, .company, .calendar, .settings, .stylesheet, .script:
       .get
-    case .submitSignIn, .signOut, .createPost, .requestLeave, .cancelLeave, .markRead, .markAllRead, .decide,
+    case .submitSignIn, .signOut, .createPost, .requestLeave, .cancelLeave, .markRead, .markAllRead, .postNotice,
+      .decide,
       .saveProfile, .uploadPhoto, .saveSettings, .rotateCalendar:
       .post
     }
@@ -54,7 +56,7 @@ enum WebPage: Hashable, Sendable {
     case .timeOff: "/time-off"
     case .requestLeave: "/time-off/requests"
     case .cancelLeave(let id): "/time-off/requests/\(PercentEncoding.encode(id))/cancel"
-    case .board: "/board"
+    case .board, .postNotice: "/board"
     case .markRead(let id): "/board/\(PercentEncoding.encode(id))/read"
     case .markAllRead: "/board/read-all"
     case .approvals: "/approvals"
@@ -119,6 +121,7 @@ enum WebPage: Hashable, Sendable {
     case ("POST", 4) where parts[0] == "time-off" && parts[1] == "requests" && parts[3] == "cancel":
       self = .cancelLeave(id: parts[2])
     case ("GET", 1) where parts[0] == "board": self = .board
+    case ("POST", 1) where parts[0] == "board": self = .postNotice
     case ("POST", 2) where parts == ["board", "read-all"]: self = .markAllRead
     case ("POST", 3) where parts[0] == "board" && parts[2] == "read": self = .markRead(id: parts[1])
     case ("GET", 1) where parts[0] == "approvals":
@@ -162,6 +165,7 @@ enum WebPage: Hashable, Sendable {
   static let examples: [WebPage] = [
     .signIn(next: nil), .signIn(next: "/board"), .submitSignIn, .signOut, .home, .createPost, .timeOff(year: nil),
     .timeOff(year: 2027), .requestLeave, .cancelLeave(id: "a b"), .board, .markRead(id: "n1"), .markAllRead,
+    .postNotice,
     .approvals(.pending), .approvals(.approved), .decide(id: "r1", action: .approve),
     .decide(id: "r1", action: .reject), .decide(id: "r1", action: .reopen), .stylesheet, .script,
     .requestDetail(id: "r1"), .team(query: nil, department: nil, location: nil),

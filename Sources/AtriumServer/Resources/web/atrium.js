@@ -67,6 +67,33 @@
     });
   }
 
+  // On touch screens an approvals row hides its buttons until swiped: left on a pending row
+  // (approve, reject), right on a decided one (back to pending).
+  if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) {
+    body.classList.add("swipe");
+    document.documentElement.classList.add("swipe");
+    var startX = 0, startY = 0, row = null;
+    document.addEventListener("touchstart", function (event) {
+      row = event.target.closest ? event.target.closest("#approvals li[data-status]") : null;
+      if (!row || event.touches.length !== 1) return;
+      startX = event.touches[0].clientX;
+      startY = event.touches[0].clientY;
+    }, { passive: true });
+    document.addEventListener("touchend", function (event) {
+      if (!row || !event.changedTouches.length) return;
+      var dx = event.changedTouches[0].clientX - startX;
+      var dy = event.changedTouches[0].clientY - startY;
+      if (Math.abs(dx) < 50 || Math.abs(dx) < Math.abs(dy)) return;
+      var pending = row.dataset.status === "pending";
+      if ((dx < 0 && pending) || (dx > 0 && !pending)) {
+        row.classList.add("revealed", dx < 0 ? "from-right" : "from-left");
+      } else {
+        row.classList.remove("revealed", "from-right", "from-left");
+      }
+      row = null;
+    }, { passive: true });
+  }
+
   if (window.EventSource) {
     var events = new EventSource("/api/v1/events");
     events.addEventListener("notice", refreshBadge);
