@@ -211,7 +211,7 @@ final class WebClient {
       browser.signIn(username)
       for page in [
         "/", "/time-off", "/board", "/approvals", "/approvals?status=all", "/team", "/company", "/settings",
-        "/profile/edit", "/calendar",
+        "/profile/edit", "/calendar", "/password",
       ] {
         let html = browser.get(page).text
         for match in html.matches(of: /(href|action|src)="([^"]+)"/) {
@@ -368,5 +368,37 @@ final class WebClient {
     let evaBoard = eva.get("/board").text
     #expect(evaBoard.contains("Summer hours") && evaBoard.contains("<strong>June</strong>"))
     #expect(eva.get("/").text.contains("class=\"badge\""))
+  }
+}
+
+@Suite struct WebPasswordTests {
+  @Test func aTemporaryPasswordMustBeChangedBeforeAnythingElse() throws {
+    let app = try TestApp()
+    let ana = try app.login("ana")
+    let eva = try app.login("eva")
+    let created = app.send(
+      .createPerson,
+      json: #"""
+        {"username": "nuria", "email": "nuria@atrium-demo.example", "firstName": "Nuria", "lastName": "Gómez",
+         "departmentId": "\#(eva.user.department.id)", "locationId": "\#(eva.user.location.id)"}
+        """#, token: ana.accessToken)
+    let temporary = try JSONText.decode(CreatedPerson.self, from: created).temporaryPassword
+    let nuria = WebClient(app)
+    #expect(nuria.signIn("nuria", temporary).status == 303)
+    let home = nuria.get("/time-off")
+    #expect(home.status == 303 && home.headers["Location"] == "/password")
+    let page = nuria.get("/password")
+    #expect(page.text.contains("temporary password"))
+    let wrong = nuria.post("/password", from: "/password", ["current": "guess", "new": "my-own-password"])
+    #expect(wrong.status == 422)
+    #expect(wrong.text.contains("id=\"current-error\""))
+    let short = nuria.post("/password", from: "/password", ["current": temporary, "new": "abc"])
+    #expect(short.status == 400)
+    #expect(short.text.contains("id=\"new-error\""))
+    let changed = nuria.post("/password", from: "/password", ["current": temporary, "new": "my-own-password"])
+    #expect(changed.status == 303)
+    #expect(nuria.get("/time-off").status == 200, "the new session works")
+    let other = WebClient(app)
+    #expect(other.signIn("nuria", "my-own-password").status == 303)
   }
 }

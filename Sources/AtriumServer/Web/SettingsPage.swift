@@ -35,6 +35,7 @@ enum SettingsPage {
               }),
             .p([], [.button([.type("submit")], [.text(context(.save))])]),
           ]),
+        .p([], [.a([.href(WebPage.password.href), .class("button secondary")], [.text(context(.changePassword))])]),
         .section(
           [.class("card")],
           [

@@ -35,6 +35,7 @@ enum Text: Sendable {
   case requestDetail, otherRequests, whoElseIsOff, history, back, remainingAfter(String)
   case teamCalendar, month, holiday
   case writeNotice, noticeTitle, noticeBody, markdownHelp, audience, everyone, expires, publish
+  case changePassword, currentPassword, newPassword, mustChangePassword, passwordChanged
 
   func `in`(_ language: Language) -> String {
     let (en, es) = pair
@@ -186,6 +187,16 @@ enum Text: Sendable {
     case .everyone: ("Everyone", "Todos")
     case .expires: ("Remove after (optional)", "Retirar después de (opcional)")
     case .publish: ("Publish", "Publicar")
+    case .changePassword: ("Change password", "Cambiar contraseña")
+    case .currentPassword: ("Current password", "Contraseña actual")
+    case .newPassword: ("New password (6 to 128 characters)", "Contraseña nueva (de 6 a 128 caracteres)")
+    case .mustChangePassword:
+      (
+        "You signed in with a temporary password. Choose your own to continue.",
+        "Has entrado con una contraseña temporal. Elige la tuya para continuar."
+      )
+    case .passwordChanged:
+      ("Password changed. Your other sessions have ended.", "Contraseña cambiada. Tus otras sesiones se han cerrado.")
     case .remainingAfter(let days): ("\(days) days left this year", "Le quedan \(days) días este año")
     }
   }

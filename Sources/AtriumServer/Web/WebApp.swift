@@ -20,7 +20,7 @@ extension AtriumApp {
     if page == .stylesheet { return .response(WebAssets.stylesheetResponse) }
     if page == .script { return .response(WebAssets.scriptResponse) }
     // Signing in hashes a password or asks the directory: off the network threads.
-    if page == .submitSignIn { return .blocking { [self] in webPage(page, request) } }
+    if page == .submitSignIn || page == .changePassword { return .blocking { [self] in webPage(page, request) } }
     return .response(webPage(page, request))
   }
 
@@ -50,6 +50,13 @@ extension AtriumApp {
       if page.method == .post, !webSessions.hasValidCSRFToken(request, form: form, visitor: visitor) {
         return html(
           Layout.bare(context(.notAllowedTitle), context, [.p([], [.text(context(.sessionExpired))])]), status: 403)
+      }
+      // A temporary password is changed before anything else.
+      if visitor.principal.mustChangePassword, ![.password, .changePassword, .signOut].contains(page) {
+        return redirect(to: WebPage.password.href)
+      }
+      if page == .password || page == .changePassword {
+        return try passwordPage(page, request, form: form, visitor: visitor, context: context)
       }
       if page == .uploadPhoto {
         return try uploadPhoto(files.first { $0.name == "photo" }, visitor: visitor, context: context)
@@ -251,7 +258,7 @@ extension AtriumApp {
     case .rotateCalendar:
       _ = try calendarFeeds.rotate(for: principal, request: request)
       return redirect(to: WebPage.settings.href)
-    case .uploadPhoto, .signIn, .submitSignIn, .stylesheet, .script:
+    case .uploadPhoto, .signIn, .submitSignIn, .stylesheet, .script, .password, .changePassword:
       throw Problem.notFound("No such page.")
     }
   }
@@ -287,6 +294,33 @@ extension AtriumApp {
       let problem = Self.problem(error)
       return html(TimeOffPage.render(context, year: year, form: values, error: problem.detail), status: problem.status)
     }
+  }
+
+  /// Changing one's password: a temporary one must be changed first. Every session ends, and
+  /// this browser gets a new one.
+  private func passwordPage(
+    _ page: WebPage, _ request: HTTPRequest, form: [String: String], visitor: WebSessions.Visitor,
+    context: WebContext
+  ) throws -> HTTPResponse {
+    func render(_ errors: [String: String], status: Int) -> HTTPResponse {
+      html(
+        PasswordPage.render(context, mustChange: visitor.principal.mustChangePassword, errors: errors), status: status)
+    }
+    guard page == .changePassword else { return render([:], status: 200) }
+    do {
+      _ = try accounts.changePassword(
+        PasswordChange(current: form["current"] ?? "", new: form["new"] ?? ""), by: visitor.principal,
+        address: clientAddress(of: request))
+    } catch let problem as Problem {
+      var errors: [String: String] = [:]
+      for error in problem.errors ?? [] { errors[error.field] = error.message }
+      if errors.isEmpty { errors["current"] = problem.detail ?? "" }
+      return render(errors, status: problem.status)
+    }
+    let cookie = try webSessions.start(for: visitor.principal.employee, secure: webSessions.isSecure(request))
+    var response = redirect(to: WebPage.home.href)
+    response.headers.add("Set-Cookie", cookie)
+    return response
   }
 
   /// Whether the principal decides about this person's leave: an admin, or a manager above them.

@@ -30,6 +30,8 @@ enum WebPage: Hashable, Sendable {
   case company
   case calendar(month: String?, department: String?, location: String?)
   case settings
+  case password
+  case changePassword
   case saveSettings
   case rotateCalendar
   case stylesheet
@@ -38,11 +40,11 @@ enum WebPage: Hashable, Sendable {
   var method: HTTPMethod {
     switch self {
     case .signIn, .home, .timeOff, .board, .approvals, .requestDetail, .team, .person, .personTimeOff, .profile,
-      .editProfile, .company, .calendar, .settings, .stylesheet, .script:
+      .editProfile, .company, .calendar, .settings, .password, .stylesheet, .script:
       .get
     case .submitSignIn, .signOut, .createPost, .requestLeave, .cancelLeave, .markRead, .markAllRead, .postNotice,
       .decide,
-      .saveProfile, .uploadPhoto, .saveSettings, .rotateCalendar:
+      .saveProfile, .uploadPhoto, .saveSettings, .rotateCalendar, .changePassword:
       .post
     }
   }
@@ -72,6 +74,7 @@ enum WebPage: Hashable, Sendable {
     case .calendar: "/calendar"
     case .settings, .saveSettings: "/settings"
     case .rotateCalendar: "/settings/calendar"
+    case .password, .changePassword: "/password"
     case .stylesheet: "/assets/\(WebAssets.stylesheetName)"
     case .script: "/assets/\(WebAssets.scriptName)"
     }
@@ -149,6 +152,8 @@ enum WebPage: Hashable, Sendable {
     case ("GET", 1) where parts[0] == "settings": self = .settings
     case ("POST", 1) where parts[0] == "settings": self = .saveSettings
     case ("POST", 2) where parts == ["settings", "calendar"]: self = .rotateCalendar
+    case ("GET", 1) where parts[0] == "password": self = .password
+    case ("POST", 1) where parts[0] == "password": self = .changePassword
     case ("GET", 2) where parts[0] == "assets" && parts[1] == WebAssets.stylesheetName: self = .stylesheet
     case ("GET", 2) where parts[0] == "assets" && parts[1] == WebAssets.scriptName: self = .script
     default: return nil
@@ -171,7 +176,7 @@ enum WebPage: Hashable, Sendable {
     .requestDetail(id: "r1"), .team(query: nil, department: nil, location: nil),
     .team(query: "José M", department: "d1", location: nil), .person(id: "p1"), .personTimeOff(id: "p1", year: nil),
     .personTimeOff(id: "p1", year: 2025), .profile, .editProfile, .saveProfile, .uploadPhoto, .company, .settings,
-    .saveSettings, .rotateCalendar, .calendar(month: nil, department: nil, location: nil),
+    .saveSettings, .rotateCalendar, .password, .changePassword, .calendar(month: nil, department: nil, location: nil),
     .calendar(month: "2026-04", department: "d1", location: "l1"),
   ]
 }

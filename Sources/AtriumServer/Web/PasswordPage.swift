@@ -1,0 +1,30 @@
+import AtriumHTML
+
+/// Changing one's password; the only page someone signed in with a temporary password sees.
+enum PasswordPage {
+  static func render(_ context: WebContext, mustChange: Bool, errors: [String: String]) -> Node {
+    func error(_ field: String) -> Node {
+      errors[field].map { .p([.class("error"), .id("\(field)-error"), Attribute("role", "alert")], [.text($0)]) }
+        ?? .empty
+    }
+    let form = context.form(
+      .changePassword, [.class("stack card")],
+      [
+        .label([.for("current")], [.text(context(.currentPassword))]),
+        .input([.type("password"), .id("current"), .name("current"), .autocomplete("current-password"), .required]),
+        error("current"),
+        .label([.for("new")], [.text(context(.newPassword))]),
+        .input([
+          .type("password"), .id("new"), .name("new"), .autocomplete("new-password"), .required,
+          Attribute("minlength", "6"), Attribute("maxlength", "128"),
+        ]),
+        error("new"),
+        .p([], [.button([.type("submit")], [.text(context(.changePassword))])]),
+      ])
+    let notice: Node = mustChange ? .p([.class("notice-box")], [.text(context(.mustChangePassword))]) : .empty
+    // With a temporary password the menu leads nowhere yet: the page stands alone.
+    return mustChange
+      ? Layout.bare(context(.changePassword), context, [notice, form])
+      : Layout.page(context(.changePassword), context, [form])
+  }
+}
