@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.join(ROOT, ".build", "release", "atrium")
@@ -53,6 +54,26 @@ def login(port, username):
     return json.loads(data)["accessToken"]
 
 
+def web_session(port, username):
+    """Signs in through the web form and returns the session cookie, as a browser would."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.request("GET", "/sign-in")
+    response = connection.getresponse()
+    response.read()
+    token = re.search(r"atrium_signin=([^;]+)", response.getheader("Set-Cookie") or "").group(1)
+    form = urllib.parse.urlencode({"_csrf": token, "username": username, "password": PASSWORD, "next": ""})
+    connection.request("POST", "/sign-in", body=form, headers={
+        "Content-Type": "application/x-www-form-urlencoded", "Cookie": f"atrium_signin={token}"})
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    cookies = " ".join(value for name, value in response.getheaders() if name.lower() == "set-cookie")
+    match = re.search(r"atrium_session=([^;]+)", cookies)
+    if response.status != 303 or not match:
+        raise SystemExit(f"cannot sign in to the web app as {username}: {response.status}")
+    return "atrium_session=" + match.group(1)
+
+
 def parse_wrk(output):
     """Requests/sec and the 50% and 99% latencies (ms) from wrk --latency output."""
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
@@ -64,10 +85,12 @@ def parse_wrk(output):
     return rate, percentiles.get("50"), percentiles.get("99"), int(errors.group(1)) if errors else 0
 
 
-def wrk(port, path, token=None, script=None, env=None, seconds=DURATION):
+def wrk(port, path, token=None, script=None, env=None, seconds=DURATION, cookie=None):
     command = ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency", "--timeout", "10s"]
     if token:
         command += ["-H", f"Authorization: Bearer {token}"]
+    if cookie:
+        command += ["-H", f"Cookie: {cookie}"]
     if script:
         command += ["-s", script]
     command.append(f"http://127.0.0.1:{port}{path}")
@@ -75,9 +98,9 @@ def wrk(port, path, token=None, script=None, env=None, seconds=DURATION):
     return result.stdout
 
 
-def measure(port, name, path, token=None):
-    wrk(port, path, token, seconds=WARMUP)
-    output = wrk(port, path, token)
+def measure(port, name, path, token=None, cookie=None):
+    wrk(port, path, token, seconds=WARMUP, cookie=cookie)
+    output = wrk(port, path, token, cookie=cookie)
     rate, p50, p99, errors = parse_wrk(output)
     if errors:
         raise SystemExit(f"{name}: {errors} responses were not 2xx")
@@ -144,6 +167,7 @@ def main():
             measure(port, "GET /api/v1/approvals (first page, 100)", "/api/v1/approvals?status=pending", manager),
             measure(port, f"GET /api/v1/approvals (all {pending})", "/api/v1/approvals?status=pending&limit=1000", manager),
             measure(port, "GET /api/v1/people?query=gar (first page)", "/api/v1/people?query=gar", employee),
+            measure(port, "GET /time-off (HTML page)", "/time-off", cookie=web_session(port, "bench.employee")),
         ]
 
         # 200 sequential creates on one kept-alive connection, for latency, before the load run

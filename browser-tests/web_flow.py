@@ -197,6 +197,18 @@ def main():
     wait_for(phone_mario, lambda d: reopen.is_displayed(), "back to pending to show after the swipe")
     shot(phone_mario, "approvals-390")
 
+    # The administration, at both widths.
+    admin = browser(1280)
+    admin_phone = browser(390, touch=True)
+    for driver in (admin, admin_phone):
+        sign_in(driver, "ana")
+    for page, name in (("/admin/people", "admin-people"), ("/admin/places", "admin-places"),
+                       ("/admin/audit", "admin-audit")):
+        admin.get(BASE + page)
+        shot(admin, name + "-1280")
+        admin_phone.get(BASE + page)
+        shot(admin_phone, name + "-390")
+
     # The Spanish interface.
     spanish = browser(1280, lang="es")
     spanish.get(BASE + "/sign-in")

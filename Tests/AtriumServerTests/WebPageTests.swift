@@ -211,7 +211,8 @@ final class WebClient {
       browser.signIn(username)
       for page in [
         "/", "/time-off", "/board", "/approvals", "/approvals?status=all", "/team", "/company", "/settings",
-        "/profile/edit", "/calendar", "/password",
+        "/profile/edit", "/calendar", "/password", "/admin", "/admin/people", "/admin/people/new", "/admin/places",
+        "/admin/company", "/admin/feeds", "/admin/audit",
       ] {
         let html = browser.get(page).text
         for match in html.matches(of: /(href|action|src)="([^"]+)"/) {
@@ -400,5 +401,96 @@ final class WebClient {
     #expect(nuria.get("/time-off").status == 200, "the new session works")
     let other = WebClient(app)
     #expect(other.signIn("nuria", "my-own-password").status == 303)
+  }
+}
+
+@Suite struct WebAdminTests {
+  let app: TestApp
+
+  init() throws {
+    app = try TestApp()
+  }
+
+  @Test func onlyAdminsSeeTheAdministration() {
+    let mario = WebClient(app)
+    mario.signIn("mario")
+    #expect(mario.get("/admin").status == 403)
+    #expect(mario.get("/admin/people").status == 403)
+    #expect(mario.post("/admin/departments", from: "/", ["name": "Sneaky"]).status == 403)
+    #expect(!mario.get("/").text.contains("href=\"/admin\""))
+    let ana = WebClient(app)
+    ana.signIn("ana")
+    #expect(ana.get("/").text.contains("href=\"/admin\""))
+    #expect(ana.get("/admin").status == 200)
+  }
+
+  @Test func anAdminCreatesAPersonWhoSeesTheTemporaryPasswordOnce() throws {
+    let ana = WebClient(app)
+    ana.signIn("ana")
+    let form = ana.get("/admin/people/new").text
+    let department = try #require(
+      form.firstMatch(of: /name="departmentId"><option value="([^"]+)"/).map { String($0.1) })
+    let location = try #require(form.firstMatch(of: /name="locationId"><option value="([^"]+)"/).map { String($0.1) })
+    let refused = ana.post(
+      "/admin/people", from: "/admin/people/new",
+      [
+        "username": "x y", "email": "nope", "firstName": "", "lastName": "L", "departmentId": department,
+        "locationId": location,
+      ])
+    #expect(refused.status == 400)
+    #expect(refused.text.contains("id=\"username-error\"") && refused.text.contains("id=\"email-error\""))
+    let created = ana.post(
+      "/admin/people", from: "/admin/people/new",
+      [
+        "username": "nuria", "email": "nuria@atrium-demo.example", "firstName": "Nuria", "lastName": "Gómez",
+        "departmentId": department, "locationId": location, "role": "employee",
+      ])
+    #expect(created.status == 201)
+    let password = try #require(
+      created.text.firstMatch(of: /Temporary password for Nuria Gómez: ([^ ]+)\./).map { String($0.1) })
+    let nuria = WebClient(app)
+    #expect(nuria.signIn("nuria", password).status == 303)
+    #expect(nuria.get("/").headers["Location"] == "/password")
+
+    // Deactivating her ends her sessions.
+    let id = try #require(created.text.firstMatch(of: /action="\/admin\/people\/([0-9a-f-]+)"/).map { String($0.1) })
+    let page = ana.get("/admin/people/\(id)").text
+    #expect(page.contains("name=\"active\" value=\"on\" checked"))
+    let off = ana.post(
+      "/admin/people/\(id)", from: "/admin/people/\(id)",
+      [
+        "username": "nuria", "email": "nuria@atrium-demo.example", "firstName": "Nuria", "lastName": "Gómez",
+        "departmentId": department, "locationId": location, "role": "employee",
+      ])
+    #expect(off.status == 200)
+    #expect(nuria.get("/password").status == 303, "an inactive person is signed out")
+    let audit = ana.get("/admin/audit").text
+    #expect(audit.contains("person.create") && audit.contains("person.update"))
+  }
+
+  @Test func placesInUseCannotBeRemovedAndFeedsAreManaged() throws {
+    let ana = WebClient(app)
+    ana.signIn("ana")
+    let places = ana.get("/admin/places").text
+    let engineering = try #require(
+      places.firstMatch(
+        of: /<strong>Engineering<\/strong><form method="post" action="\/admin\/departments\/([0-9a-f-]+)\/delete"/
+      )
+      .map { String($0.1) })
+    let refused = ana.post("/admin/departments/\(engineering)/delete", from: "/admin/places")
+    #expect(refused.status == 409)
+    #expect(refused.text.contains("role=\"alert\""))
+    #expect(
+      ana.post("/admin/departments", from: "/admin/places", ["name": "Legal"]).text.contains("<strong>Legal</strong>"))
+    let bad = ana.post("/admin/feeds", from: "/admin/feeds", ["name": "Bad", "url": "javascript:alert(1)"])
+    #expect(bad.status == 400)
+    #expect(
+      ana.post("/admin/feeds", from: "/admin/feeds", ["name": "Blog", "url": "http://127.0.0.1:1/feed"]).status == 303)
+    #expect(ana.get("/admin/feeds").text.contains("Blog"))
+    let company = ana.post(
+      "/admin/company", from: "/admin/company", ["name": "Atrium Ibérica", "website": "not a url"])
+    #expect(company.status == 400)
+    #expect(ana.post("/admin/company", from: "/admin/company", ["name": "Atrium Ibérica"]).text.contains("Saved."))
+    #expect(ana.get("/").text.contains("Atrium Ibérica"))
   }
 }

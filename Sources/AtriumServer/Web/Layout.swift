@@ -90,6 +90,7 @@ enum Layout {
     ]
     if context.decides { items.append((.approvals(.pending), .approvals)) }
     items += [(.company, .company), (.settings, .settings), (.profile, .profile)]
+    if context.employee?.role == .admin { items.append((.admin, .admin)) }
     return .ul(
       [.class("menu")],
       items.map { page, label in
@@ -118,6 +119,11 @@ enum Layout {
     case .profile, .editProfile, .saveProfile, .uploadPhoto: "profile"
     case .company: "company"
     case .calendar: "calendar"
+    case .admin, .adminPeople, .adminNewPerson, .adminCreatePerson, .adminPerson, .adminUpdatePerson,
+      .adminResetPassword, .adminPlaces, .adminCreateLocation, .adminCreateDepartment, .adminDeleteLocation,
+      .adminDeleteDepartment, .adminCompany, .adminSaveCompany, .adminFeeds, .adminAddFeed, .adminRefreshFeed,
+      .adminDeleteFeed, .adminAudit:
+      "admin"
     case .settings, .saveSettings, .rotateCalendar: "settings"
     default: "other"
     }

@@ -36,6 +36,9 @@ enum Text: Sendable {
   case teamCalendar, month, holiday
   case writeNotice, noticeTitle, noticeBody, markdownHelp, audience, everyone, expires, publish
   case changePassword, currentPassword, newPassword, mustChangePassword, passwordChanged
+  case admin, people, newPerson, firstName, lastName, role, roleName(Role), active, inactive, create, resetPassword
+  case temporaryPassword(String, String), places, locations, departments, add, remove, name, timeZone, feeds
+  case feedAddress, refresh, auditLog, more, none
 
   func `in`(_ language: Language) -> String {
     let (en, es) = pair
@@ -187,6 +190,40 @@ enum Text: Sendable {
     case .everyone: ("Everyone", "Todos")
     case .expires: ("Remove after (optional)", "Retirar después de (opcional)")
     case .publish: ("Publish", "Publicar")
+    case .admin: ("Administration", "Administración")
+    case .people: ("People", "Personas")
+    case .newPerson: ("Add a person", "Añadir una persona")
+    case .firstName: ("First name", "Nombre")
+    case .lastName: ("Last name", "Apellidos")
+    case .role: ("Role", "Rol")
+    case .roleName(let role):
+      switch role {
+      case .employee: ("Employee", "Empleado")
+      case .manager: ("Manager", "Responsable")
+      case .admin: ("Administrator", "Administrador")
+      }
+    case .active: ("Active (can sign in)", "Activo (puede entrar)")
+    case .inactive: ("Inactive", "Inactivo")
+    case .create: ("Create", "Crear")
+    case .resetPassword: ("New temporary password", "Nueva contraseña temporal")
+    case .temporaryPassword(let name, let password):
+      (
+        "Temporary password for \(name): \(password). It is shown only now; they must change it when they sign in.",
+        "Contraseña temporal de \(name): \(password). Solo se muestra ahora; tendrá que cambiarla al entrar."
+      )
+    case .places: ("Locations and departments", "Sedes y departamentos")
+    case .locations: ("Locations", "Sedes")
+    case .departments: ("Departments", "Departamentos")
+    case .add: ("Add", "Añadir")
+    case .remove: ("Remove", "Quitar")
+    case .name: ("Name", "Nombre")
+    case .timeZone: ("Time zone", "Zona horaria")
+    case .feeds: ("Timeline feeds", "Fuentes de novedades")
+    case .feedAddress: ("RSS or Atom address", "Dirección RSS o Atom")
+    case .refresh: ("Fetch now", "Leer ahora")
+    case .auditLog: ("Audit log", "Registro de cambios")
+    case .more: ("More", "Más")
+    case .none: ("None", "Ninguno")
     case .changePassword: ("Change password", "Cambiar contraseña")
     case .currentPassword: ("Current password", "Contraseña actual")
     case .newPassword: ("New password (6 to 128 characters)", "Contraseña nueva (de 6 a 128 caracteres)")

@@ -258,6 +258,12 @@ extension AtriumApp {
     case .rotateCalendar:
       _ = try calendarFeeds.rotate(for: principal, request: request)
       return redirect(to: WebPage.settings.href)
+    case .admin, .adminPeople, .adminNewPerson, .adminCreatePerson, .adminPerson, .adminUpdatePerson,
+      .adminResetPassword, .adminPlaces, .adminCreateLocation, .adminCreateDepartment, .adminDeleteLocation,
+      .adminDeleteDepartment, .adminCompany, .adminSaveCompany, .adminFeeds, .adminAddFeed, .adminRefreshFeed,
+      .adminDeleteFeed, .adminAudit:
+      guard principal.employee.role == .admin else { return notAllowed(context) }
+      return try adminPage(page, form: form, principal: principal, context: context)
     case .uploadPhoto, .signIn, .submitSignIn, .stylesheet, .script, .password, .changePassword:
       throw Problem.notFound("No such page.")
     }

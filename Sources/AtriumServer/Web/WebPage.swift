@@ -34,17 +34,39 @@ enum WebPage: Hashable, Sendable {
   case changePassword
   case saveSettings
   case rotateCalendar
+  case admin
+  case adminPeople(query: String?)
+  case adminNewPerson
+  case adminCreatePerson
+  case adminPerson(id: String)
+  case adminUpdatePerson(id: String)
+  case adminResetPassword(id: String)
+  case adminPlaces
+  case adminCreateLocation
+  case adminCreateDepartment
+  case adminDeleteLocation(id: String)
+  case adminDeleteDepartment(id: String)
+  case adminCompany
+  case adminSaveCompany
+  case adminFeeds
+  case adminAddFeed
+  case adminRefreshFeed(id: String)
+  case adminDeleteFeed(id: String)
+  case adminAudit(cursor: String?)
   case stylesheet
   case script
 
   var method: HTTPMethod {
     switch self {
     case .signIn, .home, .timeOff, .board, .approvals, .requestDetail, .team, .person, .personTimeOff, .profile,
-      .editProfile, .company, .calendar, .settings, .password, .stylesheet, .script:
+      .editProfile, .company, .calendar, .settings, .password, .stylesheet, .script, .admin, .adminPeople,
+      .adminNewPerson, .adminPerson, .adminPlaces, .adminCompany, .adminFeeds, .adminAudit:
       .get
     case .submitSignIn, .signOut, .createPost, .requestLeave, .cancelLeave, .markRead, .markAllRead, .postNotice,
       .decide,
-      .saveProfile, .uploadPhoto, .saveSettings, .rotateCalendar, .changePassword:
+      .saveProfile, .uploadPhoto, .saveSettings, .rotateCalendar, .changePassword, .adminCreatePerson,
+      .adminUpdatePerson, .adminResetPassword, .adminCreateLocation, .adminCreateDepartment, .adminDeleteLocation,
+      .adminDeleteDepartment, .adminSaveCompany, .adminAddFeed, .adminRefreshFeed, .adminDeleteFeed:
       .post
     }
   }
@@ -75,6 +97,21 @@ enum WebPage: Hashable, Sendable {
     case .settings, .saveSettings: "/settings"
     case .rotateCalendar: "/settings/calendar"
     case .password, .changePassword: "/password"
+    case .admin: "/admin"
+    case .adminPeople, .adminCreatePerson: "/admin/people"
+    case .adminNewPerson: "/admin/people/new"
+    case .adminPerson(let id), .adminUpdatePerson(let id): "/admin/people/\(PercentEncoding.encode(id))"
+    case .adminResetPassword(let id): "/admin/people/\(PercentEncoding.encode(id))/password-reset"
+    case .adminPlaces: "/admin/places"
+    case .adminCreateLocation: "/admin/locations"
+    case .adminCreateDepartment: "/admin/departments"
+    case .adminDeleteLocation(let id): "/admin/locations/\(PercentEncoding.encode(id))/delete"
+    case .adminDeleteDepartment(let id): "/admin/departments/\(PercentEncoding.encode(id))/delete"
+    case .adminCompany, .adminSaveCompany: "/admin/company"
+    case .adminFeeds, .adminAddFeed: "/admin/feeds"
+    case .adminRefreshFeed(let id): "/admin/feeds/\(PercentEncoding.encode(id))/refresh"
+    case .adminDeleteFeed(let id): "/admin/feeds/\(PercentEncoding.encode(id))/delete"
+    case .adminAudit: "/admin/audit"
     case .stylesheet: "/assets/\(WebAssets.stylesheetName)"
     case .script: "/assets/\(WebAssets.scriptName)"
     }
@@ -91,6 +128,8 @@ enum WebPage: Hashable, Sendable {
       path + Self.queryString([("query", query), ("department", department), ("location", location)])
     case .calendar(let month, let department, let location):
       path + Self.queryString([("month", month), ("department", department), ("location", location)])
+    case .adminPeople(let query): path + Self.queryString([("query", query)])
+    case .adminAudit(let cursor): path + Self.queryString([("cursor", cursor)])
     default: path
     }
   }
@@ -152,6 +191,32 @@ enum WebPage: Hashable, Sendable {
     case ("GET", 1) where parts[0] == "settings": self = .settings
     case ("POST", 1) where parts[0] == "settings": self = .saveSettings
     case ("POST", 2) where parts == ["settings", "calendar"]: self = .rotateCalendar
+    case ("GET", 1) where parts[0] == "admin": self = .admin
+    case ("GET", 2) where parts == ["admin", "people"]:
+      self = .adminPeople(query: query["query"].flatMap { $0.isEmpty ? nil : $0 })
+    case ("POST", 2) where parts == ["admin", "people"]: self = .adminCreatePerson
+    case ("GET", 3) where parts[0] == "admin" && parts[1] == "people" && parts[2] == "new": self = .adminNewPerson
+    case ("GET", 3) where parts[0] == "admin" && parts[1] == "people": self = .adminPerson(id: parts[2])
+    case ("POST", 3) where parts[0] == "admin" && parts[1] == "people": self = .adminUpdatePerson(id: parts[2])
+    case ("POST", 4) where parts[0] == "admin" && parts[1] == "people" && parts[3] == "password-reset":
+      self = .adminResetPassword(id: parts[2])
+    case ("GET", 2) where parts == ["admin", "places"]: self = .adminPlaces
+    case ("POST", 2) where parts == ["admin", "locations"]: self = .adminCreateLocation
+    case ("POST", 2) where parts == ["admin", "departments"]: self = .adminCreateDepartment
+    case ("POST", 4) where parts[0] == "admin" && parts[1] == "locations" && parts[3] == "delete":
+      self = .adminDeleteLocation(id: parts[2])
+    case ("POST", 4) where parts[0] == "admin" && parts[1] == "departments" && parts[3] == "delete":
+      self = .adminDeleteDepartment(id: parts[2])
+    case ("GET", 2) where parts == ["admin", "company"]: self = .adminCompany
+    case ("POST", 2) where parts == ["admin", "company"]: self = .adminSaveCompany
+    case ("GET", 2) where parts == ["admin", "feeds"]: self = .adminFeeds
+    case ("POST", 2) where parts == ["admin", "feeds"]: self = .adminAddFeed
+    case ("POST", 4) where parts[0] == "admin" && parts[1] == "feeds" && parts[3] == "refresh":
+      self = .adminRefreshFeed(id: parts[2])
+    case ("POST", 4) where parts[0] == "admin" && parts[1] == "feeds" && parts[3] == "delete":
+      self = .adminDeleteFeed(id: parts[2])
+    case ("GET", 2) where parts == ["admin", "audit"]:
+      self = .adminAudit(cursor: query["cursor"].flatMap { $0.isEmpty ? nil : $0 })
     case ("GET", 1) where parts[0] == "password": self = .password
     case ("POST", 1) where parts[0] == "password": self = .changePassword
     case ("GET", 2) where parts[0] == "assets" && parts[1] == WebAssets.stylesheetName: self = .stylesheet
@@ -177,6 +242,12 @@ enum WebPage: Hashable, Sendable {
     .team(query: "José M", department: "d1", location: nil), .person(id: "p1"), .personTimeOff(id: "p1", year: nil),
     .personTimeOff(id: "p1", year: 2025), .profile, .editProfile, .saveProfile, .uploadPhoto, .company, .settings,
     .saveSettings, .rotateCalendar, .password, .changePassword, .calendar(month: nil, department: nil, location: nil),
-    .calendar(month: "2026-04", department: "d1", location: "l1"),
+    .calendar(month: "2026-04", department: "d1", location: "l1"), .admin, .adminPeople(query: nil),
+    .adminPeople(query: "ana"), .adminNewPerson, .adminCreatePerson, .adminPerson(id: "p1"),
+    .adminUpdatePerson(id: "p1"),
+    .adminResetPassword(id: "p1"), .adminPlaces, .adminCreateLocation, .adminCreateDepartment,
+    .adminDeleteLocation(id: "l1"), .adminDeleteDepartment(id: "d1"), .adminCompany, .adminSaveCompany, .adminFeeds,
+    .adminAddFeed, .adminRefreshFeed(id: "f1"), .adminDeleteFeed(id: "f1"), .adminAudit(cursor: nil),
+    .adminAudit(cursor: "c1"),
   ]
 }

@@ -1,0 +1,251 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTML
+
+/// The administration pages (admins only, checked on the server for every request): people,
+/// locations and departments, company information, timeline feeds and the audit log.
+enum AdminPages {
+  static func index(_ context: WebContext) -> Node {
+    let sections: [(WebPage, Text)] = [
+      (.adminPeople(query: nil), .people), (.adminPlaces, .places), (.adminCompany, .company),
+      (.adminFeeds, .feeds), (.adminAudit(cursor: nil), .auditLog),
+    ]
+    return Layout.page(
+      context(.admin), context,
+      [
+        .ul(
+          [.class("list")], sections.map { page, label in .li([], [.a([.href(page.href)], [.text(context(label))])]) })
+      ]
+    )
+  }
+
+  // MARK: - People
+
+  static func people(_ context: WebContext, query: String?, people: [PersonSummary], message: String? = nil) -> Node {
+    Layout.page(
+      context(.people), context,
+      [
+        message.map { .p([.class("card"), Attribute("role", "status")], [.text($0)]) } ?? .empty,
+        .p([], [.a([.class("button"), .href(WebPage.adminNewPerson.href)], [.text(context(.newPerson))])]),
+        .form(
+          [.method("get"), .action(WebPage.adminPeople(query: nil).path), .class("row")],
+          [
+            .input([
+              .type("text"), .name("query"), .value(query ?? ""), .ariaLabel(context(.search)),
+              Attribute("placeholder", context(.searchPeople)),
+            ]),
+            .button([.type("submit"), .class("secondary")], [.text(context(.search))]),
+          ]),
+        .ul(
+          [.class("list"), .id("admin-people")],
+          people.map { person in
+            .li(
+              [],
+              [
+                .a([.href(WebPage.adminPerson(id: person.id).href)], [.strong([.text(person.displayName)])]),
+                .span([.class("muted")], [.text(" · \(person.position) · \(person.department.name)")]),
+              ])
+          }),
+      ])
+  }
+
+  /// The form for a new person or an existing one (with reset password and the active switch).
+  static func person(
+    _ context: WebContext, _ person: PersonProfile?, departments: [DepartmentBody], locations: [LocationBody],
+    managers: [PersonSummary], errors: [String: String] = [:], message: String? = nil
+  ) -> Node {
+    func field(_ name: String, _ label: Text, _ value: String, type: String = "text", required: Bool = false) -> Node {
+      .fragment([
+        .label([.for(name)], [.text(context(label))]),
+        .input([.type(type), .id(name), .name(name), .value(value)] + (required ? [.required] : [])),
+        errors[name].map { .p([.class("error"), .id("\(name)-error")], [.text($0)]) } ?? .empty,
+      ])
+    }
+    func select(
+      _ name: String, _ label: Text, _ choices: [(String, String)], _ selected: String?, optional: Bool
+    )
+      -> Node
+    {
+      .fragment([
+        .label([.for(name)], [.text(context(label))]),
+        .select(
+          [.id(name), .name(name)],
+          (optional ? [.option([.value("")], context(.none))] : [])
+            + choices.map { id, title in .option([.value(id)] + (id == selected ? [.selected] : []), title) }),
+        errors[name].map { .p([.class("error"), .id("\(name)-error")], [.text($0)]) } ?? .empty,
+      ])
+    }
+    let target: WebPage = person.map { .adminUpdatePerson(id: $0.id) } ?? .adminCreatePerson
+    return Layout.page(
+      person?.displayName ?? context(.newPerson), context,
+      [
+        message.map { .p([.class("notice-box"), Attribute("role", "status"), .id("message")], [.text($0)]) } ?? .empty,
+        context.form(
+          target, [.class("stack card")],
+          [
+            field("username", .username, person?.username ?? "", required: true),
+            field("email", .email, person?.email ?? "", type: "email", required: true),
+            field("firstName", .firstName, person?.firstName ?? "", required: true),
+            field("lastName", .lastName, person?.lastName ?? "", required: true),
+            field("position", .position, person?.position ?? ""),
+            select(
+              "departmentId", .department, departments.map { ($0.id, $0.name) }, person?.department.id, optional: false),
+            select("locationId", .location, locations.map { ($0.id, $0.name) }, person?.location.id, optional: false),
+            select(
+              "managerId", .manager, managers.filter { $0.id != person?.id }.map { ($0.id, $0.displayName) },
+              person?.manager?.id, optional: true),
+            select(
+              "role", .role, Role.allCases.map { ($0.rawValue, context(.roleName($0))) },
+              (person?.role ?? .employee).rawValue,
+              optional: false),
+            field("phone", .phone, person?.phone ?? ""),
+            person.map { person in
+              .label(
+                [.class("row")],
+                [
+                  .input([.type("checkbox"), .name("active"), .value("on")] + (person.active ? [.checked] : [])),
+                  .text(context(.active)),
+                ])
+            } ?? .empty,
+            .p([], [.button([.type("submit")], [.text(context(person == nil ? .create : .save))])]),
+          ]),
+        person.map { context.button(.adminResetPassword(id: $0.id), .resetPassword, style: "secondary") } ?? .empty,
+      ])
+  }
+
+  // MARK: - Places
+
+  static func places(
+    _ context: WebContext, locations: [LocationBody], departments: [DepartmentBody], error: String? = nil
+  ) -> Node {
+    func list(_ items: [(String, String)], delete: (String) -> WebPage) -> Node {
+      .ul(
+        [.class("list")],
+        items.map { id, name in
+          .li([.class("row")], [.strong([.text(name)]), context.button(delete(id), .remove, style: "secondary")])
+        })
+    }
+    return Layout.page(
+      context(.places), context,
+      [
+        error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
+        .h2([], [.text(context(.locations))]),
+        list(locations.map { ($0.id, "\($0.name) (\($0.timeZone))") }) { .adminDeleteLocation(id: $0) },
+        context.form(
+          .adminCreateLocation, [.class("row")],
+          [
+            .input([
+              .type("text"), .name("name"), .required, .ariaLabel(context(.name)),
+              Attribute("placeholder", context(.name)),
+            ]),
+            .input([
+              .type("text"), .name("timeZone"), .ariaLabel(context(.timeZone)),
+              Attribute("placeholder", "Europe/Madrid"),
+            ]),
+            .button([.type("submit")], [.text(context(.add))]),
+          ]),
+        .h2([], [.text(context(.departments))]),
+        list(departments.map { ($0.id, $0.name) }) { .adminDeleteDepartment(id: $0) },
+        context.form(
+          .adminCreateDepartment, [.class("row")],
+          [
+            .input([
+              .type("text"), .name("name"), .required, .ariaLabel(context(.name)),
+              Attribute("placeholder", context(.name)),
+            ]),
+            .button([.type("submit")], [.text(context(.add))]),
+          ]),
+      ])
+  }
+
+  // MARK: - Company
+
+  static func company(_ context: WebContext, _ company: CompanyBody, error: String? = nil, saved: Bool = false) -> Node
+  {
+    func field(_ name: String, _ label: Text, _ value: String) -> Node {
+      .fragment([
+        .label([.for(name)], [.text(context(label))]), .input([.type("text"), .id(name), .name(name), .value(value)]),
+      ])
+    }
+    return Layout.page(
+      context(.company), context,
+      [
+        saved ? .p([.class("card"), Attribute("role", "status")], [.text(context(.saved))]) : .empty,
+        error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
+        context.form(
+          .adminSaveCompany, [.class("stack card")],
+          [
+            field("name", .name, company.name), field("phone", .phone, company.phone),
+            field("email", .email, company.email), field("website", .website, company.website),
+            field("address", .address, company.address), field("timeZone", .timeZone, company.timeZone),
+            .p([], [.button([.type("submit")], [.text(context(.save))])]),
+          ]),
+      ])
+  }
+
+  // MARK: - Feeds
+
+  static func feeds(_ context: WebContext, _ feeds: [TimelineFeed], error: String? = nil) -> Node {
+    Layout.page(
+      context(.feeds), context,
+      [
+        error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
+        .ul(
+          [.class("list"), .id("feeds")],
+          feeds.map { feed in
+            .li(
+              [],
+              [
+                .p([], [.strong([.text(feed.name)]), .text(" · " + feed.url)]),
+                .p(
+                  [.class(feed.lastError == nil ? "muted" : "error")],
+                  [.text(feed.lastError ?? "\(feed.itemCount) · \(feed.lastSuccessAt?.prefix(16) ?? "—")")]),
+                .div(
+                  [.class("row")],
+                  [
+                    context.button(.adminRefreshFeed(id: feed.id), .refresh, style: "secondary"),
+                    context.button(.adminDeleteFeed(id: feed.id), .remove, style: "danger"),
+                  ]),
+              ])
+          }),
+        context.form(
+          .adminAddFeed, [.class("stack card")],
+          [
+            .label([.for("feed-name")], [.text(context(.name))]),
+            .input([.type("text"), .id("feed-name"), .name("name"), .required]),
+            .label([.for("feed-url")], [.text(context(.feedAddress))]),
+            .input([.type("url"), .id("feed-url"), .name("url"), .required, Attribute("placeholder", "https://")]),
+            .p([], [.button([.type("submit")], [.text(context(.add))])]),
+          ]),
+      ])
+  }
+
+  // MARK: - Audit
+
+  static func audit(_ context: WebContext, _ page: AtriumAPI.Page<AuditEntry>) -> Node {
+    Layout.page(
+      context(.auditLog), context,
+      [
+        .ul(
+          [.class("list"), .id("audit")],
+          page.items.map { entry in
+            .li(
+              [],
+              [
+                .p(
+                  [],
+                  [
+                    .strong([.text(entry.action)]),
+                    .text(
+                      " · \(entry.actor.displayName) · \(entry.at.prefix(19).replacingOccurrences(of: "T", with: " "))"),
+                  ]),
+                .p([.class("muted")], [.text("\(entry.targetType) \(entry.targetId)")]),
+              ])
+          }),
+        page.nextCursor.map {
+          .a([.class("button secondary"), .href(WebPage.adminAudit(cursor: $0).href)], [.text(context(.more))])
+        }
+          ?? .empty,
+      ])
+  }
+}

@@ -1,0 +1,172 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTTP
+import AtriumStore
+
+/// The administration pages' requests: each calls the same service as the JSON API, which
+/// checks the role again; a form's errors come back on its page.
+extension AtriumApp {
+  func adminPage(
+    _ page: WebPage, form: [String: String], principal: Principal, context: WebContext
+  ) throws -> HTTPResponse {
+    func redirect(_ target: WebPage) -> HTTPResponse {
+      HTTPResponse(status: 303, headers: HTTPHeaders([("Location", target.href), ("Cache-Control", "no-store")]))
+    }
+    func text(_ name: String) -> String? {
+      form[name].map { $0.trimmingWhitespace }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+    switch page {
+    case .admin:
+      return html(AdminPages.index(context))
+    case .adminPeople(let query):
+      return html(AdminPages.people(context, query: query, people: try directory(query)))
+    case .adminNewPerson:
+      return try personForm(nil, context: context)
+    case .adminCreatePerson:
+      do {
+        let created = try accounts.create(
+          NewPerson(
+            username: form["username"] ?? "", email: form["email"] ?? "", firstName: form["firstName"] ?? "",
+            lastName: form["lastName"] ?? "", position: text("position"), departmentId: form["departmentId"] ?? "",
+            locationId: form["locationId"] ?? "", managerId: text("managerId"),
+            role: text("role").flatMap(Role.init(rawValue:)), phone: text("phone")),
+          by: principal)
+        return try personForm(
+          created.person, context: context,
+          message: context(.temporaryPassword(created.person.displayName, created.temporaryPassword)), status: 201)
+      } catch {
+        return try personForm(nil, context: context, failure: error)
+      }
+    case .adminPerson(let id):
+      return try personForm(try people.profile(id: id, principal: principal), context: context)
+    case .adminUpdatePerson(let id):
+      var change = PersonChange()
+      change.username = form["username"]
+      change.email = form["email"]
+      change.firstName = form["firstName"]
+      change.lastName = form["lastName"]
+      change.position = form["position"] ?? ""
+      change.departmentId = form["departmentId"]
+      change.locationId = form["locationId"]
+      change.managerId = .set(text("managerId"))
+      change.role = form["role"].flatMap(Role.init(rawValue:))
+      change.phone = form["phone"] ?? ""
+      change.active = form["active"] == "on"
+      do {
+        let updated = try people.updatePerson(id: id, change, principal: principal)
+        return try personForm(updated, context: context, message: context(.saved))
+      } catch {
+        return try personForm(try? people.profile(id: id, principal: principal), context: context, failure: error)
+      }
+    case .adminResetPassword(let id):
+      let password = try accounts.resetPassword(of: id, by: principal)
+      let person = try people.profile(id: id, principal: principal)
+      return try personForm(
+        person, context: context, message: context(.temporaryPassword(person.displayName, password.temporaryPassword)))
+    case .adminPlaces:
+      return try placesPage(context)
+    case .adminCreateLocation:
+      return try placesChange(context) {
+        _ = try places.createLocation(NewLocation(name: form["name"] ?? "", timeZone: text("timeZone")), by: principal)
+      }
+    case .adminCreateDepartment:
+      return try placesChange(context) {
+        _ = try places.createDepartment(NewDepartment(name: form["name"] ?? ""), by: principal)
+      }
+    case .adminDeleteLocation(let id):
+      return try placesChange(context) { try places.deleteLocation(id: id, by: principal) }
+    case .adminDeleteDepartment(let id):
+      return try placesChange(context) { try places.deleteDepartment(id: id, by: principal) }
+    case .adminCompany:
+      return html(AdminPages.company(context, try company.company()))
+    case .adminSaveCompany:
+      do {
+        let saved = try company.update(
+          CompanyChange(
+            name: form["name"], phone: form["phone"] ?? "", email: form["email"] ?? "", website: form["website"] ?? "",
+            address: form["address"] ?? "", timeZone: text("timeZone")),
+          by: principal)
+        return html(AdminPages.company(context, saved, saved: true))
+      } catch {
+        let problem = Self.webProblem(error)
+        return html(AdminPages.company(context, try company.company(), error: problem.detail), status: problem.status)
+      }
+    case .adminFeeds:
+      return html(AdminPages.feeds(context, try feeds.feeds(principal: principal).items))
+    case .adminAddFeed:
+      do {
+        _ = try feeds.create(NewTimelineFeed(name: form["name"] ?? "", url: form["url"] ?? ""), principal: principal)
+        return redirect(.adminFeeds)
+      } catch {
+        let problem = Self.webProblem(error)
+        return html(
+          AdminPages.feeds(context, try feeds.feeds(principal: principal).items, error: problem.detail),
+          status: problem.status)
+      }
+    case .adminRefreshFeed(let id):
+      _ = try feeds.refresh(id: id, principal: principal)
+      return redirect(.adminFeeds)
+    case .adminDeleteFeed(let id):
+      try feeds.delete(id: id, principal: principal)
+      return redirect(.adminFeeds)
+    case .adminAudit(let cursor):
+      return html(
+        AdminPages.audit(
+          context,
+          try AuditTrail(environment: environment).page(PageRequest(limit: 100, cursor: cursor), principal: principal)))
+    default:
+      throw Problem.notFound("No such page.")
+    }
+  }
+
+  private func directory(_ query: String?) throws -> [PersonSummary] {
+    try people.directory(PeopleQuery(text: query, page: PageRequest(limit: 500))).items
+  }
+
+  private func personForm(
+    _ person: PersonProfile?, context: WebContext, message: String? = nil, failure: (any Error)? = nil,
+    status: Int = 200
+  ) throws -> HTTPResponse {
+    var errors: [String: String] = [:]
+    var shown = message
+    var code = status
+    if let failure {
+      let problem = Self.webProblem(failure)
+      for error in problem.errors ?? [] { errors[error.field] = error.message }
+      if errors.isEmpty { shown = problem.detail }
+      code = problem.status
+    }
+    return html(
+      AdminPages.person(
+        context, person, departments: try places.departments(PageRequest(limit: 1000)).items,
+        locations: try places.locations(PageRequest(limit: 1000)).items, managers: try directory(nil), errors: errors,
+        message: shown), status: code)
+  }
+
+  private func placesPage(_ context: WebContext, error: String? = nil, status: Int = 200) throws -> HTTPResponse {
+    html(
+      AdminPages.places(
+        context, locations: try places.locations(PageRequest(limit: 1000)).items,
+        departments: try places.departments(PageRequest(limit: 1000)).items, error: error), status: status)
+  }
+
+  /// Runs a change to places and shows the page again, with the reason when it was refused
+  /// (a place still in use is 409).
+  private func placesChange(_ context: WebContext, _ change: () throws -> Void) throws -> HTTPResponse {
+    do {
+      try change()
+      return try placesPage(context)
+    } catch {
+      let problem = Self.webProblem(error)
+      return try placesPage(context, error: problem.detail, status: problem.status)
+    }
+  }
+
+  static func webProblem(_ error: any Error) -> Problem {
+    switch error {
+    case let problem as Problem: problem
+    case let failure as ValidationFailure: Problem.invalid(failure)
+    default: Problem(status: 500, detail: "Something went wrong; try again.")
+    }
+  }
+}
