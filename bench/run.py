@@ -242,7 +242,6 @@ def main():
         print(f"{row['endpoint']:<44} {row['requestsPerSecond']:>10,.0f} {row['p50ms']:>8.2f} {row['p99ms']:>8.2f}"
               f" {row['ratioToHealthz']:>11.1%}")
     print(f"{'POST /api/v1/me/leave (200 sequential)':<44} {'':>10} {sequential['p50ms']:>8.2f} {sequential['p99ms']:>8.2f}")
-    print(f"{'HTML time-off page (issue 7)':<44} {'not yet':>10}")
     print(f"Peak RSS: {rss:.1f} MB; seeding took {seed_seconds:.1f} s")
     # wrk stops mid-flight: up to one request per connection may be saved with its answer unread.
     in_flight = saved - expected
