@@ -212,7 +212,7 @@ final class WebClient {
       for page in [
         "/", "/time-off", "/board", "/approvals", "/approvals?status=all", "/team", "/company", "/settings",
         "/profile/edit", "/calendar", "/password", "/admin", "/admin/people", "/admin/people/new", "/admin/places",
-        "/admin/company", "/admin/feeds", "/admin/audit",
+        "/admin/company", "/admin/feeds", "/admin/audit", "/admin/leave",
       ] {
         let html = browser.get(page).text
         for match in html.matches(of: /(href|action|src)="([^"]+)"/) {
@@ -492,5 +492,44 @@ final class WebClient {
     #expect(company.status == 400)
     #expect(ana.post("/admin/company", from: "/admin/company", ["name": "Atrium Ibérica"]).text.contains("Saved."))
     #expect(ana.get("/").text.contains("Atrium Ibérica"))
+  }
+}
+
+@Suite struct WebLeaveAdminTests {
+  @Test func anAdminSetsThePolicyTypesHolidaysAndAllowances() throws {
+    let app = try TestApp()
+    let ana = WebClient(app)
+    ana.signIn("ana")
+    let page = ana.get("/admin/leave")
+    #expect(page.status == 200 && page.text.contains("Vacation"))
+    #expect(ana.post("/admin/leave/policy", from: "/admin/leave", ["defaultAllowance": "2.3"]).status == 400)
+    #expect(ana.post("/admin/leave/policy", from: "/admin/leave", ["defaultAllowance": "25"]).status == 200)
+    #expect(ana.get("/admin/leave").text.contains("id=\"defaultAllowance\" name=\"defaultAllowance\" value=\"25\""))
+
+    #expect(ana.post("/admin/leave/types", from: "/admin/leave", ["name": "Training", "approval": "on"]).status == 200)
+    let eva = WebClient(app)
+    eva.signIn("eva")
+    #expect(eva.get("/time-off").text.contains(">Training</option>"), "the new type is offered")
+
+    let holidays = ana.post(
+      "/admin/leave/holidays", from: "/admin/leave",
+      [
+        "locationId": eva.get("/profile/edit").text.firstMatch(of: /<option value="([^"]+)" selected>Madrid/).map {
+          String($0.1)
+        } ?? "", "date": "2026-05-15", "name": "San Isidro",
+      ])
+    #expect(holidays.status == 200)
+    #expect(holidays.text.contains("San Isidro"))
+    #expect(ana.post("/admin/leave/holidays", from: "/admin/leave", ["date": "someday", "name": "x"]).status == 400)
+
+    let evaID = try #require(
+      ana.get("/team").text.firstMatch(of: /href="\/team\/([0-9a-f-]+)"[^>]*>.{0,200}Eva Fernández/).map {
+        String($0.1)
+      })
+    #expect(
+      ana.post("/admin/people/\(evaID)/allowance", from: "/admin/people/\(evaID)", ["year": "2026", "days": "30"])
+        .status == 200)
+    #expect(eva.get("/time-off").text.contains("<dd id=\"allowance\">30</dd>"))
+    #expect(eva.get("/admin/leave").status == 403)
   }
 }

@@ -8,7 +8,8 @@ enum AdminPages {
   static func index(_ context: WebContext) -> Node {
     let sections: [(WebPage, Text)] = [
       (.adminPeople(query: nil), .people), (.adminPlaces, .places), (.adminCompany, .company),
-      (.adminFeeds, .feeds), (.adminAudit(cursor: nil), .auditLog),
+      (.adminLeave(location: nil, year: nil), .leaveSettings), (.adminFeeds, .feeds),
+      (.adminAudit(cursor: nil), .auditLog),
     ]
     return Layout.page(
       context(.admin), context,
@@ -52,7 +53,7 @@ enum AdminPages {
   /// The form for a new person or an existing one (with reset password and the active switch).
   static func person(
     _ context: WebContext, _ person: PersonProfile?, departments: [DepartmentBody], locations: [LocationBody],
-    managers: [PersonSummary], errors: [String: String] = [:], message: String? = nil
+    managers: [PersonSummary], errors: [String: String] = [:], message: String? = nil, allowanceYear: Int = 2026
   ) -> Node {
     func field(_ name: String, _ label: Text, _ value: String, type: String = "text", required: Bool = false) -> Node {
       .fragment([
@@ -110,6 +111,22 @@ enum AdminPages {
             .p([], [.button([.type("submit")], [.text(context(person == nil ? .create : .save))])]),
           ]),
         person.map { context.button(.adminResetPassword(id: $0.id), .resetPassword, style: "secondary") } ?? .empty,
+        person.map { person in
+          context.form(
+            .adminSetAllowance(id: person.id), [.class("row card")],
+            [
+              .input([
+                .type("number"), .name("year"), .ariaLabel(context(.year)), .value(String(allowanceYear)),
+                Attribute("min", "2000"), Attribute("max", "2100"),
+              ]),
+              .input([
+                .type("number"), .name("days"), .ariaLabel(context(.allowanceFor(allowanceYear))),
+                Attribute("step", "0.5"),
+                Attribute("min", "0"), Attribute("max", "366"), .required,
+              ]),
+              .button([.type("submit"), .class("secondary")], [.text(context(.allowanceFor(allowanceYear)))]),
+            ])
+        } ?? .empty,
       ])
   }
 
@@ -246,6 +263,123 @@ enum AdminPages {
           .a([.class("button secondary"), .href(WebPage.adminAudit(cursor: $0).href)], [.text(context(.more))])
         }
           ?? .empty,
+      ])
+  }
+}
+
+extension AdminPages {
+  /// Time off settings: the policy, the leave types, and the holidays of a location and year.
+  static func leave(
+    _ context: WebContext, policy: LeavePolicyBody, types: [LeaveTypeBody], locations: [LocationBody],
+    location: String, year: Int, holidays: [HolidayBody], error: String? = nil
+  ) -> Node {
+    func number(_ days: HalfDays?) -> String { days.map { TimeOffPage.format($0) } ?? "" }
+    return Layout.page(
+      context(.leaveSettings), context,
+      [
+        error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
+        .h2([], [.text(context(.policy))]),
+        context.form(
+          .adminSavePolicy, [.class("stack card")],
+          [
+            .label([.for("defaultAllowance")], [.text(context(.defaultAllowance))]),
+            .input([
+              .type("number"), .id("defaultAllowance"), .name("defaultAllowance"),
+              .value(number(policy.defaultAllowance)),
+              Attribute("step", "0.5"), Attribute("min", "0"),
+            ]),
+            .label([.for("carryOverDays")], [.text(context(.carryOverDays))]),
+            .input([
+              .type("number"), .id("carryOverDays"), .name("carryOverDays"), .value(number(policy.carryOverDays)),
+              Attribute("step", "0.5"), Attribute("min", "0"),
+            ]),
+            .label([.for("carryOverUntil")], [.text(context(.carryOverUntil))]),
+            .input([.type("text"), .id("carryOverUntil"), .name("carryOverUntil"), .value(policy.carryOverUntil ?? "")]
+            ),
+            .label(
+              [.class("row")],
+              [
+                .input(
+                  [.type("checkbox"), .name("allowNegativeBalance"), .value("on")]
+                    + (policy.allowNegativeBalance == true ? [.checked] : [])),
+                .text(context(.allowNegative)),
+              ]),
+            .p([], [.button([.type("submit")], [.text(context(.save))])]),
+          ]),
+        .h2([], [.text(context(.leaveTypes))]),
+        .ul(
+          [.class("list"), .id("leave-types")],
+          types.map { type in
+            .li(
+              [.class("row")],
+              [
+                .strong([.text(type.name)]),
+                .span(
+                  [.class("muted")],
+                  [
+                    .text(
+                      [
+                        type.countsAgainstAllowance ? context(.countsAgainstAllowance) : nil,
+                        type.needsApproval ? context(.needsApproval) : nil, type.active ? nil : context(.inactive),
+                      ].compactMap { $0 }.joined(separator: " · "))
+                  ]),
+                context.button(.adminToggleLeaveType(id: type.id), type.active ? .remove : .add, style: "secondary"),
+              ])
+          }),
+        context.form(
+          .adminAddLeaveType, [.class("stack card")],
+          [
+            .label([.for("type-name")], [.text(context(.name))]),
+            .input([.type("text"), .id("type-name"), .name("name"), .required]),
+            .label(
+              [.class("row")],
+              [
+                .input([.type("checkbox"), .name("counts"), .value("on"), .checked]),
+                .text(context(.countsAgainstAllowance)),
+              ]),
+            .label(
+              [.class("row")],
+              [.input([.type("checkbox"), .name("approval"), .value("on"), .checked]), .text(context(.needsApproval))]),
+            .p([], [.button([.type("submit")], [.text(context(.add))])]),
+          ]),
+        .h2([], [.text(context(.holidays))]),
+        .form(
+          [.method("get"), .action(WebPage.adminLeave(location: nil, year: nil).path), .class("row")],
+          [
+            .select(
+              [.name("location"), .ariaLabel(context(.location))],
+              locations.map { .option([.value($0.id)] + ($0.id == location ? [.selected] : []), $0.name) }),
+            .input([.type("number"), .name("year"), .value(String(year)), .ariaLabel(context(.year))]),
+            .button([.type("submit"), .class("secondary")], [.text(context(.search))]),
+          ]),
+        .ul(
+          [.class("list"), .id("holidays")],
+          holidays.map { holiday in
+            .li(
+              [.class("row")],
+              [
+                .strong([.text(holiday.date.description)]), .text(holiday.name),
+                .span([.class("muted")], [.text(context(.halfDayOnly(holiday.half)))]),
+                context.button(.adminDeleteHoliday(id: holiday.id), .remove, style: "secondary"),
+              ])
+          }),
+        context.form(
+          .adminAddHoliday, [.class("stack card")],
+          [
+            .input([.type("hidden"), .name("locationId"), .value(location)]),
+            .label([.for("holiday-date")], [.text(context(.date))]),
+            .input([.type("date"), .id("holiday-date"), .name("date"), .required]),
+            .label([.for("holiday-name")], [.text(context(.name))]),
+            .input([.type("text"), .id("holiday-name"), .name("name"), .required]),
+            .select(
+              [.name("half"), .ariaLabel(context(.halfDayOnly(nil)))],
+              [
+                .option([.value("")], context(.halfDayOnly(nil))),
+                .option([.value("morning")], context(.halfDayOnly(.morning))),
+                .option([.value("afternoon")], context(.halfDayOnly(.afternoon))),
+              ]),
+            .p([], [.button([.type("submit")], [.text(context(.add))])]),
+          ]),
       ])
   }
 }

@@ -122,7 +122,8 @@ enum Layout {
     case .admin, .adminPeople, .adminNewPerson, .adminCreatePerson, .adminPerson, .adminUpdatePerson,
       .adminResetPassword, .adminPlaces, .adminCreateLocation, .adminCreateDepartment, .adminDeleteLocation,
       .adminDeleteDepartment, .adminCompany, .adminSaveCompany, .adminFeeds, .adminAddFeed, .adminRefreshFeed,
-      .adminDeleteFeed, .adminAudit:
+      .adminDeleteFeed, .adminAudit, .adminLeave, .adminSavePolicy, .adminAddLeaveType, .adminToggleLeaveType,
+      .adminAddHoliday, .adminDeleteHoliday, .adminSetAllowance:
       "admin"
     case .settings, .saveSettings, .rotateCalendar: "settings"
     default: "other"

@@ -39,6 +39,8 @@ enum Text: Sendable {
   case admin, people, newPerson, firstName, lastName, role, roleName(Role), active, inactive, create, resetPassword
   case temporaryPassword(String, String), places, locations, departments, add, remove, name, timeZone, feeds
   case feedAddress, refresh, auditLog, more, none
+  case leaveType, leaveSettings, leaveTypes, countsAgainstAllowance, needsApproval, policy, defaultAllowance
+  case carryOverDays, carryOverUntil, allowNegative, holidays, date, halfDayOnly(DayHalf?), allowanceFor(Int), days
 
   func `in`(_ language: Language) -> String {
     let (en, es) = pair
@@ -224,6 +226,26 @@ enum Text: Sendable {
     case .auditLog: ("Audit log", "Registro de cambios")
     case .more: ("More", "Más")
     case .none: ("None", "Ninguno")
+    case .leaveType: ("Type", "Tipo")
+    case .leaveSettings: ("Time off settings", "Ajustes de vacaciones")
+    case .leaveTypes: ("Leave types", "Tipos de ausencia")
+    case .countsAgainstAllowance: ("Counts against the allowance", "Descuenta de los días del año")
+    case .needsApproval: ("Needs approval", "Necesita aprobación")
+    case .policy: ("Policy", "Política")
+    case .defaultAllowance: ("Days a year", "Días al año")
+    case .carryOverDays: ("Days carried over at most", "Días que pasan al año siguiente como máximo")
+    case .carryOverUntil: ("Usable until (MM-DD of the next year)", "Se pueden usar hasta (MM-DD del año siguiente)")
+    case .allowNegative: ("Allow going below zero", "Permitir saldo negativo")
+    case .holidays: ("Holidays", "Festivos")
+    case .date: ("Date", "Fecha")
+    case .halfDayOnly(let half):
+      switch half {
+      case nil: ("Whole day", "Día completo")
+      case .morning?: ("Morning off", "Libre por la mañana")
+      case .afternoon?: ("Afternoon off", "Libre por la tarde")
+      }
+    case .allowanceFor(let year): ("Days for \(year)", "Días de \(year)")
+    case .days: ("days", "días")
     case .changePassword: ("Change password", "Cambiar contraseña")
     case .currentPassword: ("Current password", "Contraseña actual")
     case .newPassword: ("New password (6 to 128 characters)", "Contraseña nueva (de 6 a 128 caracteres)")

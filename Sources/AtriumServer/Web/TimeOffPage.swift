@@ -13,10 +13,12 @@ enum TimeOffPage {
     var startHalf = StartHalf.full
     var endHalf = EndHalf.full
     var note = ""
+    var typeID = ""
   }
 
   static func render(
-    _ context: WebContext, year: LeaveYear, form: Form = Form(), preview: LeavePreview? = nil, error: String? = nil
+    _ context: WebContext, year: LeaveYear, form: Form = Form(), preview: LeavePreview? = nil, error: String? = nil,
+    types: [LeaveTypeBody] = []
   ) -> Node {
     Layout.page(
       context(.timeOff), context,
@@ -34,7 +36,7 @@ enum TimeOffPage {
           ]),
         figures(context, year),
         .h2([], [.text(context(.askForLeave))]),
-        requestForm(context, form: form, preview: preview, error: error),
+        requestForm(context, form: form, preview: preview, error: error, types: types),
         .h2([], [.text(context(.requests))]),
         requestList(context, year.requests, cancellable: true),
       ])
@@ -67,7 +69,9 @@ enum TimeOffPage {
     days.halves % 2 == 0 ? String(days.halves / 2) : String(format: "%.1f", days.days)
   }
 
-  private static func requestForm(_ context: WebContext, form: Form, preview: LeavePreview?, error: String?) -> Node {
+  private static func requestForm(
+    _ context: WebContext, form: Form, preview: LeavePreview?, error: String?, types: [LeaveTypeBody]
+  ) -> Node {
     func halfOptions<T: RawRepresentable<String>>(_ choices: [(T, Text)], selected: T) -> [Node] where T: Equatable {
       choices.map { value, label in
         .option([.value(value.rawValue)] + (value == selected ? [.selected] : []), context(label))
@@ -108,6 +112,13 @@ enum TimeOffPage {
                   halfOptions([(EndHalf.full, .fullDay), (.morning, .morningOnly)], selected: form.endHalf)),
               ]),
           ]),
+        types.count > 1
+          ? .fragment([
+            .label([.for("typeId")], [.text(context(.leaveType))]),
+            .select(
+              [.id("typeId"), .name("typeId")],
+              types.map { .option([.value($0.id)] + ($0.id == form.typeID ? [.selected] : []), $0.name) }),
+          ]) : .empty,
         .label([.for("note")], [.text(context(.note))]),
         .input([.type("text"), .id("note"), .name("note"), .value(form.note), Attribute("maxlength", "500")]),
         .fragment(summary),

@@ -15,6 +15,17 @@ extension AtriumApp {
     func text(_ name: String) -> String? {
       form[name].map { $0.trimmingWhitespace }.flatMap { $0.isEmpty ? nil : $0 }
     }
+    /// A number of days in steps of 0.5; nil when the field is empty.
+    func halfDays(_ name: String) throws -> HalfDays? {
+      guard let value = text(name) else { return nil }
+      guard let days = Double(value.replacingOccurrences(of: ",", with: ".")), let exact = HalfDays(exactly: days),
+        exact >= .zero
+      else {
+        throw Problem.invalid(
+          ValidationFailure([FieldError(field: name, message: "must be a number of days in steps of 0.5")]))
+      }
+      return exact
+    }
     switch page {
     case .admin:
       return html(AdminPages.index(context))
@@ -114,8 +125,87 @@ extension AtriumApp {
         AdminPages.audit(
           context,
           try AuditTrail(environment: environment).page(PageRequest(limit: 100, cursor: cursor), principal: principal)))
+    case .adminLeave(let location, let year):
+      return try leavePage(context, principal: principal, location: location, year: year)
+    case .adminSavePolicy:
+      return try leaveChange(context, principal: principal) {
+        _ = try leaveSettings.updatePolicy(
+          LeavePolicyBody(
+            defaultAllowance: try halfDays("defaultAllowance"), carryOverDays: try halfDays("carryOverDays"),
+            carryOverUntil: text("carryOverUntil"), allowNegativeBalance: form["allowNegativeBalance"] == "on"),
+          by: principal)
+      }
+    case .adminAddLeaveType:
+      return try leaveChange(context, principal: principal) {
+        _ = try leaveSettings.createLeaveType(
+          LeaveTypeChange(
+            name: form["name"] ?? "", countsAgainstAllowance: form["counts"] == "on",
+            needsApproval: form["approval"] == "on"),
+          by: principal)
+      }
+    case .adminToggleLeaveType(let id):
+      return try leaveChange(context, principal: principal) {
+        let current = try leaveSettings.leaveTypes().items.first { $0.id == id }
+        guard let current else { throw Problem.notFound("No leave type has the id \(id).") }
+        _ = try leaveSettings.updateLeaveType(id: id, LeaveTypeChange(active: !current.active), by: principal)
+      }
+    case .adminAddHoliday:
+      let location = form["locationId"] ?? ""
+      return try leaveChange(context, principal: principal, location: location) {
+        guard let date = CalendarDate(form["date"] ?? "") else {
+          throw Problem.invalid(ValidationFailure([FieldError(field: "date", message: "must be a date")]))
+        }
+        _ = try leaveSettings.createHoliday(
+          NewHoliday(
+            locationId: location, date: date, name: form["name"] ?? "",
+            half: text("half").flatMap(DayHalf.init(rawValue:))),
+          by: principal)
+      }
+    case .adminDeleteHoliday(let id):
+      return try leaveChange(context, principal: principal) { try leaveSettings.deleteHoliday(id: id, by: principal) }
+    case .adminSetAllowance(let id):
+      let person = try people.profile(id: id, principal: principal)
+      do {
+        guard let year = text("year").flatMap({ Int($0) }), let days = try halfDays("days") else {
+          throw Problem.invalid(ValidationFailure([FieldError(field: "days", message: "must be a number of days")]))
+        }
+        _ = try leaveSettings.setAllowance(AllowanceBody(days: days), employeeID: id, year: year, by: principal)
+        return try personForm(person, context: context, message: context(.saved))
+      } catch {
+        return try personForm(person, context: context, failure: error)
+      }
     default:
       throw Problem.notFound("No such page.")
+    }
+  }
+
+  private func leavePage(
+    _ context: WebContext, principal: Principal, location: String?, year: Int?, error: String? = nil, status: Int = 200
+  ) throws -> HTTPResponse {
+    let locations = try places.locations(PageRequest(limit: 1000)).items
+    let chosen = location ?? locations.first?.id ?? ""
+    let year = year ?? LeaveContext.date(of: environment.now(), in: .gmt).year
+    return html(
+      AdminPages.leave(
+        context, policy: try leaveSettings.policy(), types: try leaveSettings.leaveTypes().items, locations: locations,
+        location: chosen, year: year,
+        holidays: chosen.isEmpty
+          ? [] : try leaveSettings.holidays(locationID: chosen, year: year, principal: principal).items,
+        error: error), status: status)
+  }
+
+  /// Runs a change to the time off settings and shows the page again, with the reason when it
+  /// was refused.
+  private func leaveChange(
+    _ context: WebContext, principal: Principal, location: String? = nil, _ change: () throws -> Void
+  ) throws -> HTTPResponse {
+    do {
+      try change()
+      return try leavePage(context, principal: principal, location: location, year: nil)
+    } catch {
+      let problem = Self.webProblem(error)
+      return try leavePage(
+        context, principal: principal, location: location, year: nil, error: problem.detail, status: problem.status)
     }
   }
 
@@ -140,7 +230,7 @@ extension AtriumApp {
       AdminPages.person(
         context, person, departments: try places.departments(PageRequest(limit: 1000)).items,
         locations: try places.locations(PageRequest(limit: 1000)).items, managers: try directory(nil), errors: errors,
-        message: shown), status: code)
+        message: shown, allowanceYear: LeaveContext.date(of: environment.now(), in: .gmt).year), status: code)
   }
 
   private func placesPage(_ context: WebContext, error: String? = nil, status: Int = 200) throws -> HTTPResponse {

@@ -137,7 +137,9 @@ extension AtriumApp {
             error: problem.detail, draft: form["text"] ?? ""), status: problem.status)
       }
     case .timeOff(let year):
-      return html(TimeOffPage.render(context, year: try leaveQueries.myLeave(year: year, principal: principal)))
+      return html(
+        TimeOffPage.render(
+          context, year: try leaveQueries.myLeave(year: year, principal: principal), types: try activeLeaveTypes()))
     case .requestLeave:
       return try requestLeave(form: form, principal: principal, context: context)
     case .cancelLeave(let id):
@@ -261,7 +263,8 @@ extension AtriumApp {
     case .admin, .adminPeople, .adminNewPerson, .adminCreatePerson, .adminPerson, .adminUpdatePerson,
       .adminResetPassword, .adminPlaces, .adminCreateLocation, .adminCreateDepartment, .adminDeleteLocation,
       .adminDeleteDepartment, .adminCompany, .adminSaveCompany, .adminFeeds, .adminAddFeed, .adminRefreshFeed,
-      .adminDeleteFeed, .adminAudit:
+      .adminDeleteFeed, .adminAudit, .adminLeave, .adminSavePolicy, .adminAddLeaveType, .adminToggleLeaveType,
+      .adminAddHoliday, .adminDeleteHoliday, .adminSetAllowance:
       guard principal.employee.role == .admin else { return notAllowed(context) }
       return try adminPage(page, form: form, principal: principal, context: context)
     case .uploadPhoto, .signIn, .submitSignIn, .stylesheet, .script, .password, .changePassword:
@@ -278,27 +281,32 @@ extension AtriumApp {
     values.startHalf = form["startHalf"].flatMap(StartHalf.init(rawValue:)) ?? .full
     values.endHalf = form["endHalf"].flatMap(EndHalf.init(rawValue:)) ?? .full
     values.note = form["note"] ?? ""
+    values.typeID = form["typeId"] ?? ""
     let year = try leaveQueries.myLeave(year: nil, principal: principal)
+    let types = try activeLeaveTypes()
     guard let start = CalendarDate(values.start), let end = CalendarDate(values.end) else {
       return html(
         TimeOffPage.render(
-          context, year: year, form: values, error: context(.problem("Choose the first and last day."))),
+          context, year: year, form: values, error: context(.problem("Choose the first and last day.")), types: types),
         status: 400)
     }
     do {
       if form["intent"] == "send" {
         _ = try leave.create(
           NewLeaveRequest(
-            start: start, end: end, startHalf: values.startHalf, endHalf: values.endHalf, note: values.note),
+            start: start, end: end, startHalf: values.startHalf, endHalf: values.endHalf,
+            typeId: values.typeID.isEmpty ? nil : values.typeID, note: values.note),
           by: principal)
         return redirect(to: WebPage.timeOff(year: start.year).href)
       }
       let preview = try leaveQueries.preview(
         LeaveQuery(start: start, end: end, startHalf: values.startHalf, endHalf: values.endHalf), principal: principal)
-      return html(TimeOffPage.render(context, year: year, form: values, preview: preview))
+      return html(TimeOffPage.render(context, year: year, form: values, preview: preview, types: types))
     } catch {
       let problem = Self.problem(error)
-      return html(TimeOffPage.render(context, year: year, form: values, error: problem.detail), status: problem.status)
+      return html(
+        TimeOffPage.render(context, year: year, form: values, error: problem.detail, types: types),
+        status: problem.status)
     }
   }
 
@@ -396,6 +404,10 @@ extension AtriumApp {
       SettingsPage.render(
         context, try settings.settings(principal: principal),
         feed: try calendarFeeds.addresses(for: principal, request: request), saved: saved))
+  }
+
+  private func activeLeaveTypes() throws -> [LeaveTypeBody] {
+    try leaveSettings.leaveTypes().items.filter(\.active)
   }
 
   // MARK: - Helpers

@@ -53,6 +53,13 @@ enum WebPage: Hashable, Sendable {
   case adminRefreshFeed(id: String)
   case adminDeleteFeed(id: String)
   case adminAudit(cursor: String?)
+  case adminLeave(location: String?, year: Int?)
+  case adminSavePolicy
+  case adminAddLeaveType
+  case adminToggleLeaveType(id: String)
+  case adminAddHoliday
+  case adminDeleteHoliday(id: String)
+  case adminSetAllowance(id: String)
   case stylesheet
   case script
 
@@ -60,13 +67,14 @@ enum WebPage: Hashable, Sendable {
     switch self {
     case .signIn, .home, .timeOff, .board, .approvals, .requestDetail, .team, .person, .personTimeOff, .profile,
       .editProfile, .company, .calendar, .settings, .password, .stylesheet, .script, .admin, .adminPeople,
-      .adminNewPerson, .adminPerson, .adminPlaces, .adminCompany, .adminFeeds, .adminAudit:
+      .adminNewPerson, .adminPerson, .adminPlaces, .adminCompany, .adminFeeds, .adminAudit, .adminLeave:
       .get
     case .submitSignIn, .signOut, .createPost, .requestLeave, .cancelLeave, .markRead, .markAllRead, .postNotice,
       .decide,
       .saveProfile, .uploadPhoto, .saveSettings, .rotateCalendar, .changePassword, .adminCreatePerson,
       .adminUpdatePerson, .adminResetPassword, .adminCreateLocation, .adminCreateDepartment, .adminDeleteLocation,
-      .adminDeleteDepartment, .adminSaveCompany, .adminAddFeed, .adminRefreshFeed, .adminDeleteFeed:
+      .adminDeleteDepartment, .adminSaveCompany, .adminAddFeed, .adminRefreshFeed, .adminDeleteFeed, .adminSavePolicy,
+      .adminAddLeaveType, .adminToggleLeaveType, .adminAddHoliday, .adminDeleteHoliday, .adminSetAllowance:
       .post
     }
   }
@@ -112,6 +120,13 @@ enum WebPage: Hashable, Sendable {
     case .adminRefreshFeed(let id): "/admin/feeds/\(PercentEncoding.encode(id))/refresh"
     case .adminDeleteFeed(let id): "/admin/feeds/\(PercentEncoding.encode(id))/delete"
     case .adminAudit: "/admin/audit"
+    case .adminLeave: "/admin/leave"
+    case .adminSavePolicy: "/admin/leave/policy"
+    case .adminAddLeaveType: "/admin/leave/types"
+    case .adminToggleLeaveType(let id): "/admin/leave/types/\(PercentEncoding.encode(id))/toggle"
+    case .adminAddHoliday: "/admin/leave/holidays"
+    case .adminDeleteHoliday(let id): "/admin/leave/holidays/\(PercentEncoding.encode(id))/delete"
+    case .adminSetAllowance(let id): "/admin/people/\(PercentEncoding.encode(id))/allowance"
     case .stylesheet: "/assets/\(WebAssets.stylesheetName)"
     case .script: "/assets/\(WebAssets.scriptName)"
     }
@@ -130,6 +145,8 @@ enum WebPage: Hashable, Sendable {
       path + Self.queryString([("month", month), ("department", department), ("location", location)])
     case .adminPeople(let query): path + Self.queryString([("query", query)])
     case .adminAudit(let cursor): path + Self.queryString([("cursor", cursor)])
+    case .adminLeave(let location, let year):
+      path + Self.queryString([("location", location), ("year", year.map(String.init))])
     default: path
     }
   }
@@ -217,6 +234,18 @@ enum WebPage: Hashable, Sendable {
       self = .adminDeleteFeed(id: parts[2])
     case ("GET", 2) where parts == ["admin", "audit"]:
       self = .adminAudit(cursor: query["cursor"].flatMap { $0.isEmpty ? nil : $0 })
+    case ("GET", 2) where parts == ["admin", "leave"]:
+      self = .adminLeave(
+        location: query["location"].flatMap { $0.isEmpty ? nil : $0 }, year: query["year"].flatMap { Int($0) })
+    case ("POST", 3) where parts == ["admin", "leave", "policy"]: self = .adminSavePolicy
+    case ("POST", 3) where parts == ["admin", "leave", "types"]: self = .adminAddLeaveType
+    case ("POST", 5) where parts[0] == "admin" && parts[1] == "leave" && parts[2] == "types" && parts[4] == "toggle":
+      self = .adminToggleLeaveType(id: parts[3])
+    case ("POST", 3) where parts == ["admin", "leave", "holidays"]: self = .adminAddHoliday
+    case ("POST", 5) where parts[0] == "admin" && parts[1] == "leave" && parts[2] == "holidays" && parts[4] == "delete":
+      self = .adminDeleteHoliday(id: parts[3])
+    case ("POST", 4) where parts[0] == "admin" && parts[1] == "people" && parts[3] == "allowance":
+      self = .adminSetAllowance(id: parts[2])
     case ("GET", 1) where parts[0] == "password": self = .password
     case ("POST", 1) where parts[0] == "password": self = .changePassword
     case ("GET", 2) where parts[0] == "assets" && parts[1] == WebAssets.stylesheetName: self = .stylesheet
@@ -248,6 +277,8 @@ enum WebPage: Hashable, Sendable {
     .adminResetPassword(id: "p1"), .adminPlaces, .adminCreateLocation, .adminCreateDepartment,
     .adminDeleteLocation(id: "l1"), .adminDeleteDepartment(id: "d1"), .adminCompany, .adminSaveCompany, .adminFeeds,
     .adminAddFeed, .adminRefreshFeed(id: "f1"), .adminDeleteFeed(id: "f1"), .adminAudit(cursor: nil),
-    .adminAudit(cursor: "c1"),
+    .adminAudit(cursor: "c1"), .adminLeave(location: nil, year: nil), .adminLeave(location: "l1", year: 2027),
+    .adminSavePolicy, .adminAddLeaveType, .adminToggleLeaveType(id: "t1"), .adminAddHoliday,
+    .adminDeleteHoliday(id: "h1"), .adminSetAllowance(id: "p1"),
   ]
 }
