@@ -212,7 +212,7 @@ final class WebClient {
       for page in [
         "/", "/time-off", "/board", "/approvals", "/approvals?status=all", "/team", "/company", "/settings",
         "/profile/edit", "/calendar", "/password", "/admin", "/admin/people", "/admin/people/new", "/admin/places",
-        "/admin/company", "/admin/feeds", "/admin/audit", "/admin/leave",
+        "/admin/company", "/admin/feeds", "/admin/audit", "/admin/leave", "/admin/import",
       ] {
         let html = browser.get(page).text
         for match in html.matches(of: /(href|action|src)="([^"]+)"/) {
@@ -531,5 +531,30 @@ final class WebClient {
         .status == 200)
     #expect(eva.get("/time-off").text.contains("<dd id=\"allowance\">30</dd>"))
     #expect(eva.get("/admin/leave").status == 403)
+  }
+}
+
+@Suite struct WebImportTests {
+  @Test func aStaffListIsCheckedFirstThenImported() throws {
+    let app = try TestApp()
+    let ana = WebClient(app)
+    ana.signIn("ana")
+    #expect(ana.get("/admin/import").status == 200)
+    let csv = """
+      username,email,firstName,lastName,department,location
+      nuria,nuria@atrium-demo.example,Nuria,Gómez,Engineering,Madrid
+      bad user,x,,,Nowhere,Madrid
+      """
+    let checked = ana.post("/admin/import", from: "/admin/import", ["csv": csv, "dryRun": "on"])
+    #expect(checked.status == 200)
+    #expect(checked.text.contains("Nothing was changed."))
+    #expect(checked.text.contains("Line 3"))
+    #expect(checked.text.contains("class=\"error\""))
+    #expect(!ana.get("/team?query=nuria").text.contains("Nuria Gómez"))
+    let good =
+      "username,email,firstName,lastName,department,location\nnuria,nuria@atrium-demo.example,Nuria,Gómez,Engineering,Madrid\n"
+    let imported = ana.post("/admin/import", from: "/admin/import", ["csv": good])
+    #expect(imported.text.contains("The list was imported."))
+    #expect(ana.get("/team?query=nuria").text.contains("Nuria Gómez"))
   }
 }

@@ -74,6 +74,7 @@ public final class AtriumApp: HTTPResponder {
     if method == "PUT", path.hasSuffix("/photo") { return PhotoService.uploadLimit }
     // The web form's photo comes with form fields; the page itself says when it is too large.
     if method == "POST", path == WebPage.uploadPhoto.path { return 12 << 20 }
+    if method == "POST", path == WebPage.adminRunImport.path { return Self.importBodyLimit }
     return Self.defaultBodyLimit
   }
 

@@ -123,7 +123,7 @@ enum Layout {
       .adminResetPassword, .adminPlaces, .adminCreateLocation, .adminCreateDepartment, .adminDeleteLocation,
       .adminDeleteDepartment, .adminCompany, .adminSaveCompany, .adminFeeds, .adminAddFeed, .adminRefreshFeed,
       .adminDeleteFeed, .adminAudit, .adminLeave, .adminSavePolicy, .adminAddLeaveType, .adminToggleLeaveType,
-      .adminAddHoliday, .adminDeleteHoliday, .adminSetAllowance:
+      .adminAddHoliday, .adminDeleteHoliday, .adminSetAllowance, .adminImport, .adminRunImport:
       "admin"
     case .settings, .saveSettings, .rotateCalendar: "settings"
     default: "other"

@@ -41,6 +41,8 @@ enum Text: Sendable {
   case feedAddress, refresh, auditLog, more, none
   case leaveType, leaveSettings, leaveTypes, countsAgainstAllowance, needsApproval, policy, defaultAllowance
   case carryOverDays, carryOverUntil, allowNegative, holidays, date, halfDayOnly(DayHalf?), allowanceFor(Int), days
+  case importPeople, importHelp, csvFile, orPaste, dryRun, runImport, importSummary(Int, Int, Int, Int), applied
+  case notApplied, line
 
   func `in`(_ language: Language) -> String {
     let (en, es) = pair
@@ -246,6 +248,24 @@ enum Text: Sendable {
       }
     case .allowanceFor(let year): ("Days for \(year)", "Días de \(year)")
     case .days: ("days", "días")
+    case .importPeople: ("Import a staff list", "Importar una lista de personal")
+    case .importHelp:
+      (
+        "A CSV file whose first line names the columns: username, email, firstName, lastName, position, department, location, manager, role, startDate, phone, bio.",
+        "Un archivo CSV cuya primera línea nombra las columnas: username, email, firstName, lastName, position, department, location, manager, role, startDate, phone, bio."
+      )
+    case .csvFile: ("CSV file", "Archivo CSV")
+    case .orPaste: ("Or paste it here", "O pégalo aquí")
+    case .dryRun: ("Only check it (change nothing)", "Solo comprobar (no cambia nada)")
+    case .runImport: ("Import", "Importar")
+    case .importSummary(let created, let updated, let unchanged, let refused):
+      (
+        "\(created) to create, \(updated) to update, \(unchanged) unchanged, \(refused) refused.",
+        "\(created) nuevas, \(updated) a actualizar, \(unchanged) sin cambios, \(refused) rechazadas."
+      )
+    case .applied: ("The list was imported.", "La lista se ha importado.")
+    case .notApplied: ("Nothing was changed.", "No se ha cambiado nada.")
+    case .line: ("Line", "Línea")
     case .changePassword: ("Change password", "Cambiar contraseña")
     case .currentPassword: ("Current password", "Contraseña actual")
     case .newPassword: ("New password (6 to 128 characters)", "Contraseña nueva (de 6 a 128 caracteres)")

@@ -174,6 +174,18 @@ extension AtriumApp {
       } catch {
         return try personForm(person, context: context, failure: error)
       }
+    case .adminImport:
+      return html(AdminPages.importPeople(context, report: nil, csv: ""))
+    case .adminRunImport:
+      let csv = form["csv"] ?? ""
+      do {
+        let report = try peopleImport.run(csv: csv, dryRun: form["dryRun"] == "on", by: principal)
+        return html(AdminPages.importPeople(context, report: report, csv: report.applied ? "" : csv))
+      } catch {
+        let problem = Self.webProblem(error)
+        return html(
+          AdminPages.importPeople(context, report: nil, csv: csv, error: problem.detail), status: problem.status)
+      }
     default:
       throw Problem.notFound("No such page.")
     }

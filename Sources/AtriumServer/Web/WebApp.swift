@@ -61,6 +61,10 @@ extension AtriumApp {
       if page == .uploadPhoto {
         return try uploadPhoto(files.first { $0.name == "photo" }, visitor: visitor, context: context)
       }
+      // A staff list comes as a file or pasted into the form.
+      if page == .adminRunImport, let file = files.first(where: { $0.name == "file" }), !file.body.isEmpty {
+        form["csv"] = String(decoding: file.body, as: UTF8.self)
+      }
       return try signedInPage(page, request, form: form, visitor: visitor, context: context)
     } catch {
       // Anything unexpected is logged and shown as a plain error page, never a stack trace.
@@ -264,7 +268,7 @@ extension AtriumApp {
       .adminResetPassword, .adminPlaces, .adminCreateLocation, .adminCreateDepartment, .adminDeleteLocation,
       .adminDeleteDepartment, .adminCompany, .adminSaveCompany, .adminFeeds, .adminAddFeed, .adminRefreshFeed,
       .adminDeleteFeed, .adminAudit, .adminLeave, .adminSavePolicy, .adminAddLeaveType, .adminToggleLeaveType,
-      .adminAddHoliday, .adminDeleteHoliday, .adminSetAllowance:
+      .adminAddHoliday, .adminDeleteHoliday, .adminSetAllowance, .adminImport, .adminRunImport:
       guard principal.employee.role == .admin else { return notAllowed(context) }
       return try adminPage(page, form: form, principal: principal, context: context)
     case .uploadPhoto, .signIn, .submitSignIn, .stylesheet, .script, .password, .changePassword:

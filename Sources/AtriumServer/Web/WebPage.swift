@@ -60,6 +60,8 @@ enum WebPage: Hashable, Sendable {
   case adminAddHoliday
   case adminDeleteHoliday(id: String)
   case adminSetAllowance(id: String)
+  case adminImport
+  case adminRunImport
   case stylesheet
   case script
 
@@ -67,14 +69,15 @@ enum WebPage: Hashable, Sendable {
     switch self {
     case .signIn, .home, .timeOff, .board, .approvals, .requestDetail, .team, .person, .personTimeOff, .profile,
       .editProfile, .company, .calendar, .settings, .password, .stylesheet, .script, .admin, .adminPeople,
-      .adminNewPerson, .adminPerson, .adminPlaces, .adminCompany, .adminFeeds, .adminAudit, .adminLeave:
+      .adminNewPerson, .adminPerson, .adminPlaces, .adminCompany, .adminFeeds, .adminAudit, .adminLeave, .adminImport:
       .get
     case .submitSignIn, .signOut, .createPost, .requestLeave, .cancelLeave, .markRead, .markAllRead, .postNotice,
       .decide,
       .saveProfile, .uploadPhoto, .saveSettings, .rotateCalendar, .changePassword, .adminCreatePerson,
       .adminUpdatePerson, .adminResetPassword, .adminCreateLocation, .adminCreateDepartment, .adminDeleteLocation,
       .adminDeleteDepartment, .adminSaveCompany, .adminAddFeed, .adminRefreshFeed, .adminDeleteFeed, .adminSavePolicy,
-      .adminAddLeaveType, .adminToggleLeaveType, .adminAddHoliday, .adminDeleteHoliday, .adminSetAllowance:
+      .adminAddLeaveType, .adminToggleLeaveType, .adminAddHoliday, .adminDeleteHoliday, .adminSetAllowance,
+      .adminRunImport:
       .post
     }
   }
@@ -127,6 +130,7 @@ enum WebPage: Hashable, Sendable {
     case .adminAddHoliday: "/admin/leave/holidays"
     case .adminDeleteHoliday(let id): "/admin/leave/holidays/\(PercentEncoding.encode(id))/delete"
     case .adminSetAllowance(let id): "/admin/people/\(PercentEncoding.encode(id))/allowance"
+    case .adminImport, .adminRunImport: "/admin/import"
     case .stylesheet: "/assets/\(WebAssets.stylesheetName)"
     case .script: "/assets/\(WebAssets.scriptName)"
     }
@@ -246,6 +250,8 @@ enum WebPage: Hashable, Sendable {
       self = .adminDeleteHoliday(id: parts[3])
     case ("POST", 4) where parts[0] == "admin" && parts[1] == "people" && parts[3] == "allowance":
       self = .adminSetAllowance(id: parts[2])
+    case ("GET", 2) where parts == ["admin", "import"]: self = .adminImport
+    case ("POST", 2) where parts == ["admin", "import"]: self = .adminRunImport
     case ("GET", 1) where parts[0] == "password": self = .password
     case ("POST", 1) where parts[0] == "password": self = .changePassword
     case ("GET", 2) where parts[0] == "assets" && parts[1] == WebAssets.stylesheetName: self = .stylesheet
@@ -279,6 +285,6 @@ enum WebPage: Hashable, Sendable {
     .adminAddFeed, .adminRefreshFeed(id: "f1"), .adminDeleteFeed(id: "f1"), .adminAudit(cursor: nil),
     .adminAudit(cursor: "c1"), .adminLeave(location: nil, year: nil), .adminLeave(location: "l1", year: 2027),
     .adminSavePolicy, .adminAddLeaveType, .adminToggleLeaveType(id: "t1"), .adminAddHoliday,
-    .adminDeleteHoliday(id: "h1"), .adminSetAllowance(id: "p1"),
+    .adminDeleteHoliday(id: "h1"), .adminSetAllowance(id: "p1"), .adminImport, .adminRunImport,
   ]
 }
