@@ -558,3 +558,25 @@ final class WebClient {
     #expect(ana.get("/team?query=nuria").text.contains("Nuria Gómez"))
   }
 }
+
+@Suite struct WebChangeLeaveTests {
+  @Test func aPendingRequestIsChangedFromItsForm() throws {
+    let app = try TestApp()
+    let eva = WebClient(app)
+    eva.signIn("eva")
+    _ = eva.post(
+      "/time-off/requests", from: "/time-off", ["start": "2026-04-06", "end": "2026-04-07", "intent": "send"])
+    let id = try #require(
+      eva.get("/time-off").text.firstMatch(of: /href="\/time-off\/requests\/([0-9a-f-]+)"/).map { String($0.1) })
+    let form = eva.get("/time-off/requests/\(id)").text
+    #expect(form.contains("value=\"2026-04-06\"") && form.contains("action=\"/time-off/requests/\(id)\""))
+    let changed = eva.post(
+      "/time-off/requests/\(id)", from: "/time-off/requests/\(id)",
+      ["start": "2026-04-06", "end": "2026-04-09", "intent": "send"])
+    #expect(changed.status == 303)
+    #expect(eva.get("/time-off").text.contains("<dd id=\"pending\">4</dd>"))
+    let mario = WebClient(app)
+    mario.signIn("mario")
+    #expect(mario.get("/time-off/requests/\(id)").status == 404, "only the owner changes a request here")
+  }
+}

@@ -112,7 +112,7 @@ enum Layout {
   private static func section(of page: WebPage) -> String {
     switch page {
     case .home, .createPost: "home"
-    case .timeOff, .requestLeave, .cancelLeave: "time-off"
+    case .timeOff, .requestLeave, .cancelLeave, .editLeave, .changeLeave: "time-off"
     case .board, .markRead, .markAllRead: "board"
     case .approvals, .decide, .requestDetail: "approvals"
     case .team, .person, .personTimeOff: "team"

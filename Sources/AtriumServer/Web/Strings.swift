@@ -43,6 +43,7 @@ enum Text: Sendable {
   case carryOverDays, carryOverUntil, allowNegative, holidays, date, halfDayOnly(DayHalf?), allowanceFor(Int), days
   case importPeople, importHelp, csvFile, orPaste, dryRun, runImport, importSummary(Int, Int, Int, Int), applied
   case notApplied, line
+  case change, changeRequest
 
   func `in`(_ language: Language) -> String {
     let (en, es) = pair
@@ -266,6 +267,8 @@ enum Text: Sendable {
     case .applied: ("The list was imported.", "La lista se ha importado.")
     case .notApplied: ("Nothing was changed.", "No se ha cambiado nada.")
     case .line: ("Line", "Línea")
+    case .change: ("Change", "Cambiar")
+    case .changeRequest: ("Change the request", "Cambiar la solicitud")
     case .changePassword: ("Change password", "Cambiar contraseña")
     case .currentPassword: ("Current password", "Contraseña actual")
     case .newPassword: ("New password (6 to 128 characters)", "Contraseña nueva (de 6 a 128 caracteres)")

@@ -18,7 +18,7 @@ enum TimeOffPage {
 
   static func render(
     _ context: WebContext, year: LeaveYear, form: Form = Form(), preview: LeavePreview? = nil, error: String? = nil,
-    types: [LeaveTypeBody] = []
+    types: [LeaveTypeBody] = [], changing requestID: String? = nil
   ) -> Node {
     Layout.page(
       context(.timeOff), context,
@@ -35,8 +35,10 @@ enum TimeOffPage {
               [.text("\(year.year + 1) ›")]),
           ]),
         figures(context, year),
-        .h2([], [.text(context(.askForLeave))]),
-        requestForm(context, form: form, preview: preview, error: error, types: types),
+        .h2([], [.text(context(requestID == nil ? .askForLeave : .changeRequest))]),
+        requestForm(
+          context, form: form, preview: preview, error: error, types: types,
+          target: requestID.map { .changeLeave(id: $0) } ?? .requestLeave),
         .h2([], [.text(context(.requests))]),
         requestList(context, year.requests, cancellable: true),
       ])
@@ -70,7 +72,7 @@ enum TimeOffPage {
   }
 
   private static func requestForm(
-    _ context: WebContext, form: Form, preview: LeavePreview?, error: String?, types: [LeaveTypeBody]
+    _ context: WebContext, form: Form, preview: LeavePreview?, error: String?, types: [LeaveTypeBody], target: WebPage
   ) -> Node {
     func halfOptions<T: RawRepresentable<String>>(_ choices: [(T, Text)], selected: T) -> [Node] where T: Equatable {
       choices.map { value, label in
@@ -85,7 +87,7 @@ enum TimeOffPage {
       if !names.isEmpty { summary.append(.p([], [.text(context(.alsoOff(names.joined(separator: ", "))))])) }
     }
     return context.form(
-      .requestLeave, [.class("stack card"), .id("request-form")],
+      target, [.class("stack card"), .id("request-form")],
       [
         error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
         .div(
@@ -150,8 +152,16 @@ enum TimeOffPage {
             .span([.class("muted")], [.text(context(.workingDays(format(request.days))))]),
           ]),
         request.note.isEmpty ? .empty : .p([.class("muted")], [.text(request.note)]),
-        cancellable && (request.status == .pending || request.status == .approved)
-          ? context.button(.cancelLeave(id: request.id), .cancel, style: "secondary") : .empty,
+        .div(
+          [.class("row")],
+          [
+            cancellable && request.status == .pending
+              ? .a(
+                [.class("button secondary"), .href(WebPage.editLeave(id: request.id).href)], [.text(context(.change))])
+              : .empty,
+            cancellable && (request.status == .pending || request.status == .approved)
+              ? context.button(.cancelLeave(id: request.id), .cancel, style: "secondary") : .empty,
+          ]),
       ])
   }
 }

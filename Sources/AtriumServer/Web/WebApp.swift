@@ -146,6 +146,22 @@ extension AtriumApp {
           context, year: try leaveQueries.myLeave(year: year, principal: principal), types: try activeLeaveTypes()))
     case .requestLeave:
       return try requestLeave(form: form, principal: principal, context: context)
+    case .editLeave(let id):
+      let request = try leaveQueries.detail(id: id, principal: principal).request
+      guard request.employeeId == principal.employee.id else { throw Problem.notFound("No request has the id \(id).") }
+      var values = TimeOffPage.Form()
+      values.start = request.start.description
+      values.end = request.end.description
+      values.startHalf = request.startHalf
+      values.endHalf = request.endHalf
+      values.note = request.note
+      values.typeID = request.type.id
+      return html(
+        TimeOffPage.render(
+          context, year: try leaveQueries.myLeave(year: request.start.year, principal: principal), form: values,
+          types: try activeLeaveTypes(), changing: id))
+    case .changeLeave(let id):
+      return try requestLeave(form: form, principal: principal, context: context, changing: id)
     case .cancelLeave(let id):
       do {
         _ = try leave.act(.cancel, on: id, reason: nil, by: principal)
@@ -278,7 +294,9 @@ extension AtriumApp {
 
   /// The request form: a first submit (or any with `intent=preview`) shows the preview; a
   /// submit with `intent=send` asks for the leave. Errors come back next to the form.
-  private func requestLeave(form: [String: String], principal: Principal, context: WebContext) throws -> HTTPResponse {
+  private func requestLeave(
+    form: [String: String], principal: Principal, context: WebContext, changing id: String? = nil
+  ) throws -> HTTPResponse {
     var values = TimeOffPage.Form()
     values.start = form["start"] ?? ""
     values.end = form["end"] ?? ""
@@ -291,25 +309,35 @@ extension AtriumApp {
     guard let start = CalendarDate(values.start), let end = CalendarDate(values.end) else {
       return html(
         TimeOffPage.render(
-          context, year: year, form: values, error: context(.problem("Choose the first and last day.")), types: types),
+          context, year: year, form: values, error: context(.problem("Choose the first and last day.")), types: types,
+          changing: id),
         status: 400)
     }
     do {
       if form["intent"] == "send" {
-        _ = try leave.create(
-          NewLeaveRequest(
-            start: start, end: end, startHalf: values.startHalf, endHalf: values.endHalf,
-            typeId: values.typeID.isEmpty ? nil : values.typeID, note: values.note),
-          by: principal)
+        let typeID = values.typeID.isEmpty ? nil : values.typeID
+        if let id {
+          _ = try leave.change(
+            id,
+            LeaveChange(
+              start: start, end: end, startHalf: values.startHalf, endHalf: values.endHalf, typeId: typeID,
+              note: values.note), by: principal)
+        } else {
+          _ = try leave.create(
+            NewLeaveRequest(
+              start: start, end: end, startHalf: values.startHalf, endHalf: values.endHalf, typeId: typeID,
+              note: values.note),
+            by: principal)
+        }
         return redirect(to: WebPage.timeOff(year: start.year).href)
       }
       let preview = try leaveQueries.preview(
         LeaveQuery(start: start, end: end, startHalf: values.startHalf, endHalf: values.endHalf), principal: principal)
-      return html(TimeOffPage.render(context, year: year, form: values, preview: preview, types: types))
+      return html(TimeOffPage.render(context, year: year, form: values, preview: preview, types: types, changing: id))
     } catch {
       let problem = Self.problem(error)
       return html(
-        TimeOffPage.render(context, year: year, form: values, error: problem.detail, types: types),
+        TimeOffPage.render(context, year: year, form: values, error: problem.detail, types: types, changing: id),
         status: problem.status)
     }
   }

@@ -13,6 +13,8 @@ enum WebPage: Hashable, Sendable {
   case timeOff(year: Int?)
   case requestLeave
   case cancelLeave(id: String)
+  case editLeave(id: String)
+  case changeLeave(id: String)
   case board
   case markRead(id: String)
   case markAllRead
@@ -67,12 +69,13 @@ enum WebPage: Hashable, Sendable {
 
   var method: HTTPMethod {
     switch self {
-    case .signIn, .home, .timeOff, .board, .approvals, .requestDetail, .team, .person, .personTimeOff, .profile,
+    case .signIn, .home, .timeOff, .editLeave, .board, .approvals, .requestDetail, .team, .person, .personTimeOff,
+      .profile,
       .editProfile, .company, .calendar, .settings, .password, .stylesheet, .script, .admin, .adminPeople,
       .adminNewPerson, .adminPerson, .adminPlaces, .adminCompany, .adminFeeds, .adminAudit, .adminLeave, .adminImport:
       .get
-    case .submitSignIn, .signOut, .createPost, .requestLeave, .cancelLeave, .markRead, .markAllRead, .postNotice,
-      .decide,
+    case .submitSignIn, .signOut, .createPost, .requestLeave, .cancelLeave, .changeLeave, .markRead, .markAllRead,
+      .postNotice, .decide,
       .saveProfile, .uploadPhoto, .saveSettings, .rotateCalendar, .changePassword, .adminCreatePerson,
       .adminUpdatePerson, .adminResetPassword, .adminCreateLocation, .adminCreateDepartment, .adminDeleteLocation,
       .adminDeleteDepartment, .adminSaveCompany, .adminAddFeed, .adminRefreshFeed, .adminDeleteFeed, .adminSavePolicy,
@@ -91,6 +94,7 @@ enum WebPage: Hashable, Sendable {
     case .timeOff: "/time-off"
     case .requestLeave: "/time-off/requests"
     case .cancelLeave(let id): "/time-off/requests/\(PercentEncoding.encode(id))/cancel"
+    case .editLeave(let id), .changeLeave(let id): "/time-off/requests/\(PercentEncoding.encode(id))"
     case .board, .postNotice: "/board"
     case .markRead(let id): "/board/\(PercentEncoding.encode(id))/read"
     case .markAllRead: "/board/read-all"
@@ -183,6 +187,8 @@ enum WebPage: Hashable, Sendable {
     case ("POST", 2) where parts == ["time-off", "requests"]: self = .requestLeave
     case ("POST", 4) where parts[0] == "time-off" && parts[1] == "requests" && parts[3] == "cancel":
       self = .cancelLeave(id: parts[2])
+    case ("GET", 3) where parts[0] == "time-off" && parts[1] == "requests": self = .editLeave(id: parts[2])
+    case ("POST", 3) where parts[0] == "time-off" && parts[1] == "requests": self = .changeLeave(id: parts[2])
     case ("GET", 1) where parts[0] == "board": self = .board
     case ("POST", 1) where parts[0] == "board": self = .postNotice
     case ("POST", 2) where parts == ["board", "read-all"]: self = .markAllRead
@@ -269,7 +275,8 @@ enum WebPage: Hashable, Sendable {
   /// One of each, for tests.
   static let examples: [WebPage] = [
     .signIn(next: nil), .signIn(next: "/board"), .submitSignIn, .signOut, .home, .createPost, .timeOff(year: nil),
-    .timeOff(year: 2027), .requestLeave, .cancelLeave(id: "a b"), .board, .markRead(id: "n1"), .markAllRead,
+    .timeOff(year: 2027), .requestLeave, .cancelLeave(id: "a b"), .editLeave(id: "r1"), .changeLeave(id: "r1"), .board,
+    .markRead(id: "n1"), .markAllRead,
     .postNotice,
     .approvals(.pending), .approvals(.approved), .decide(id: "r1", action: .approve),
     .decide(id: "r1", action: .reject), .decide(id: "r1", action: .reopen), .stylesheet, .script,
