@@ -580,3 +580,24 @@ final class WebClient {
     #expect(mario.get("/time-off/requests/\(id)").status == 404, "only the owner changes a request here")
   }
 }
+
+@Suite struct WebDevicesTests {
+  @Test func settingsListDevicesAndResetTheBadge() throws {
+    let app = try TestApp()
+    let token = try app.login("eva").accessToken
+    #expect(
+      app.send(.registerDevice, json: #"{"platform": "apns", "token": "abc123", "name": "Eva's iPhone"}"#, token: token)
+        .status == 201)
+    let eva = WebClient(app)
+    eva.signIn("eva")
+    let page = eva.get("/settings").text
+    #expect(page.contains("Eva&#39;s iPhone") || page.contains("Eva's iPhone"))
+    let id = try #require(
+      page.firstMatch(of: /action="\/settings\/devices\/([0-9a-f-]+)\/delete"/).map { String($0.1) })
+    #expect(eva.post("/settings/devices/\(id)/delete", from: "/settings").status == 303)
+    #expect(eva.get("/settings").text.contains("No devices registered."))
+    #expect(eva.post("/settings/badge-reset", from: "/settings").status == 303)
+    let badge = try JSONText.decode(Badge.self, from: app.send(.badge, token: token))
+    #expect(badge.sinceReset == 0)
+  }
+}

@@ -125,7 +125,7 @@ enum Layout {
       .adminDeleteFeed, .adminAudit, .adminLeave, .adminSavePolicy, .adminAddLeaveType, .adminToggleLeaveType,
       .adminAddHoliday, .adminDeleteHoliday, .adminSetAllowance, .adminImport, .adminRunImport:
       "admin"
-    case .settings, .saveSettings, .rotateCalendar: "settings"
+    case .settings, .saveSettings, .rotateCalendar, .deleteDevice, .resetBadge: "settings"
     default: "other"
     }
   }

@@ -5,7 +5,8 @@ import AtriumHTML
 /// address with a button that replaces it.
 enum SettingsPage {
   static func render(
-    _ context: WebContext, _ settings: SettingsBody, feed: CalendarFeedBody, saved: Bool = false
+    _ context: WebContext, _ settings: SettingsBody, feed: CalendarFeedBody, devices: [DeviceBody] = [],
+    saved: Bool = false
   ) -> Node {
     func checkbox(_ name: String, _ label: Text, _ on: Bool) -> Node {
       .label(
@@ -46,6 +47,25 @@ enum SettingsPage {
             .label([.for("team-feed-url")], [.text(context(.teamCalendarFeed))]),
             .input([.type("text"), .id("team-feed-url"), .value(feed.teamURL), Attribute("readonly", nil)]),
             .p([], [context.button(.rotateCalendar, .newLink, style: "secondary")]),
+          ]),
+        .section(
+          [.class("card")],
+          [
+            .h2([], [.text(context(.devices))]),
+            devices.isEmpty
+              ? .p([.class("muted")], [.text(context(.noDevices))])
+              : .ul(
+                [.class("list"), .id("devices")],
+                devices.map { device in
+                  .li(
+                    [.class("row")],
+                    [
+                      .strong([.text(device.name.isEmpty ? device.platform : device.name)]),
+                      .span([.class("muted")], [.text("\(device.platform) · \(device.lastSeenAt.prefix(10))")]),
+                      context.button(.deleteDevice(id: device.id), .remove, style: "secondary"),
+                    ])
+                }),
+            .p([], [context.button(.resetBadge, .resetBadge, style: "secondary")]),
           ]),
       ])
   }

@@ -44,6 +44,7 @@ enum Text: Sendable {
   case importPeople, importHelp, csvFile, orPaste, dryRun, runImport, importSummary(Int, Int, Int, Int), applied
   case notApplied, line
   case change, changeRequest
+  case devices, noDevices, resetBadge
 
   func `in`(_ language: Language) -> String {
     let (en, es) = pair
@@ -269,6 +270,9 @@ enum Text: Sendable {
     case .line: ("Line", "Línea")
     case .change: ("Change", "Cambiar")
     case .changeRequest: ("Change the request", "Cambiar la solicitud")
+    case .devices: ("Devices for push notifications", "Dispositivos para notificaciones")
+    case .noDevices: ("No devices registered.", "No hay dispositivos registrados.")
+    case .resetBadge: ("Reset the app icon's count", "Poner a cero el contador del icono")
     case .changePassword: ("Change password", "Cambiar contraseña")
     case .currentPassword: ("Current password", "Contraseña actual")
     case .newPassword: ("New password (6 to 128 characters)", "Contraseña nueva (de 6 a 128 caracteres)")

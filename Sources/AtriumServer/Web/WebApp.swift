@@ -280,6 +280,12 @@ extension AtriumApp {
     case .rotateCalendar:
       _ = try calendarFeeds.rotate(for: principal, request: request)
       return redirect(to: WebPage.settings.href)
+    case .deleteDevice(let id):
+      try settings.deleteDevice(id: id, principal: principal)
+      return redirect(to: WebPage.settings.href)
+    case .resetBadge:
+      _ = try board.resetBadge(principal: principal)
+      return redirect(to: WebPage.settings.href)
     case .admin, .adminPeople, .adminNewPerson, .adminCreatePerson, .adminPerson, .adminUpdatePerson,
       .adminResetPassword, .adminPlaces, .adminCreateLocation, .adminCreateDepartment, .adminDeleteLocation,
       .adminDeleteDepartment, .adminCompany, .adminSaveCompany, .adminFeeds, .adminAddFeed, .adminRefreshFeed,
@@ -435,7 +441,8 @@ extension AtriumApp {
     html(
       SettingsPage.render(
         context, try settings.settings(principal: principal),
-        feed: try calendarFeeds.addresses(for: principal, request: request), saved: saved))
+        feed: try calendarFeeds.addresses(for: principal, request: request),
+        devices: try settings.devices(principal: principal).items, saved: saved))
   }
 
   private func activeLeaveTypes() throws -> [LeaveTypeBody] {

@@ -36,6 +36,8 @@ enum WebPage: Hashable, Sendable {
   case changePassword
   case saveSettings
   case rotateCalendar
+  case deleteDevice(id: String)
+  case resetBadge
   case admin
   case adminPeople(query: String?)
   case adminNewPerson
@@ -76,7 +78,8 @@ enum WebPage: Hashable, Sendable {
       .get
     case .submitSignIn, .signOut, .createPost, .requestLeave, .cancelLeave, .changeLeave, .markRead, .markAllRead,
       .postNotice, .decide,
-      .saveProfile, .uploadPhoto, .saveSettings, .rotateCalendar, .changePassword, .adminCreatePerson,
+      .saveProfile, .uploadPhoto, .saveSettings, .rotateCalendar, .deleteDevice, .resetBadge, .changePassword,
+      .adminCreatePerson,
       .adminUpdatePerson, .adminResetPassword, .adminCreateLocation, .adminCreateDepartment, .adminDeleteLocation,
       .adminDeleteDepartment, .adminSaveCompany, .adminAddFeed, .adminRefreshFeed, .adminDeleteFeed, .adminSavePolicy,
       .adminAddLeaveType, .adminToggleLeaveType, .adminAddHoliday, .adminDeleteHoliday, .adminSetAllowance,
@@ -111,6 +114,8 @@ enum WebPage: Hashable, Sendable {
     case .calendar: "/calendar"
     case .settings, .saveSettings: "/settings"
     case .rotateCalendar: "/settings/calendar"
+    case .deleteDevice(let id): "/settings/devices/\(PercentEncoding.encode(id))/delete"
+    case .resetBadge: "/settings/badge-reset"
     case .password, .changePassword: "/password"
     case .admin: "/admin"
     case .adminPeople, .adminCreatePerson: "/admin/people"
@@ -218,6 +223,9 @@ enum WebPage: Hashable, Sendable {
     case ("GET", 1) where parts[0] == "settings": self = .settings
     case ("POST", 1) where parts[0] == "settings": self = .saveSettings
     case ("POST", 2) where parts == ["settings", "calendar"]: self = .rotateCalendar
+    case ("POST", 2) where parts == ["settings", "badge-reset"]: self = .resetBadge
+    case ("POST", 4) where parts[0] == "settings" && parts[1] == "devices" && parts[3] == "delete":
+      self = .deleteDevice(id: parts[2])
     case ("GET", 1) where parts[0] == "admin": self = .admin
     case ("GET", 2) where parts == ["admin", "people"]:
       self = .adminPeople(query: query["query"].flatMap { $0.isEmpty ? nil : $0 })
@@ -283,7 +291,8 @@ enum WebPage: Hashable, Sendable {
     .requestDetail(id: "r1"), .team(query: nil, department: nil, location: nil),
     .team(query: "José M", department: "d1", location: nil), .person(id: "p1"), .personTimeOff(id: "p1", year: nil),
     .personTimeOff(id: "p1", year: 2025), .profile, .editProfile, .saveProfile, .uploadPhoto, .company, .settings,
-    .saveSettings, .rotateCalendar, .password, .changePassword, .calendar(month: nil, department: nil, location: nil),
+    .saveSettings, .rotateCalendar, .deleteDevice(id: "d1"), .resetBadge, .password, .changePassword,
+    .calendar(month: nil, department: nil, location: nil),
     .calendar(month: "2026-04", department: "d1", location: "l1"), .admin, .adminPeople(query: nil),
     .adminPeople(query: "ana"), .adminNewPerson, .adminCreatePerson, .adminPerson(id: "p1"),
     .adminUpdatePerson(id: "p1"),
