@@ -473,15 +473,14 @@ final class WebClient {
     ana.signIn("ana")
     let places = ana.get("/admin/places").text
     let engineering = try #require(
-      places.firstMatch(
-        of: /<strong>Engineering<\/strong><form method="post" action="\/admin\/departments\/([0-9a-f-]+)\/delete"/
-      )
-      .map { String($0.1) })
+      places.firstMatch(of: /value="Engineering".*?action="\/admin\/departments\/([0-9a-f-]+)\/delete"/).map {
+        String($0.1)
+      })
     let refused = ana.post("/admin/departments/\(engineering)/delete", from: "/admin/places")
     #expect(refused.status == 409)
     #expect(refused.text.contains("role=\"alert\""))
     #expect(
-      ana.post("/admin/departments", from: "/admin/places", ["name": "Legal"]).text.contains("<strong>Legal</strong>"))
+      ana.post("/admin/departments", from: "/admin/places", ["name": "Legal"]).text.contains("value=\"Legal\""))
     let bad = ana.post("/admin/feeds", from: "/admin/feeds", ["name": "Bad", "url": "javascript:alert(1)"])
     #expect(bad.status == 400)
     #expect(
@@ -599,5 +598,42 @@ final class WebClient {
     #expect(eva.post("/settings/badge-reset", from: "/settings").status == 303)
     let badge = try JSONText.decode(Badge.self, from: app.send(.badge, token: token))
     #expect(badge.sinceReset == 0)
+  }
+}
+
+@Suite struct WebRenameTests {
+  @Test func placesAndLeaveTypesAreRenamedAndSocialAccountsKept() throws {
+    let app = try TestApp()
+    let ana = WebClient(app)
+    ana.signIn("ana")
+    let places = ana.get("/admin/places").text
+    let sales = try #require(
+      places.firstMatch(
+        of:
+          /action="\/admin\/departments\/([0-9a-f-]+)"[^>]*><input type="hidden" name="_csrf" value="[^"]*"><input type="text" name="name" value="Sales"/
+      )
+      .map { String($0.1) })
+    let renamed = ana.post("/admin/departments/\(sales)", from: "/admin/places", ["name": "Sales & Marketing"])
+    #expect(renamed.status == 200)
+    #expect(renamed.text.contains("value=\"Sales &amp; Marketing\""))
+    #expect(ana.post("/admin/departments/\(sales)", from: "/admin/places", ["name": ""]).status == 400)
+
+    let saved = ana.post(
+      "/admin/company", from: "/admin/company",
+      ["name": "Atrium Demo S.L.", "social": "mastodon https://social.example/@atrium\nbroken-line"])
+    #expect(saved.text.contains("Saved."))
+    #expect(ana.get("/company").text.contains("mastodon: https://social.example/@atrium"))
+
+    let leave = ana.get("/admin/leave").text
+    let vacation = try #require(
+      leave.firstMatch(
+        of:
+          /action="\/admin\/leave\/types\/([0-9a-f-]+)"[^>]*><input type="hidden" name="_csrf" value="[^"]*"><input type="text" name="name" value="Vacation"/
+      )
+      .map { String($0.1) })
+    let type = ana.post(
+      "/admin/leave/types/\(vacation)", from: "/admin/leave", ["name": "Holidays", "counts": "on", "approval": "on"])
+    #expect(type.status == 200)
+    #expect(type.text.contains("value=\"Holidays\""))
   }
 }

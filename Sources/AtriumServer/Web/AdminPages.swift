@@ -136,11 +136,21 @@ enum AdminPages {
   static func places(
     _ context: WebContext, locations: [LocationBody], departments: [DepartmentBody], error: String? = nil
   ) -> Node {
-    func list(_ items: [(String, String)], delete: (String) -> WebPage) -> Node {
+    func list(_ items: [(String, String)], rename: (String) -> WebPage, delete: (String) -> WebPage) -> Node {
       .ul(
         [.class("list")],
         items.map { id, name in
-          .li([.class("row")], [.strong([.text(name)]), context.button(delete(id), .remove, style: "secondary")])
+          .li(
+            [.class("row")],
+            [
+              context.form(
+                rename(id), [.class("row inline")],
+                [
+                  .input([.type("text"), .name("name"), .value(name), .required, .ariaLabel(context(.name))]),
+                  .button([.type("submit"), .class("secondary")], [.text(context(.save))]),
+                ]),
+              context.button(delete(id), .remove, style: "secondary"),
+            ])
         })
     }
     return Layout.page(
@@ -148,7 +158,9 @@ enum AdminPages {
       [
         error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
         .h2([], [.text(context(.locations))]),
-        list(locations.map { ($0.id, "\($0.name) (\($0.timeZone))") }) { .adminDeleteLocation(id: $0) },
+        list(locations.map { ($0.id, $0.name) }, rename: { .adminRenameLocation(id: $0) }) {
+          .adminDeleteLocation(id: $0)
+        },
         context.form(
           .adminCreateLocation, [.class("row")],
           [
@@ -163,7 +175,9 @@ enum AdminPages {
             .button([.type("submit")], [.text(context(.add))]),
           ]),
         .h2([], [.text(context(.departments))]),
-        list(departments.map { ($0.id, $0.name) }) { .adminDeleteDepartment(id: $0) },
+        list(departments.map { ($0.id, $0.name) }, rename: { .adminRenameDepartment(id: $0) }) {
+          .adminDeleteDepartment(id: $0)
+        },
         context.form(
           .adminCreateDepartment, [.class("row")],
           [
@@ -196,6 +210,10 @@ enum AdminPages {
             field("name", .name, company.name), field("phone", .phone, company.phone),
             field("email", .email, company.email), field("website", .website, company.website),
             field("address", .address, company.address), field("timeZone", .timeZone, company.timeZone),
+            .label([.for("social")], [.text(context(.social))]),
+            .textarea(
+              [.id("social"), .name("social"), Attribute("placeholder", "mastodon https://social.example/@company")],
+              company.social.map { "\($0.network) \($0.url)" }.joined(separator: "\n")),
             .p([], [.button([.type("submit")], [.text(context(.save))])]),
           ]),
       ])
@@ -314,7 +332,27 @@ extension AdminPages {
             .li(
               [.class("row")],
               [
-                .strong([.text(type.name)]),
+                context.form(
+                  .adminRenameLeaveType(id: type.id), [.class("row inline")],
+                  [
+                    .input([.type("text"), .name("name"), .value(type.name), .required, .ariaLabel(context(.name))]),
+                    .label(
+                      [.class("row")],
+                      [
+                        .input(
+                          [.type("checkbox"), .name("counts"), .value("on")]
+                            + (type.countsAgainstAllowance ? [.checked] : [])),
+                        .text(context(.countsAgainstAllowance)),
+                      ]),
+                    .label(
+                      [.class("row")],
+                      [
+                        .input(
+                          [.type("checkbox"), .name("approval"), .value("on")] + (type.needsApproval ? [.checked] : [])),
+                        .text(context(.needsApproval)),
+                      ]),
+                    .button([.type("submit"), .class("secondary")], [.text(context(.save))]),
+                  ]),
                 .span(
                   [.class("muted")],
                   [

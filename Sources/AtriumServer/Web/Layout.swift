@@ -123,7 +123,9 @@ enum Layout {
       .adminResetPassword, .adminPlaces, .adminCreateLocation, .adminCreateDepartment, .adminDeleteLocation,
       .adminDeleteDepartment, .adminCompany, .adminSaveCompany, .adminFeeds, .adminAddFeed, .adminRefreshFeed,
       .adminDeleteFeed, .adminAudit, .adminLeave, .adminSavePolicy, .adminAddLeaveType, .adminToggleLeaveType,
-      .adminAddHoliday, .adminDeleteHoliday, .adminSetAllowance, .adminImport, .adminRunImport:
+      .adminAddHoliday, .adminDeleteHoliday, .adminSetAllowance, .adminImport, .adminRunImport, .adminRenameLocation,
+      .adminRenameDepartment,
+      .adminRenameLeaveType:
       "admin"
     case .settings, .saveSettings, .rotateCalendar, .deleteDevice, .resetBadge: "settings"
     default: "other"

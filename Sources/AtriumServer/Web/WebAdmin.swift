@@ -84,6 +84,24 @@ extension AtriumApp {
       return try placesChange(context) {
         _ = try places.createDepartment(NewDepartment(name: form["name"] ?? ""), by: principal)
       }
+    case .adminRenameLocation(let id):
+      return try placesChange(context) {
+        _ = try places.updateLocation(
+          id: id, LocationChange(name: form["name"] ?? "", timeZone: text("timeZone")), by: principal)
+      }
+    case .adminRenameDepartment(let id):
+      return try placesChange(context) {
+        _ = try places.updateDepartment(id: id, DepartmentChange(name: form["name"] ?? ""), by: principal)
+      }
+    case .adminRenameLeaveType(let id):
+      return try leaveChange(context, principal: principal) {
+        _ = try leaveSettings.updateLeaveType(
+          id: id,
+          LeaveTypeChange(
+            name: form["name"] ?? "", countsAgainstAllowance: form["counts"] == "on",
+            needsApproval: form["approval"] == "on"),
+          by: principal)
+      }
     case .adminDeleteLocation(let id):
       return try placesChange(context) { try places.deleteLocation(id: id, by: principal) }
     case .adminDeleteDepartment(let id):
@@ -95,7 +113,7 @@ extension AtriumApp {
         let saved = try company.update(
           CompanyChange(
             name: form["name"], phone: form["phone"] ?? "", email: form["email"] ?? "", website: form["website"] ?? "",
-            address: form["address"] ?? "", timeZone: text("timeZone")),
+            address: form["address"] ?? "", timeZone: text("timeZone"), social: socialAccounts(form["social"] ?? "")),
           by: principal)
         return html(AdminPages.company(context, saved, saved: true))
       } catch {
@@ -218,6 +236,15 @@ extension AtriumApp {
       let problem = Self.webProblem(error)
       return try leavePage(
         context, principal: principal, location: location, year: nil, error: problem.detail, status: problem.status)
+    }
+  }
+
+  /// Social accounts from the company form: one `network address` pair a line.
+  private func socialAccounts(_ text: String) -> [SocialAccount] {
+    text.split(whereSeparator: \.isNewline).compactMap { line in
+      let parts = line.split(separator: " ", maxSplits: 1).map { String($0).trimmingWhitespace }
+      guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+      return SocialAccount(network: parts[0], url: parts[1])
     }
   }
 

@@ -290,7 +290,9 @@ extension AtriumApp {
       .adminResetPassword, .adminPlaces, .adminCreateLocation, .adminCreateDepartment, .adminDeleteLocation,
       .adminDeleteDepartment, .adminCompany, .adminSaveCompany, .adminFeeds, .adminAddFeed, .adminRefreshFeed,
       .adminDeleteFeed, .adminAudit, .adminLeave, .adminSavePolicy, .adminAddLeaveType, .adminToggleLeaveType,
-      .adminAddHoliday, .adminDeleteHoliday, .adminSetAllowance, .adminImport, .adminRunImport:
+      .adminAddHoliday, .adminDeleteHoliday, .adminSetAllowance, .adminImport, .adminRunImport, .adminRenameLocation,
+      .adminRenameDepartment,
+      .adminRenameLeaveType:
       guard principal.employee.role == .admin else { return notAllowed(context) }
       return try adminPage(page, form: form, principal: principal, context: context)
     case .uploadPhoto, .signIn, .submitSignIn, .stylesheet, .script, .password, .changePassword:

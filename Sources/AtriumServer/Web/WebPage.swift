@@ -50,6 +50,9 @@ enum WebPage: Hashable, Sendable {
   case adminCreateDepartment
   case adminDeleteLocation(id: String)
   case adminDeleteDepartment(id: String)
+  case adminRenameLocation(id: String)
+  case adminRenameDepartment(id: String)
+  case adminRenameLeaveType(id: String)
   case adminCompany
   case adminSaveCompany
   case adminFeeds
@@ -79,7 +82,7 @@ enum WebPage: Hashable, Sendable {
     case .submitSignIn, .signOut, .createPost, .requestLeave, .cancelLeave, .changeLeave, .markRead, .markAllRead,
       .postNotice, .decide,
       .saveProfile, .uploadPhoto, .saveSettings, .rotateCalendar, .deleteDevice, .resetBadge, .changePassword,
-      .adminCreatePerson,
+      .adminCreatePerson, .adminRenameLocation, .adminRenameDepartment, .adminRenameLeaveType,
       .adminUpdatePerson, .adminResetPassword, .adminCreateLocation, .adminCreateDepartment, .adminDeleteLocation,
       .adminDeleteDepartment, .adminSaveCompany, .adminAddFeed, .adminRefreshFeed, .adminDeleteFeed, .adminSavePolicy,
       .adminAddLeaveType, .adminToggleLeaveType, .adminAddHoliday, .adminDeleteHoliday, .adminSetAllowance,
@@ -127,6 +130,9 @@ enum WebPage: Hashable, Sendable {
     case .adminCreateDepartment: "/admin/departments"
     case .adminDeleteLocation(let id): "/admin/locations/\(PercentEncoding.encode(id))/delete"
     case .adminDeleteDepartment(let id): "/admin/departments/\(PercentEncoding.encode(id))/delete"
+    case .adminRenameLocation(let id): "/admin/locations/\(PercentEncoding.encode(id))"
+    case .adminRenameDepartment(let id): "/admin/departments/\(PercentEncoding.encode(id))"
+    case .adminRenameLeaveType(let id): "/admin/leave/types/\(PercentEncoding.encode(id))"
     case .adminCompany, .adminSaveCompany: "/admin/company"
     case .adminFeeds, .adminAddFeed: "/admin/feeds"
     case .adminRefreshFeed(let id): "/admin/feeds/\(PercentEncoding.encode(id))/refresh"
@@ -242,6 +248,10 @@ enum WebPage: Hashable, Sendable {
       self = .adminDeleteLocation(id: parts[2])
     case ("POST", 4) where parts[0] == "admin" && parts[1] == "departments" && parts[3] == "delete":
       self = .adminDeleteDepartment(id: parts[2])
+    case ("POST", 3) where parts[0] == "admin" && parts[1] == "locations": self = .adminRenameLocation(id: parts[2])
+    case ("POST", 3) where parts[0] == "admin" && parts[1] == "departments": self = .adminRenameDepartment(id: parts[2])
+    case ("POST", 4) where parts[0] == "admin" && parts[1] == "leave" && parts[2] == "types":
+      self = .adminRenameLeaveType(id: parts[3])
     case ("GET", 2) where parts == ["admin", "company"]: self = .adminCompany
     case ("POST", 2) where parts == ["admin", "company"]: self = .adminSaveCompany
     case ("GET", 2) where parts == ["admin", "feeds"]: self = .adminFeeds
@@ -301,6 +311,7 @@ enum WebPage: Hashable, Sendable {
     .adminAddFeed, .adminRefreshFeed(id: "f1"), .adminDeleteFeed(id: "f1"), .adminAudit(cursor: nil),
     .adminAudit(cursor: "c1"), .adminLeave(location: nil, year: nil), .adminLeave(location: "l1", year: 2027),
     .adminSavePolicy, .adminAddLeaveType, .adminToggleLeaveType(id: "t1"), .adminAddHoliday,
-    .adminDeleteHoliday(id: "h1"), .adminSetAllowance(id: "p1"), .adminImport, .adminRunImport,
+    .adminDeleteHoliday(id: "h1"), .adminRenameLocation(id: "l1"), .adminRenameDepartment(id: "d1"),
+    .adminRenameLeaveType(id: "t1"), .adminSetAllowance(id: "p1"), .adminImport, .adminRunImport,
   ]
 }
