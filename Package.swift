@@ -29,6 +29,10 @@ let package = Package(
     .target(name: "AtriumAPI", dependencies: ["AtriumDomain"]),
     .target(name: "AtriumHTML"),
 
+    // MARK: - client
+
+    .target(name: "AtriumClient", dependencies: ["AtriumDomain", "AtriumAPI"]),
+
     // MARK: - server
 
     .target(name: "AtriumHTTP", dependencies: ["CMicroHTTPD"]),
@@ -58,6 +62,9 @@ let package = Package(
     .testTarget(name: "AtriumDomainTests", dependencies: ["AtriumDomain"]),
     .testTarget(name: "AtriumAPITests", dependencies: ["AtriumAPI"]),
     .testTarget(name: "AtriumHTMLTests", dependencies: ["AtriumHTML"]),
+    .testTarget(
+      name: "AtriumClientTests",
+      dependencies: ["AtriumClient", "AtriumAPI", "AtriumDomain", "AtriumHTTP", "AtriumTestSupport"]),
     .testTarget(name: "AtriumHTTPTests", dependencies: ["AtriumHTTP", "AtriumTestSupport"]),
     .testTarget(name: "AtriumImagesTests", dependencies: ["AtriumImages", "AtriumTestSupport"]),
     .testTarget(name: "AtriumLDAPTests", dependencies: ["AtriumLDAP", "AtriumTestSupport"]),

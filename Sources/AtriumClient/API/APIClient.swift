@@ -1,0 +1,155 @@
+import AtriumAPI
+import AtriumDomain
+import Foundation
+
+/// Calls the JSON API: every address is built from `Route` (never typed by hand), answers are
+/// decoded into the shared bodies, and every failure becomes an `APIError`.
+public struct APIClient: Sendable {
+  public let server: URL
+  let transport: any Transport
+  /// The access token to send, read at each call.
+  let token: @Sendable () -> String?
+
+  public init(
+    server: URL, transport: any Transport = URLSessionTransport(), token: @escaping @Sendable () -> String? = { nil }
+  ) {
+    self.server = server
+    self.transport = transport
+    self.token = token
+  }
+
+  /// Sends a route with an optional JSON body and decodes the answer.
+  public func send<Response: Decodable & Sendable>(
+    _ route: Route, body: (any Encodable & Sendable)? = nil, idempotencyKey: String? = nil, as type: Response.Type
+  ) async throws(APIError) -> Response {
+    let data = try await exchange(route, body: body, idempotencyKey: idempotencyKey)
+    do {
+      return try JSONDecoder().decode(Response.self, from: data)
+    } catch {
+      throw .decoding(Self.describe(error))
+    }
+  }
+
+  /// Sends a route whose answer has no body (204).
+  public func send(
+    _ route: Route, body: (any Encodable & Sendable)? = nil, idempotencyKey: String? = nil
+  ) async throws(APIError) {
+    _ = try await exchange(route, body: body, idempotencyKey: idempotencyKey)
+  }
+
+  private func exchange(
+    _ route: Route, body: (any Encodable & Sendable)?, idempotencyKey: String?
+  ) async throws(APIError) -> Data {
+    guard let url = URL(string: route.pathAndQuery, relativeTo: server)?.absoluteURL else {
+      throw .decoding("the server address \(server) cannot hold \(route.pathAndQuery)")
+    }
+    var headers = ["Accept": "application/json"]
+    if let token = token() { headers["Authorization"] = "Bearer \(token)" }
+    if let idempotencyKey { headers["Idempotency-Key"] = idempotencyKey }
+    var data: Data?
+    if let body {
+      headers["Content-Type"] = "application/json"
+      data = try? JSONEncoder().encode(body)
+    }
+    let response: TransportResponse
+    do {
+      response = try await transport.send(
+        TransportRequest(method: route.method.rawValue, url: url, headers: headers, body: data))
+    } catch .offline {
+      throw .offline
+    } catch .timeout {
+      throw .timeout
+    } catch {
+      throw .offline
+    }
+    guard (200..<300).contains(response.status) else {
+      let problem = try? JSONDecoder().decode(Problem.self, from: response.body)
+      throw APIError.from(
+        status: response.status, problem: problem, retryAfter: response.headers["retry-after"].flatMap { Int($0) })
+    }
+    return response.body
+  }
+
+  /// A decoding failure in words a developer can act on: which field, and what was wrong.
+  static func describe(_ error: any Error) -> String {
+    func path(_ codingPath: [any CodingKey]) -> String {
+      codingPath.isEmpty
+        ? "the body" : codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+    switch error as? DecodingError {
+    case .keyNotFound(let key, let context)?: return "\(path(context.codingPath + [key])) is missing"
+    case .typeMismatch(let type, let context)?: return "\(path(context.codingPath)) is not a \(type)"
+    case .valueNotFound(let type, let context)?: return "\(path(context.codingPath)) is null, expected \(type)"
+    case .dataCorrupted(let context)?:
+      return context.codingPath.isEmpty ? "the body is not JSON" : "\(path(context.codingPath)) is not valid"
+    default: return String(describing: error)
+    }
+  }
+}
+
+// MARK: - Typed calls
+
+extension APIClient {
+  public func login(username: String, password: String) async throws(APIError) -> SessionTokens {
+    try await send(.login, body: LoginRequest(username: username, password: password), as: SessionTokens.self)
+  }
+
+  public func refresh(_ refreshToken: String) async throws(APIError) -> SessionTokens {
+    try await send(.refresh, body: RefreshRequest(refreshToken: refreshToken), as: SessionTokens.self)
+  }
+
+  public func logout(refreshToken: String) async throws(APIError) {
+    try await send(.logout(everywhere: false), body: LogoutRequest(refreshToken: refreshToken))
+  }
+
+  public func me() async throws(APIError) -> User {
+    try await send(.me, as: User.self)
+  }
+
+  public func myLeave(year: Int? = nil) async throws(APIError) -> LeaveYear {
+    try await send(.myLeave(year: year), as: LeaveYear.self)
+  }
+
+  public func preview(_ query: LeaveQuery) async throws(APIError) -> LeavePreview {
+    try await send(.previewLeave(query), as: LeavePreview.self)
+  }
+
+  public func requestLeave(_ request: NewLeaveRequest, idempotencyKey: String) async throws(APIError) -> SavedLeave {
+    try await send(.createLeave, body: request, idempotencyKey: idempotencyKey, as: SavedLeave.self)
+  }
+
+  /// Cancel, approve, reject or reopen a request.
+  public func decide(
+    _ action: LeaveAction, on id: String, reason: String? = nil, idempotencyKey: String
+  ) async throws(APIError) -> LeaveRequestBody {
+    let route: Route =
+      switch action {
+      case .approve: .approveLeave(id: id)
+      case .reject: .rejectLeave(id: id)
+      case .reopen: .reopenLeave(id: id)
+      case .cancel, .change: .cancelLeave(id: id)
+      }
+    return try await send(
+      route, body: LeaveDecision(reason: reason), idempotencyKey: idempotencyKey, as: LeaveRequestBody.self)
+  }
+
+  public func approvals(_ filter: ApprovalFilter = .pending) async throws(APIError) -> Page<ApprovalItem> {
+    try await send(.approvals(status: filter, page: .first), as: Page<ApprovalItem>.self)
+  }
+
+  public func board(unreadOnly: Bool = false) async throws(APIError) -> Page<BoardItem> {
+    try await send(.board(unreadOnly: unreadOnly, page: .first), as: Page<BoardItem>.self)
+  }
+
+  public func company() async throws(APIError) -> CompanyBody {
+    try await send(.company, as: CompanyBody.self)
+  }
+
+  public func people(_ query: PeopleQuery = PeopleQuery()) async throws(APIError) -> Page<PersonSummary> {
+    try await send(.people(query), as: Page<PersonSummary>.self)
+  }
+
+  public func teamCalendar(month: String? = nil) async throws(APIError) -> TeamCalendar {
+    try await send(.teamCalendar(month: month, departmentID: nil, locationID: nil), as: TeamCalendar.self)
+  }
+}
