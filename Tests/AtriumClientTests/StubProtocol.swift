@@ -7,7 +7,7 @@ import Synchronization
 
 /// A URLProtocol that answers every request with what the test set: a status and body, or a
 /// transport error. Its state is shared across the URL loading system's threads, in a Mutex.
-final class StubProtocol: URLProtocol, @unchecked Sendable {
+final class StubProtocol: URLProtocol {
   enum Answer: Sendable {
     case response(status: Int, body: Data, headers: [String: String])
     case failure(URLError.Code)
