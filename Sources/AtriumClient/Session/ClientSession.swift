@@ -1,0 +1,117 @@
+import AtriumAPI
+import Foundation
+
+/// A signed-in session: calls the API with the access token, and when the server answers 401
+/// refreshes the tokens once and retries once. A refresh the server refuses ends the session
+/// (the tokens are forgotten and the caller sees `.unauthorized`: show signed-out).
+/// Concurrent calls that meet an expired token share one refresh, since a refresh token used
+/// twice makes the server end the session.
+public actor ClientSession {
+  public let server: URL
+  private let store: any TokenStore
+  private let transport: any Transport
+  private var stored: StoredSession?
+  private var refreshing: Task<Result<StoredSession, APIError>, Never>?
+
+  public init(server: URL, store: any TokenStore, transport: any Transport = URLSessionTransport()) {
+    self.server = server
+    self.store = store
+    self.transport = transport
+    let saved = store.load()
+    self.stored = saved?.server == server.absoluteString ? saved : nil
+  }
+
+  public var isSignedIn: Bool { stored != nil }
+  public var username: String? { stored?.username }
+
+  public func signIn(username: String, password: String) async throws(APIError) -> User {
+    let tokens = try await APIClient(server: server, transport: transport).login(username: username, password: password)
+    let session = StoredSession(
+      server: server.absoluteString, username: tokens.user.username, accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken)
+    stored = session
+    try? store.save(session)
+    return tokens.user
+  }
+
+  /// Ends the session on the server (when it can be reached) and forgets it here.
+  public func signOut() async {
+    if let refresh = stored?.refreshToken {
+      let token = stored?.accessToken
+      try? await APIClient(server: server, transport: transport, token: { token }).logout(refreshToken: refresh)
+    }
+    forget()
+  }
+
+  /// Runs API calls with the current token, refreshing and retrying once on 401.
+  public func call<T: Sendable>(_ body: @Sendable (APIClient) async throws -> T) async throws(APIError) -> T {
+    guard let current = stored else { throw .unauthorized }
+    do {
+      return try await body(client(token: current.accessToken))
+    } catch APIError.unauthorized {
+      let renewed = try await refresh(from: current)
+      do {
+        return try await body(client(token: renewed.accessToken))
+      } catch {
+        throw Self.apiError(error)
+      }
+    } catch {
+      throw Self.apiError(error)
+    }
+  }
+
+  private static func apiError(_ error: any Error) -> APIError {
+    error as? APIError ?? .decoding(String(describing: error))
+  }
+
+  private func client(token: String) -> APIClient {
+    APIClient(server: server, transport: transport, token: { token })
+  }
+
+  /// One refresh at a time; a call that finds a newer session than the one it failed with
+  /// simply uses it. A refusal ends the session; being offline keeps it for later.
+  private func refresh(from failed: StoredSession) async throws(APIError) -> StoredSession {
+    if let stored, stored.accessToken != failed.accessToken { return stored }
+    let task: Task<Result<StoredSession, APIError>, Never>
+    if let refreshing {
+      task = refreshing
+    } else {
+      let server = self.server
+      let transport = self.transport
+      task = Task { () -> Result<StoredSession, APIError> in
+        do {
+          let tokens = try await APIClient(server: server, transport: transport).refresh(failed.refreshToken)
+          return .success(
+            StoredSession(
+              server: failed.server, username: failed.username, accessToken: tokens.accessToken,
+              refreshToken: tokens.refreshToken))
+        } catch let error as APIError {
+          return .failure(error)
+        } catch {
+          return .failure(.offline)
+        }
+      }
+      refreshing = task
+    }
+    let outcome = await task.value
+    refreshing = nil
+    switch outcome {
+    case .success(let renewed):
+      stored = renewed
+      try? store.save(renewed)
+      return renewed
+    case .failure(.offline):
+      throw .offline
+    case .failure(.timeout):
+      throw .timeout
+    case .failure:
+      forget()
+      throw .unauthorized
+    }
+  }
+
+  private func forget() {
+    stored = nil
+    try? store.save(nil)
+  }
+}
