@@ -54,7 +54,9 @@ let package = Package(
     .target(
       name: "AtriumTestSupport",
       dependencies: ["AtriumDomain", "AtriumAPI", "AtriumHTTP", "AtriumImages", "AtriumStore", "AtriumServer", "CGD"]),
-    .executableTarget(name: "atrium", dependencies: ["AtriumDomain", "AtriumServer", "AtriumStore", "AtriumHTTP"]),
+    .executableTarget(
+      name: "atrium",
+      dependencies: ["AtriumDomain", "AtriumAPI", "AtriumServer", "AtriumStore", "AtriumHTTP", "AtriumClient"]),
 
     // MARK: - tests
 

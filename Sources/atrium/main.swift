@@ -60,7 +60,9 @@ case "import":
 case "ldap":
   runDirectorySync(Array(arguments.dropFirst()))
 case "help", "--help", "-h":
-  print(usage)
+  print(usage + "\n\nClient commands:\n" + ClientCommands.usage)
+case _ where ClientCommands.commands.contains(command):
+  ClientCommands.run(arguments, environment: environment)
 default:
   fail("unknown command \(command)\n\n\(usage)")
 }

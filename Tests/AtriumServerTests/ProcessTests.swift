@@ -6,17 +6,7 @@ import Testing
 
 /// The `atrium` executable as an operator runs it: a real process, stopped by a signal.
 @Suite(.serialized) struct ProcessTests {
-  /// The `atrium` binary built next to the test bundle.
-  static func executable() throws -> URL {
-    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    var folder = testBinary.deletingLastPathComponent()
-    for _ in 0..<3 {
-      let candidate = folder.appendingPathComponent("atrium")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      folder = folder.deletingLastPathComponent()
-    }
-    throw MissingExecutable(near: testBinary.path)
-  }
+  static func executable() throws -> URL { try AtriumBinary.url() }
 
   @Test func serveDemoSignsInAndStopsOnSIGTERM() throws {
     let directory = TemporaryDirectory()
@@ -69,11 +59,6 @@ import Testing
     let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(message.contains("--port must be a whole number from 0 to 65535"))
   }
-}
-
-struct MissingExecutable: Error, CustomStringConvertible {
-  let near: String
-  var description: String { "no atrium binary near \(near); run swift build first" }
 }
 
 /// Reads a pipe line by line, waiting (up to a generous deadline) for a line that matches.

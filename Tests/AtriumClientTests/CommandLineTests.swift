@@ -1,0 +1,98 @@
+import AtriumHTTP
+import AtriumTestSupport
+import Foundation
+import Testing
+
+/// The `atrium` command-line client as a person runs it: a real process against a real
+/// server, each person with their own config folder.
+@Suite(.serialized) struct CommandLineTests {
+  struct Run {
+    let status: Int32
+    let output: String
+    let errors: String
+  }
+
+  func atrium(_ arguments: [String], config: String, input: String = "", server: Int? = nil) throws -> Run {
+    let process = Process()
+    process.executableURL = try AtriumBinary.url()
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_CONFIG_HOME"] = config
+    environment["LANG"] = "en_US.UTF-8"
+    environment["ATRIUM_SERVER"] = server.map { "http://127.0.0.1:\($0)" }
+    process.environment = environment
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, output: output, errors: errors)
+  }
+
+  @Test func anEmployeeAsksAManagerApprovesAndTheBoardSaysSo() throws {
+    let app = try TestApp()
+    let server = HTTPServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
+      responder: app.app)
+    try server.start()
+    defer { server.stop() }
+    let evaConfig = TemporaryDirectory()
+    let marioConfig = TemporaryDirectory()
+
+    let notSignedIn = try atrium(["me"], config: evaConfig.path)
+    #expect(notSignedIn.status == 3)
+    let wrong = try atrium(
+      ["login", "--username", "eva", "--password-stdin"], config: evaConfig.path, input: "nope\n", server: server.port)
+    #expect(wrong.status == 3)
+    #expect(wrong.errors.contains("Wrong username or password."))
+
+    let login = try atrium(
+      ["login", "--username", "eva", "--password-stdin"], config: evaConfig.path, input: "atrium-demo\n",
+      server: server.port)
+    #expect(login.status == 0, "\(login.errors)")
+    #expect(login.output.contains("Signed in") && login.output.contains("Eva Fernández"))
+    let session = evaConfig.path + "/atrium/session.json"
+    let permissions = try FileManager.default.attributesOfItem(atPath: session)[.posixPermissions] as? NSNumber
+    #expect(permissions?.intValue == 0o600)
+
+    let request = try atrium(["leave", "request", "2026-04-06", "2026-04-08", "--yes"], config: evaConfig.path)
+    #expect(request.status == 0, "\(request.errors)")
+    #expect(request.output.contains("This request takes 3 working days."))
+    let leave = try atrium(["leave"], config: evaConfig.path)
+    #expect(leave.output.contains("pending 3"))
+    let declined = try atrium(["leave", "request", "2026-05-04", "2026-05-04"], config: evaConfig.path, input: "n\n")
+    #expect(declined.output.contains("Not sent."))
+    let bad = try atrium(["leave", "request", "someday", "2026-05-04"], config: evaConfig.path)
+    #expect(bad.status == 2)
+
+    #expect(
+      try atrium(
+        ["login", "--username", "mario", "--password-stdin"], config: marioConfig.path, input: "atrium-demo\n",
+        server: server.port
+      ).status == 0)
+    let approvals = try atrium(["approvals"], config: marioConfig.path)
+    let id = try #require(
+      approvals.output.split(separator: "\n").first { $0.contains("Eva Fernández") }.map {
+        String($0.prefix { $0 != " " })
+      })
+    let approved = try atrium(["approve", id], config: marioConfig.path)
+    #expect(approved.output.contains("is now approved"))
+    let again = try atrium(["approve", id], config: marioConfig.path)
+    #expect(again.status == 4, "a conflict is a refusal by the server")
+
+    let board = try atrium(["board", "--json"], config: evaConfig.path)
+    #expect(board.status == 0 && board.output.contains("was approved"))
+    #expect(try atrium(["calendar", "--month", "2026-04"], config: evaConfig.path).output.contains("Eva Fernández"))
+
+    #expect(try atrium(["logout"], config: evaConfig.path).status == 0)
+    #expect(!FileManager.default.fileExists(atPath: session))
+    #expect(try atrium(["me"], config: evaConfig.path).status == 3)
+  }
+}
