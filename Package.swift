@@ -31,7 +31,7 @@ let package = Package(
 
     // MARK: - client
 
-    .target(name: "AtriumClient", dependencies: ["AtriumDomain", "AtriumAPI"]),
+    .target(name: "AtriumClient", dependencies: ["AtriumSQLite", "AtriumDomain", "AtriumAPI"]),
 
     // MARK: - server
 

@@ -1,0 +1,79 @@
+import AtriumSQLite
+import Foundation
+import Synchronization
+
+/// The SDK's local SQLite file: what each screen last showed (so it appears at once, and
+/// offline), and the outbox of writes made offline, in order, each with its Idempotency-Key.
+public final class ClientCache: Sendable {
+  private let connection: Mutex<SQLiteConnection>
+
+  /// A cache file (created when missing), or ":memory:" for tests.
+  public init(path: String) throws {
+    let connection = try SQLiteConnection(path: path)
+    try connection.executeScript(
+      """
+      CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, body BLOB NOT NULL);
+      CREATE TABLE IF NOT EXISTS outbox (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, idempotency_key TEXT NOT NULL UNIQUE,
+        payload BLOB NOT NULL);
+      """)
+    self.connection = Mutex(connection)
+  }
+
+  // MARK: - Entries
+
+  /// Stores a value under a key, replacing what was there (never a second copy).
+  public func put(_ value: some Encodable, key: String) {
+    guard let data = try? JSONEncoder().encode(value) else { return }
+    connection.withLock {
+      _ = try? $0.run(
+        "INSERT INTO entries (key, body) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET body = excluded.body",
+        [.text(key), .blob(Array(data))])
+    }
+  }
+
+  public func get<T: Decodable>(_ type: T.Type, key: String) -> T? {
+    let bytes: [UInt8]? = connection.withLock {
+      guard let row = try? $0.run("SELECT body FROM entries WHERE key = ?", [.text(key)]).first,
+        case .blob(let bytes) = row["body"]
+      else { return nil }
+      return bytes
+    }
+    return bytes.flatMap { try? JSONDecoder().decode(T.self, from: Data($0)) }
+  }
+
+  // MARK: - Outbox
+
+  /// A write waiting for the network.
+  public struct PendingWrite: Hashable, Sendable {
+    public let seq: Int64
+    public let kind: String
+    public let idempotencyKey: String
+    public let payload: Data
+  }
+
+  public func enqueue(kind: String, idempotencyKey: String, payload: some Encodable) {
+    guard let data = try? JSONEncoder().encode(payload) else { return }
+    connection.withLock {
+      _ = try? $0.run(
+        "INSERT OR IGNORE INTO outbox (kind, idempotency_key, payload) VALUES (?, ?, ?)",
+        [.text(kind), .text(idempotencyKey), .blob(Array(data))])
+    }
+  }
+
+  /// The waiting writes, oldest first.
+  public func pendingWrites() -> [PendingWrite] {
+    connection.withLock { connection in
+      ((try? connection.run("SELECT * FROM outbox ORDER BY seq")) ?? []).compactMap { row in
+        guard case .integer(let seq) = row["seq"], case .text(let kind) = row["kind"],
+          case .text(let key) = row["idempotency_key"], case .blob(let payload) = row["payload"]
+        else { return nil }
+        return PendingWrite(seq: seq, kind: kind, idempotencyKey: key, payload: Data(payload))
+      }
+    }
+  }
+
+  public func remove(_ write: PendingWrite) {
+    connection.withLock { _ = try? $0.run("DELETE FROM outbox WHERE seq = ?", [.integer(write.seq)]) }
+  }
+}

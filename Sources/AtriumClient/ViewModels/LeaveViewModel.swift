@@ -1,0 +1,227 @@
+import AtriumAPI
+import AtriumDomain
+import Foundation
+import Observation
+
+/// The time-off screen: the year's figures and requests (from the cache at once, then fresh),
+/// a year switcher, the request form's preview and sending, cancelling, and what happened to
+/// writes made offline. Inputs are what the person did; `state` is everything the screen shows,
+/// texts already written.
+@Observable @MainActor
+public final class LeaveViewModel {
+  public struct Row: Equatable, Sendable {
+    public let id: String
+    public let dates: String
+    public let days: String
+    public let status: String
+    public let canCancel: Bool
+  }
+
+  public struct State: Equatable, Sendable {
+    public var title = ""
+    public var isLoading = false
+    public var allowance = ""
+    public var remaining = ""
+    public var pending = ""
+    public var requests: [Row] = []
+    public var preview: String?
+    public var isSendEnabled = false
+    public var message: String?
+    public var error: String?
+    public var waitingWrites = 0
+    public var isSignedOut = false
+
+    public init() {}
+  }
+
+  public private(set) var state = State() {
+    didSet { if state != oldValue { onChange?(state) } }
+  }
+
+  /// Called with every new state (tests record the sequence; apps rarely need it).
+  @ObservationIgnored public var onChange: ((State) -> Void)?
+
+  private let repository: any LeaveRepository
+  private let language: ClientLanguage
+  private var year: Int?
+  private var pendingRequest: NewLeaveRequest?
+
+  public init(repository: any LeaveRepository, language: ClientLanguage = .en) {
+    self.repository = repository
+    self.language = language
+  }
+
+  // MARK: - Inputs
+
+  public func appeared() async {
+    await load()
+  }
+
+  public func yearChanged(to year: Int) async {
+    self.year = year
+    await load()
+  }
+
+  public func previewTapped(
+    start: CalendarDate, end: CalendarDate, startHalf: StartHalf = .full, endHalf: EndHalf = .full
+  )
+    async
+  {
+    var next = state
+    next.error = nil
+    next.message = nil
+    do {
+      let preview = try await repository.preview(
+        LeaveQuery(start: start, end: end, startHalf: startHalf, endHalf: endHalf))
+      pendingRequest = NewLeaveRequest(start: start, end: end, startHalf: startHalf, endHalf: endHalf)
+      let others = Set(preview.conflicts.flatMap { $0.people.map(\.displayName) }).sorted()
+      next.preview =
+        text(.takes(Self.format(preview.days)))
+        + (others.isEmpty ? "" : " " + text(.alsoOff(others.joined(separator: ", "))))
+      next.isSendEnabled = true
+    } catch {
+      apply(error, to: &next)
+      next.preview = nil
+      next.isSendEnabled = false
+    }
+    state = next
+  }
+
+  public func sendTapped() async {
+    guard let request = pendingRequest else { return }
+    var next = state
+    next.isSendEnabled = false
+    state = next
+    do {
+      switch try await repository.request(request) {
+      case .done:
+        next.message = text(.sent)
+        pendingRequest = nil
+        next.preview = nil
+        state = next
+        await load()
+        return
+      case .queued:
+        next.message = text(.queued)
+        next.waitingWrites = repository.waitingWrites
+        pendingRequest = nil
+        next.preview = nil
+      }
+    } catch {
+      apply(error, to: &next)
+      next.isSendEnabled = true
+    }
+    state = next
+  }
+
+  public func cancelTapped(id: String) async {
+    var next = state
+    do {
+      switch try await repository.cancel(id) {
+      case .done:
+        await load()
+        return
+      case .queued:
+        next.message = text(.queued)
+        next.waitingWrites = repository.waitingWrites
+      }
+    } catch {
+      apply(error, to: &next)
+    }
+    state = next
+  }
+
+  /// The network is back: send what waits, say what the server refused, and reload.
+  public func networkReturned() async {
+    let results = await repository.replayOutbox()
+    var next = state
+    next.waitingWrites = repository.waitingWrites
+    let refusals = results.compactMap(\.refusal)
+    next.message =
+      refusals.isEmpty ? (results.isEmpty ? nil : text(.replayed)) : text(.refused(refusals.joined(separator: " ")))
+    state = next
+    await load()
+  }
+
+  // MARK: - Loading
+
+  private func load() async {
+    var next = state
+    next.isLoading = true
+    next.error = nil
+    if let cached = repository.cachedYear(year) { show(cached, in: &next) } else if year != nil { clear(&next) }
+    state = next
+    do {
+      let fresh = try await repository.year(year)
+      show(fresh, in: &next)
+    } catch {
+      apply(error, to: &next)
+    }
+    next.isLoading = false
+    next.waitingWrites = repository.waitingWrites
+    state = next
+  }
+
+  private func show(_ year: LeaveYear, in next: inout State) {
+    next.title = String(year.year)
+    next.allowance = text(.allowance(Self.format(year.allowance + year.carriedOver)))
+    next.remaining = text(.remaining(Self.format(year.remaining)))
+    next.pending = text(.pending(Self.format(year.pending)))
+    next.requests = year.requests.map { request in
+      Row(
+        id: request.id,
+        dates: request.start == request.end
+          ? request.start.description : "\(request.start.description) – \(request.end.description)",
+        days: text(.days(Self.format(request.days))), status: text(.status(request.status)),
+        canCancel: request.status == .pending || request.status == .approved)
+    }
+  }
+
+  private func clear(_ next: inout State) {
+    next.title = year.map(String.init) ?? ""
+    next.allowance = ""
+    next.remaining = ""
+    next.pending = ""
+    next.requests = []
+  }
+
+  private func apply(_ error: APIError, to next: inout State) {
+    if error == .unauthorized { next.isSignedOut = true }
+    next.error = error.message(in: language)
+  }
+
+  static func format(_ days: HalfDays) -> String {
+    days.halves % 2 == 0 ? String(days.halves / 2) : String(format: "%.1f", days.days)
+  }
+
+  // MARK: - Texts
+
+  private enum Phrase {
+    case allowance(String), remaining(String), pending(String), days(String), status(LeaveStatus)
+    case takes(String), alsoOff(String), sent, queued, replayed, refused(String)
+  }
+
+  private func text(_ phrase: Phrase) -> String {
+    let spanish = language == .es
+    switch phrase {
+    case .allowance(let days): return spanish ? "\(days) días este año" : "\(days) days this year"
+    case .remaining(let days): return spanish ? "Quedan \(days)" : "\(days) left"
+    case .pending(let days): return spanish ? "\(days) pendientes" : "\(days) pending"
+    case .days(let days): return spanish ? "\(days) días" : "\(days) days"
+    case .status(let status):
+      switch status {
+      case .pending: return spanish ? "Pendiente" : "Pending"
+      case .approved: return spanish ? "Aprobada" : "Approved"
+      case .rejected: return spanish ? "Rechazada" : "Rejected"
+      case .cancelled: return spanish ? "Cancelada" : "Cancelled"
+      }
+    case .takes(let days): return spanish ? "Ocupa \(days) días laborables." : "Takes \(days) working days."
+    case .alsoOff(let names): return spanish ? "También libran: \(names)." : "Also off: \(names)."
+    case .sent: return spanish ? "Solicitud enviada." : "Request sent."
+    case .queued:
+      return spanish ? "Guardado; se enviará cuando haya conexión." : "Saved; it will be sent when you are online."
+    case .replayed: return spanish ? "Se han enviado los cambios pendientes." : "Your saved changes were sent."
+    case .refused(let reasons): return spanish ? "No se pudo enviar: \(reasons)" : "Not sent: \(reasons)"
+    }
+  }
+}
