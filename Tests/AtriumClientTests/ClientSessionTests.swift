@@ -67,11 +67,11 @@ import Testing
   @Test func beingOfflineKeepsTheSession() async throws {
     defer { server.stop() }
     let store = MemoryTokenStore(
-      StoredSession(server: "https://atrium.example", username: "eva", accessToken: "old", refreshToken: "r"))
+      StoredSession(server: "https://session.example", username: "eva", accessToken: "old", refreshToken: "r"))
     let session = ClientSession(
-      server: URL(string: "https://atrium.example")!, store: store,
+      server: URL(string: "https://session.example")!, store: store,
       transport: URLSessionTransport(configuration: StubProtocol.configuration))
-    StubProtocol.fail(.notConnectedToInternet)
+    StubProtocol.fail(.notConnectedToInternet, host: "session.example")
     await #expect(throws: APIError.offline) { _ = try await session.call { try await $0.me() } }
     #expect(await session.isSignedIn)
     #expect(store.load()?.accessToken == "old")

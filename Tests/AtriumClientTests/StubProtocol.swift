@@ -5,23 +5,26 @@ import Synchronization
   import FoundationNetworking
 #endif
 
-/// A URLProtocol that answers every request with what the test set: a status and body, or a
-/// transport error. Its state is shared across the URL loading system's threads, in a Mutex.
+/// A URLProtocol that answers every request with what the test set for its host: a status and
+/// body, or a transport error. Suites run in parallel, so each uses its own host; the state is
+/// shared across the URL loading system's threads, in a Mutex.
 final class StubProtocol: URLProtocol {
   enum Answer: Sendable {
     case response(status: Int, body: Data, headers: [String: String])
     case failure(URLError.Code)
   }
 
-  static let answer = Mutex<Answer?>(nil)
+  static let answers = Mutex<[String: Answer]>([:])
   static let seen = Mutex<[URLRequest]>([])
 
-  static func answer(_ status: Int, _ body: String = "", headers: [String: String] = [:]) {
-    answer.withLock { $0 = .response(status: status, body: Data(body.utf8), headers: headers) }
+  static func answer(
+    _ status: Int, _ body: String = "", headers: [String: String] = [:], host: String = "atrium.example"
+  ) {
+    answers.withLock { $0[host] = .response(status: status, body: Data(body.utf8), headers: headers) }
   }
 
-  static func fail(_ code: URLError.Code) {
-    answer.withLock { $0 = .failure(code) }
+  static func fail(_ code: URLError.Code, host: String = "atrium.example") {
+    answers.withLock { $0[host] = .failure(code) }
   }
 
   static var configuration: URLSessionConfiguration {
@@ -35,7 +38,7 @@ final class StubProtocol: URLProtocol {
 
   override func startLoading() {
     Self.seen.withLock { $0.append(request) }
-    guard let answer = Self.answer.withLock({ $0 }) else {
+    guard let answer = Self.answers.withLock({ $0[request.url?.host ?? ""] }) else {
       client?.urlProtocol(self, didFailWithError: URLError(.unknown))
       return
     }
