@@ -57,10 +57,10 @@ import Testing
   }
 
   @Test func requestsAreBuiltFromTheRouteWithTheToken() async throws {
-    StubProtocol.seen.withLock { $0 = [] }
     StubProtocol.answer(200, #"{"items":[],"nextCursor":null}"#)
     _ = try await client.approvals(.approved)
-    let request = try #require(StubProtocol.seen.withLock { $0.last })
+    let request = try #require(
+      StubProtocol.seen.withLock { $0.last { $0.url?.path == "/api/v1/approvals" } })
     #expect(request.url?.absoluteString == "https://atrium.example/api/v1/approvals?status=approved")
     #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer token-123")
     #expect(request.httpMethod == "GET")
