@@ -1,0 +1,127 @@
+import AtriumAPI
+import AtriumDomain
+import Foundation
+import Observation
+
+/// Approvals: a list per status (pending first), approve, reject and reopen, rows updated at
+/// once, and decisions made offline sent later with their refusals reported.
+@Observable @MainActor
+public final class ApprovalsViewModel {
+  public struct Row: Equatable, Sendable {
+    public let id: String
+    public let name: String
+    public let dates: String
+    public let days: String
+    public let status: String
+    public let canApprove: Bool
+    public let canReopen: Bool
+  }
+
+  public struct State: Equatable, Sendable {
+    public var filter = ApprovalFilter.pending
+    public var rows: [Row] = []
+    public var isLoading = false
+    public var emptyText: String?
+    public var message: String?
+    public var error: String?
+    public var waitingWrites = 0
+    public var isSignedOut = false
+
+    public init() {}
+  }
+
+  public private(set) var state = State() {
+    didSet { if state != oldValue { onChange?(state) } }
+  }
+
+  @ObservationIgnored public var onChange: ((State) -> Void)?
+  private let repository: any ApprovalsRepository
+  private let language: ClientLanguage
+
+  public init(repository: any ApprovalsRepository, language: ClientLanguage = .en) {
+    self.repository = repository
+    self.language = language
+  }
+
+  public func appeared() async { await load() }
+
+  public func filterChanged(to filter: ApprovalFilter) async {
+    state.filter = filter
+    await load()
+  }
+
+  public func approveTapped(id: String) async { await decide(.approve, id) }
+  public func rejectTapped(id: String) async { await decide(.reject, id) }
+  public func reopenTapped(id: String) async { await decide(.reopen, id) }
+
+  public func networkReturned() async {
+    let results = await repository.replayOutbox()
+    let refusals = results.compactMap(\.refusal)
+    state.message =
+      refusals.isEmpty
+      ? nil : (language == .es ? "No se pudo enviar: " : "Not sent: ") + refusals.joined(separator: " ")
+    state.waitingWrites = repository.waitingWrites
+    await load()
+  }
+
+  private func decide(_ action: LeaveAction, _ id: String) async {
+    var next = state
+    next.error = nil
+    do {
+      switch try await repository.decide(action, on: id) {
+      case .done:
+        // The row leaves a list it no longer belongs to at once; the reload confirms.
+        if state.filter != .all { next.rows.removeAll { $0.id == id } }
+        state = next
+        await load()
+        return
+      case .queued:
+        next.rows.removeAll { $0.id == id && state.filter != .all }
+        next.message =
+          language == .es ? "Guardado; se enviará cuando haya conexión." : "Saved; it will be sent when you are online."
+        next.waitingWrites = repository.waitingWrites
+      }
+    } catch {
+      if error == .unauthorized { next.isSignedOut = true }
+      next.error = error.message(in: language)
+    }
+    state = next
+  }
+
+  private func load() async {
+    var next = state
+    next.isLoading = true
+    next.error = nil
+    if let cached = repository.cached(state.filter) { next.rows = cached.map(row) } else { next.rows = [] }
+    state = next
+    do {
+      next.rows = try await repository.list(state.filter).map(row)
+    } catch {
+      if error == .unauthorized { next.isSignedOut = true }
+      next.error = error.message(in: language)
+    }
+    next.isLoading = false
+    next.emptyText = next.rows.isEmpty ? (language == .es ? "No hay nada aquí." : "Nothing here.") : nil
+    next.waitingWrites = repository.waitingWrites
+    state = next
+  }
+
+  private func row(_ item: ApprovalItem) -> Row {
+    let request = item.request
+    let status: String =
+      switch request.status {
+      case .pending: language == .es ? "Pendiente" : "Pending"
+      case .approved: language == .es ? "Aprobada" : "Approved"
+      case .rejected: language == .es ? "Rechazada" : "Rejected"
+      case .cancelled: language == .es ? "Cancelada" : "Cancelled"
+      }
+    return Row(
+      id: request.id, name: item.employee.displayName,
+      dates: request.start == request.end
+        ? request.start.description : "\(request.start.description) – \(request.end.description)",
+      days: (language == .es
+        ? "\(LeaveViewModel.format(request.days)) días" : "\(LeaveViewModel.format(request.days)) days"),
+      status: status, canApprove: request.status == .pending,
+      canReopen: request.status == .approved || request.status == .rejected)
+  }
+}

@@ -1,0 +1,90 @@
+import AtriumAPI
+import AtriumClient
+import AtriumDomain
+import AtriumHTTP
+import AtriumTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// Login and approvals view models on the whole stack: real repositories, a real cache file,
+/// the real server, and a network that can go away.
+@MainActor @Suite(.serialized) struct ApprovalsAndLoginViewModelTests {
+  let app: TestApp
+  let server: HTTPServer
+  let address: URL
+
+  init() throws {
+    app = try TestApp()
+    server = HTTPServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
+      responder: app.app)
+    try server.start()
+    address = URL(string: "http://127.0.0.1:\(server.port)")!
+  }
+
+  @Test func login_enablesTheButtonShowsErrorsAndSignsIn() async {
+    defer { server.stop() }
+    let model = LoginViewModel(session: ClientSession(server: address, store: MemoryTokenStore()))
+    let states = Mutex<[LoginViewModel.State]>([])
+    model.onChange = { state in states.withLock { $0.append(state) } }
+    #expect(!model.state.isSignInEnabled)
+    model.usernameChanged("eva")
+    #expect(!model.state.isSignInEnabled)
+    model.passwordChanged("wrong")
+    #expect(model.state.isSignInEnabled)
+    await model.signInTapped()
+    #expect(model.state.error == "Wrong username or password.")
+    #expect(model.state.signedInAs == nil)
+    model.passwordChanged("atrium-demo")
+    await model.signInTapped()
+    #expect(model.state.signedInAs == "Eva Fernández")
+    #expect(model.state.password == "" && model.state.error == nil)
+    #expect(
+      states.withLock { $0 }.contains { $0.isWorking && !$0.isSignInEnabled }, "the button is off while signing in")
+    await model.signOutTapped()
+    #expect(model.state == LoginViewModel.State())
+  }
+
+  @Test func approvals_decideOnlineAndOffline_andAReplayRefusedBecauseSomeoneElseDecided() async throws {
+    defer { server.stop() }
+    let eva = try app.login("eva").accessToken
+    for day in ["2026-04-06", "2026-04-13"] {
+      #expect(app.send(.createLeave, json: #"{"start": "\#(day)", "end": "\#(day)"}"#, token: eva).status == 201)
+    }
+    let transport = SwitchableTransport()
+    let session = ClientSession(server: address, store: MemoryTokenStore(), transport: transport)
+    _ = try await session.signIn(username: "mario", password: "atrium-demo")
+    let folder = TemporaryDirectory()
+    let repository = LiveApprovalsRepository(
+      session: session, cache: try ClientCache(path: folder.path + "/cache.sqlite"))
+    let model = ApprovalsViewModel(repository: repository)
+    await model.appeared()
+    #expect(model.state.rows.count == 2)
+    #expect(model.state.rows.allSatisfy { $0.canApprove && $0.name == "Eva Fernández" })
+    let first = model.state.rows[0].id
+    let second = model.state.rows[1].id
+
+    await model.approveTapped(id: first)
+    #expect(!model.state.rows.contains { $0.id == first })
+    await model.filterChanged(to: .approved)
+    #expect(model.state.rows.contains { $0.id == first && $0.canReopen })
+
+    // Offline: the decision waits; meanwhile ana rejects the same request.
+    await model.filterChanged(to: .pending)
+    transport.isOffline.withLock { $0 = true }
+    await model.approveTapped(id: second)
+    #expect(model.state.message == "Saved; it will be sent when you are online.")
+    #expect(model.state.waitingWrites == 1)
+    await model.filterChanged(to: .pending)
+    #expect(model.state.error == "You are offline.")
+    #expect(model.state.rows.count == 1, "the cached list is still shown offline")
+    let ana = try app.login("ana").accessToken
+    #expect(app.send(.rejectLeave(id: second), token: ana).status == 200)
+    transport.isOffline.withLock { $0 = false }
+    await model.networkReturned()
+    #expect(model.state.message?.hasPrefix("Not sent: ") == true, "\(String(describing: model.state.message))")
+    #expect(model.state.waitingWrites == 0)
+    #expect(model.state.emptyText == "Nothing here.")
+  }
+}
