@@ -88,3 +88,37 @@ import Testing
     #expect(model.state.emptyText == "Nothing here.")
   }
 }
+
+@MainActor @Suite(.serialized) struct BoardViewModelTests {
+  @Test func markRead_offline_showsReadAtOnceAndSendsLater() async throws {
+    let app = try TestApp()
+    let server = HTTPServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
+      responder: app.app)
+    try server.start()
+    defer { server.stop() }
+    let ana = try app.login("ana").accessToken
+    #expect(app.send(.postNotice, json: #"{"title": "Lunch at one", "body": "x"}"#, token: ana).status == 201)
+    let transport = SwitchableTransport()
+    let session = ClientSession(
+      server: URL(string: "http://127.0.0.1:\(server.port)")!, store: MemoryTokenStore(), transport: transport)
+    _ = try await session.signIn(username: "eva", password: "atrium-demo")
+    let folder = TemporaryDirectory()
+    let model = BoardViewModel(
+      repository: LiveBoardRepository(session: session, cache: try ClientCache(path: folder.path + "/cache.sqlite")))
+    await model.appeared()
+    #expect(model.state.unreadText == "1 unread")
+    let id = try #require(model.state.rows.first?.id)
+    transport.isOffline.withLock { $0 = true }
+    await model.markReadTapped(id: id)
+    #expect(model.state.unreadText == "0 unread")
+    await model.appeared()
+    #expect(model.state.rows.first?.isUnread == false, "the cached board shows it read while offline")
+    let token = try app.login("eva").accessToken
+    #expect(try JSONText.decode(Badge.self, from: app.send(.badge, token: token)).unread == 1, "not sent yet")
+    transport.isOffline.withLock { $0 = false }
+    await model.networkReturned()
+    #expect(try JSONText.decode(Badge.self, from: app.send(.badge, token: token)).unread == 0)
+    #expect(model.state.error == nil)
+  }
+}

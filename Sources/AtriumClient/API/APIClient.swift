@@ -141,6 +141,14 @@ extension APIClient {
     try await send(.board(unreadOnly: unreadOnly, page: .first), as: Page<BoardItem>.self)
   }
 
+  public func markRead(_ id: String, idempotencyKey: String) async throws(APIError) {
+    try await send(.markNoticeRead(id: id), idempotencyKey: idempotencyKey)
+  }
+
+  public func badge() async throws(APIError) -> Badge {
+    try await send(.badge, as: Badge.self)
+  }
+
   public func company() async throws(APIError) -> CompanyBody {
     try await send(.company, as: CompanyBody.self)
   }

@@ -1,0 +1,85 @@
+import AtriumAPI
+import Foundation
+import Observation
+
+/// The board: notices newest first with their read state, the unread count, and mark read
+/// (at once on screen, sent now or when the network returns).
+@Observable @MainActor
+public final class BoardViewModel {
+  public struct Row: Equatable, Sendable {
+    public let id: String
+    public let title: String
+    public let body: String
+    public let date: String
+    public let isUnread: Bool
+  }
+
+  public struct State: Equatable, Sendable {
+    public var rows: [Row] = []
+    public var unreadText = ""
+    public var isLoading = false
+    public var error: String?
+    public var isSignedOut = false
+
+    public init() {}
+  }
+
+  public private(set) var state = State() {
+    didSet { if state != oldValue { onChange?(state) } }
+  }
+
+  @ObservationIgnored public var onChange: ((State) -> Void)?
+  private let repository: any BoardRepository
+  private let language: ClientLanguage
+
+  public init(repository: any BoardRepository, language: ClientLanguage = .en) {
+    self.repository = repository
+    self.language = language
+  }
+
+  public func appeared() async {
+    var next = state
+    next.isLoading = true
+    if let cached = repository.cached() { show(cached, in: &next) }
+    state = next
+    do {
+      show(try await repository.notices(), in: &next)
+      next.error = nil
+    } catch {
+      if error == .unauthorized { next.isSignedOut = true }
+      next.error = error.message(in: language)
+    }
+    next.isLoading = false
+    state = next
+  }
+
+  public func markReadTapped(id: String) async {
+    var next = state
+    do {
+      _ = try await repository.markRead(id)
+      next.rows = next.rows.map {
+        $0.id == id ? Row(id: $0.id, title: $0.title, body: $0.body, date: $0.date, isUnread: false) : $0
+      }
+      next.unreadText = unreadText(next.rows.filter(\.isUnread).count)
+    } catch {
+      next.error = error.message(in: language)
+    }
+    state = next
+  }
+
+  public func networkReturned() async {
+    _ = await repository.replayOutbox()
+    await appeared()
+  }
+
+  private func show(_ items: [BoardItem], in next: inout State) {
+    next.rows = items.map {
+      Row(id: $0.id, title: $0.title, body: $0.body, date: String($0.createdAt.prefix(10)), isUnread: !$0.read)
+    }
+    next.unreadText = unreadText(items.filter { !$0.read }.count)
+  }
+
+  private func unreadText(_ count: Int) -> String {
+    language == .es ? "\(count) sin leer" : "\(count) unread"
+  }
+}
