@@ -91,6 +91,12 @@ enum ClientCommands {
     }
     let session = ClientSession(server: server, store: store)
     let asJSON = options.flag("json")
+    let cache = try Self.cache(near: store)
+    let stores = Repositories(
+      leave: LiveLeaveRepository(session: session, cache: cache, language: language),
+      approvals: LiveApprovalsRepository(session: session, cache: cache, language: language),
+      board: LiveBoardRepository(session: session, cache: cache, language: language))
+    if command != "logout" { await stores.replay() }
     switch command {
     case "logout":
       await session.signOut()
@@ -107,7 +113,7 @@ enum ClientCommands {
           : [company.name, company.phone, company.website, company.address].filter { !$0.isEmpty }.joined(
             separator: "\n"))
     case "leave":
-      try await leave(&options, session: session, language: language, asJSON: asJSON)
+      try await leave(&options, repository: stores.leave, language: language, asJSON: asJSON)
     case "approvals":
       let filter =
         try options.value("status").map { text -> ApprovalFilter in
@@ -116,10 +122,12 @@ enum ClientCommands {
           }
           return filter
         } ?? .pending
-      let page = try await guarded(language) { try await session.call { try await $0.approvals(filter) } }
-      if asJSON { print(try json(page)); return }
-      if page.items.isEmpty { print("Nothing here.") }
-      for item in page.items {
+      let items = try await offlineAware(language, cached: stores.approvals.cached(filter)) {
+        try await stores.approvals.list(filter)
+      }
+      if asJSON { print(try json(Page(items: items, nextCursor: nil))); return }
+      if items.isEmpty { print("Nothing here.") }
+      for item in items {
         print(
           "\(item.request.id)  \(item.employee.displayName)  \(Self.dates(item.request))  \(format(item.request.days)) days  \(item.request.status.rawValue)"
         )
@@ -130,18 +138,18 @@ enum ClientCommands {
       }
       let action = LeaveAction(rawValue: command)!
       let reason = options.value("reason")
-      let request = try await guarded(language) {
-        try await session.call {
-          try await $0.decide(action, on: id, reason: reason, idempotencyKey: UUID().uuidString)
-        }
+      let outcome = try await guarded(language) { try await stores.approvals.decide(action, on: id, reason: reason) }
+      switch outcome {
+      case .done(let request): print(asJSON ? try json(request) : "\(request.id) is now \(request.status.rawValue).")
+      case .queued: print(Self.queued)
       }
-      print(asJSON ? try json(request) : "\(request.id) is now \(request.status.rawValue).")
     case "board":
       let unread = options.flag("unread")
-      let page = try await guarded(language) { try await session.call { try await $0.board(unreadOnly: unread) } }
-      if asJSON { print(try json(page)); return }
-      if page.items.isEmpty { print("No notices.") }
-      for item in page.items { print("\(item.read ? " " : "•") \(item.createdAt.prefix(10))  \(item.title)") }
+      let all = try await offlineAware(language, cached: stores.board.cached()) { try await stores.board.notices() }
+      let items = unread ? all.filter { !$0.read } : all
+      if asJSON { print(try json(Page(items: items, nextCursor: nil))); return }
+      if items.isEmpty { print("No notices.") }
+      for item in items { print("\(item.read ? " " : "•") \(item.createdAt.prefix(10))  \(item.title)") }
     case "team":
       let text = options.positional.first
       let page = try await guarded(language) {
@@ -162,7 +170,7 @@ enum ClientCommands {
   }
 
   private static func leave(
-    _ options: inout Options, session: ClientSession, language: ClientLanguage, asJSON: Bool
+    _ options: inout Options, repository: LiveLeaveRepository, language: ClientLanguage, asJSON: Bool
   ) async throws {
     switch options.positional.first {
     case nil:
@@ -170,7 +178,9 @@ enum ClientCommands {
         guard let year = Int(text) else { throw Exit(code: 2, message: "--year takes a year, got \(text)") }
         return year
       }
-      let leave = try await guarded(language) { try await session.call { try await $0.myLeave(year: year) } }
+      let leave = try await offlineAware(language, cached: repository.cachedYear(year)) {
+        try await repository.year(year)
+      }
       if asJSON { print(try json(leave)); return }
       print(
         "\(leave.year): allowance \(format(leave.allowance)), carried over \(format(leave.carriedOver)), approved \(format(leave.approved)), pending \(format(leave.pending)), remaining \(format(leave.remaining))"
@@ -197,7 +207,23 @@ enum ClientCommands {
           return half
         } ?? .full
       let query = LeaveQuery(start: start, end: end, startHalf: startHalf, endHalf: endHalf)
-      let preview = try await guarded(language) { try await session.call { try await $0.preview(query) } }
+      let note = options.value("note")
+      let request = NewLeaveRequest(start: start, end: end, startHalf: startHalf, endHalf: endHalf, note: note)
+      let preview: LeavePreview
+      do {
+        preview = try await repository.preview(query)
+      } catch .offline {
+        // Without the server the days cannot be counted; with --yes the request waits for it.
+        guard options.flag("yes") else {
+          throw Exit(
+            code: 5, message: "offline: the days cannot be checked now; add --yes to save the request and send it later"
+          )
+        }
+        if case .queued = try await guarded(language, { try await repository.request(request) }) { print(Self.queued) }
+        return
+      } catch {
+        throw Exit(code: exitCode(error), message: error.message(in: language))
+      }
       let others = Set(preview.conflicts.flatMap { $0.people.map(\.displayName) }).sorted()
       print(
         "This request takes \(format(preview.days)) working days."
@@ -210,25 +236,63 @@ enum ClientCommands {
           return
         }
       }
-      let note = options.value("note")
-      let key = UUID().uuidString
-      let saved = try await guarded(language) {
-        try await session.call {
-          try await $0.requestLeave(
-            NewLeaveRequest(start: start, end: end, startHalf: startHalf, endHalf: endHalf, note: note),
-            idempotencyKey: key)
-        }
+      switch try await guarded(language, { try await repository.request(request) }) {
+      case .done(let saved):
+        print(asJSON ? try json(saved) : "Requested: \(saved.request.id) (\(saved.request.status.rawValue)).")
+      case .queued:
+        print(Self.queued)
       }
-      print(asJSON ? try json(saved) : "Requested: \(saved.request.id) (\(saved.request.status.rawValue)).")
     case "cancel":
       guard options.positional.count >= 2 else { throw Exit(code: 2, message: "atrium leave cancel ID") }
       let id = options.positional[1]
-      let request = try await guarded(language) {
-        try await session.call { try await $0.decide(.cancel, on: id, idempotencyKey: UUID().uuidString) }
+      switch try await guarded(language, { try await repository.cancel(id) }) {
+      case .done(let request): print(asJSON ? try json(request) : "\(request.id) is now \(request.status.rawValue).")
+      case .queued: print(Self.queued)
       }
-      print(asJSON ? try json(request) : "\(request.id) is now \(request.status.rawValue).")
     default:
       throw Exit(code: 2, message: "unknown leave command\n\n\(usage)")
+    }
+  }
+
+  // MARK: - Offline
+
+  static let queued = "Offline: saved, and sent the next time atrium reaches the server."
+
+  /// The repositories of the signed-in commands, over one cache file.
+  struct Repositories {
+    let leave: LiveLeaveRepository
+    let approvals: LiveApprovalsRepository
+    let board: LiveBoardRepository
+
+    /// Sends what was saved offline, oldest first, and says what the server refused.
+    func replay() async {
+      let results = await leave.replayOutbox() + approvals.replayOutbox() + board.replayOutbox()
+      let sent = results.filter { $0.refusal == nil }.count
+      if sent > 0 { FileHandle.standardError.write(Data("Sent \(sent) change(s) saved while offline.\n".utf8)) }
+      for refusal in results.compactMap(\.refusal) {
+        FileHandle.standardError.write(Data("Not sent (saved while offline): \(refusal)\n".utf8))
+      }
+    }
+  }
+
+  /// The cache file next to the session file.
+  static func cache(near store: FileTokenStore) throws -> ClientCache {
+    let folder = (store.path as NSString).deletingLastPathComponent
+    try FileManager.default.createDirectory(
+      atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    return try ClientCache(path: folder + "/cache.sqlite")
+  }
+
+  /// A fresh answer, or offline the last saved copy, said so on stderr.
+  private static func offlineAware<T>(
+    _ language: ClientLanguage, cached: T?, _ call: () async throws -> T
+  ) async throws -> T {
+    do {
+      return try await guarded(language, call)
+    } catch let exit as Exit where exit.code == 5 {
+      guard let cached else { throw exit }
+      FileHandle.standardError.write(Data("Offline: showing the last saved copy.\n".utf8))
+      return cached
     }
   }
 

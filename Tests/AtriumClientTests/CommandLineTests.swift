@@ -96,3 +96,53 @@ import Testing
     #expect(try atrium(["me"], config: evaConfig.path).status == 3)
   }
 }
+
+extension CommandLineTests {
+  @Test func offlineTheClientShowsTheLastCopyAndSendsSavedChangesLater() throws {
+    let app = try TestApp()
+    var server = HTTPServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
+      responder: app.app)
+    try server.start()
+    let port = server.port
+    let eva = TemporaryDirectory()
+    let mario = TemporaryDirectory()
+    for (config, name) in [(eva, "eva"), (mario, "mario")] {
+      #expect(
+        try atrium(
+          ["login", "--username", name, "--password-stdin"], config: config.path, input: "atrium-demo\n", server: port
+        ).status == 0)
+    }
+    #expect(try atrium(["leave", "request", "2026-04-06", "2026-04-07", "--yes"], config: eva.path).status == 0)
+    let online = try atrium(["leave"], config: eva.path)
+    let approvals = try atrium(["approvals"], config: mario.path)
+    let id = try #require(
+      approvals.output.split(separator: "\n").first { $0.contains("Eva Fernández") }.map {
+        String($0.prefix { $0 != " " })
+      })
+
+    server.stop()
+    let offline = try atrium(["leave"], config: eva.path)
+    #expect(offline.status == 0)
+    #expect(offline.errors.contains("Offline: showing the last saved copy."))
+    #expect(offline.output == online.output, "the same year as last seen")
+    let queued = try atrium(["approve", id], config: mario.path)
+    #expect(queued.status == 0 && queued.output.contains("Offline: saved"))
+    #expect(try atrium(["leave", "request", "2026-05-04", "2026-05-04"], config: eva.path).status == 5)
+    #expect(
+      try atrium(["leave", "request", "2026-05-04", "2026-05-04", "--yes"], config: eva.path).output.contains(
+        "Offline: saved"))
+
+    server = HTTPServer(
+      configuration: .init(host: "127.0.0.1", port: port, threadCount: 2, workerCount: 2, log: .discard),
+      responder: app.app)
+    try server.start()
+    defer { server.stop() }
+    let replayed = try atrium(["approvals", "--status", "approved"], config: mario.path)
+    #expect(replayed.errors.contains("Sent 1 change(s) saved while offline."), "\(replayed.errors)")
+    #expect(replayed.output.contains(id))
+    let evaBack = try atrium(["leave"], config: eva.path)
+    #expect(evaBack.errors.contains("Sent 1 change(s)"))
+    #expect(evaBack.output.contains("2026-05-04"))
+  }
+}

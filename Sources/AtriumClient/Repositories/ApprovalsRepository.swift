@@ -8,7 +8,10 @@ import Foundation
 public protocol ApprovalsRepository: Sendable {
   func cached(_ filter: ApprovalFilter) -> [ApprovalItem]?
   func list(_ filter: ApprovalFilter) async throws(APIError) -> [ApprovalItem]
-  func decide(_ action: LeaveAction, on id: String) async throws(APIError) -> WriteOutcome<LeaveRequestBody>
+  func decide(
+    _ action: LeaveAction, on id: String, reason: String?
+  ) async throws(APIError)
+    -> WriteOutcome<LeaveRequestBody>
   func replayOutbox() async -> [ReplayResult]
   var waitingWrites: Int { get }
 }
@@ -27,6 +30,7 @@ public struct LiveApprovalsRepository: ApprovalsRepository {
   struct Decision: Codable {
     let action: LeaveAction
     let id: String
+    let reason: String?
   }
 
   public func cached(_ filter: ApprovalFilter) -> [ApprovalItem]? {
@@ -39,12 +43,17 @@ public struct LiveApprovalsRepository: ApprovalsRepository {
     return items
   }
 
-  public func decide(_ action: LeaveAction, on id: String) async throws(APIError) -> WriteOutcome<LeaveRequestBody> {
+  public func decide(
+    _ action: LeaveAction, on id: String, reason: String? = nil
+  ) async throws(APIError)
+    -> WriteOutcome<LeaveRequestBody>
+  {
     let key = UUID().uuidString
     do {
-      return .done(try await session.call { try await $0.decide(action, on: id, idempotencyKey: key) })
+      return .done(
+        try await session.call { try await $0.decide(action, on: id, reason: reason, idempotencyKey: key) })
     } catch .offline {
-      cache.enqueue(kind: "decision", idempotencyKey: key, payload: Decision(action: action, id: id))
+      cache.enqueue(kind: "decision", idempotencyKey: key, payload: Decision(action: action, id: id, reason: reason))
       return .queued
     }
   }
@@ -57,7 +66,8 @@ public struct LiveApprovalsRepository: ApprovalsRepository {
       do {
         let decision = try JSONDecoder().decode(Decision.self, from: write.payload)
         _ = try await session.call {
-          try await $0.decide(decision.action, on: decision.id, idempotencyKey: write.idempotencyKey)
+          try await $0.decide(
+            decision.action, on: decision.id, reason: decision.reason, idempotencyKey: write.idempotencyKey)
         }
         cache.remove(write)
         results.append(ReplayResult(kind: write.kind, refusal: nil))

@@ -83,11 +83,12 @@ public struct LiveLeaveRepository: LeaveRepository {
     }
   }
 
-  public var waitingWrites: Int { cache.pendingWrites().count }
+  public var waitingWrites: Int { cache.pendingWrites().filter { $0.kind == "request" || $0.kind == "cancel" }.count }
 
   public func replayOutbox() async -> [ReplayResult] {
     var results: [ReplayResult] = []
-    writes: for write in cache.pendingWrites() {
+    // Only this repository's kinds: the outbox is shared with approvals and the board.
+    writes: for write in cache.pendingWrites() where write.kind == "request" || write.kind == "cancel" {
       do {
         switch write.kind {
         case "request":

@@ -68,7 +68,7 @@ public final class ApprovalsViewModel {
     var next = state
     next.error = nil
     do {
-      switch try await repository.decide(action, on: id) {
+      switch try await repository.decide(action, on: id, reason: nil) {
       case .done:
         // The row leaves a list it no longer belongs to at once; the reload confirms.
         if state.filter != .all { next.rows.removeAll { $0.id == id } }
