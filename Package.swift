@@ -66,7 +66,9 @@ let package = Package(
     .testTarget(name: "AtriumHTMLTests", dependencies: ["AtriumHTML"]),
     .testTarget(
       name: "AtriumClientTests",
-      dependencies: ["AtriumClient", "AtriumAPI", "AtriumDomain", "AtriumHTTP", "AtriumTestSupport"]),
+      dependencies: [
+        "AtriumClient", "AtriumAPI", "AtriumDomain", "AtriumHTTP", "AtriumImages", "AtriumTestSupport",
+      ]),
     .testTarget(name: "AtriumHTTPTests", dependencies: ["AtriumHTTP", "AtriumTestSupport"]),
     .testTarget(name: "AtriumImagesTests", dependencies: ["AtriumImages", "AtriumTestSupport"]),
     .testTarget(name: "AtriumLDAPTests", dependencies: ["AtriumLDAP", "AtriumTestSupport"]),

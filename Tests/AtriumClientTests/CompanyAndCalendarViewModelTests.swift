@@ -1,37 +1,23 @@
 import AtriumAPI
 import AtriumClient
 import AtriumDomain
-import AtriumHTTP
 import AtriumTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 /// The company and team calendar screens on the whole stack: real repositories, a real cache
 /// file and the real server with the demo company, whose clock says 2026-03-02, a Monday.
 @MainActor @Suite(.serialized) struct CompanyAndCalendarViewModelTests {
-  let app: TestApp
-  let server: HTTPServer
-  let transport = SwitchableTransport()
-  let folder = TemporaryDirectory()
+  let live: LiveServer
 
-  init() throws {
-    app = try TestApp()
-    server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
-  }
+  init() throws { live = try LiveServer() }
 
   func repository(signedInAs username: String) async throws -> LiveCompanyRepository {
-    let session = ClientSession(
-      server: URL(string: "http://127.0.0.1:\(server.port)")!, store: MemoryTokenStore(), transport: transport)
-    _ = try await session.signIn(username: username, password: "atrium-demo")
-    return LiveCompanyRepository(session: session, cache: try ClientCache(path: folder.path + "/cache.sqlite"))
+    let (session, cache) = try await live.signIn(username)
+    return LiveCompanyRepository(session: session, cache: cache)
   }
 
   @Test func company_showsContactsWithTheirAddresses_andTheLastCopyOffline() async throws {
-    defer { server.stop() }
     let repository = try await repository(signedInAs: "eva")
     let model = CompanyViewModel(repository: repository)
     var states: [CompanyViewModel.State] = []
@@ -44,7 +30,7 @@ import Testing
     #expect(model.state.mapURL?.absoluteString.contains("Calle%20de%20Alcal%C3%A1%201") == true)
     #expect(!model.state.isLoading && model.state.error == nil)
 
-    transport.isOffline.withLock { $0 = true }
+    live.isOffline = true
     let offline = CompanyViewModel(repository: repository, language: .es)
     await offline.appeared()
     #expect(offline.state.name == "Atrium Demo S.L.", "the saved copy")
@@ -52,9 +38,8 @@ import Testing
   }
 
   @Test func calendar_marksTodayWeekendsAndLeave_movesByMonth_andWorksOffline() async throws {
-    defer { server.stop() }
-    let eva = try app.login("eva").accessToken
-    let created = app.send(.createLeave, json: #"{"start": "2026-04-06", "end": "2026-04-07"}"#, token: eva)
+    let eva = try live.app.login("eva").accessToken
+    let created = live.app.send(.createLeave, json: #"{"start": "2026-04-06", "end": "2026-04-07"}"#, token: eva)
     #expect(created.status == 201)
     let model = TeamCalendarViewModel(repository: try await repository(signedInAs: "mario"))
     await model.appeared()
@@ -72,12 +57,12 @@ import Testing
     #expect(pending.cells[7] == "")
 
     let id = try JSONText.decode(SavedLeave.self, from: created).request.id
-    #expect(app.send(.approveLeave(id: id), token: try app.login("mario").accessToken).status == 200)
+    #expect(live.app.send(.approveLeave(id: id), token: try live.app.login("mario").accessToken).status == 200)
     await model.previousMonthTapped()
     await model.nextMonthTapped()
     #expect(model.state.rows.first { $0.name == "Eva Fernández" }?.cells[5] == "A")
 
-    transport.isOffline.withLock { $0 = true }
+    live.isOffline = true
     await model.previousMonthTapped()
     #expect(model.state.month == "2026-03")
     #expect(model.state.rows.contains { $0.name == "Eva Fernández" }, "March as last seen")

@@ -22,23 +22,40 @@ public struct APIClient: Sendable {
   public func send<Response: Decodable & Sendable>(
     _ route: Route, body: (any Encodable & Sendable)? = nil, idempotencyKey: String? = nil, as type: Response.Type
   ) async throws(APIError) -> Response {
-    let data = try await exchange(route, body: body, idempotencyKey: idempotencyKey)
-    do {
-      return try JSONDecoder().decode(Response.self, from: data)
-    } catch {
-      throw .decoding(Self.describe(error))
-    }
+    try Self.decode(
+      Response.self,
+      from: try await exchange(
+        route, body: body.flatMap { try? JSONEncoder().encode($0) }, contentType: "application/json",
+        idempotencyKey: idempotencyKey))
   }
 
   /// Sends a route whose answer has no body (204).
   public func send(
     _ route: Route, body: (any Encodable & Sendable)? = nil, idempotencyKey: String? = nil
   ) async throws(APIError) {
-    _ = try await exchange(route, body: body, idempotencyKey: idempotencyKey)
+    _ = try await exchange(
+      route, body: body.flatMap { try? JSONEncoder().encode($0) }, contentType: "application/json",
+      idempotencyKey: idempotencyKey)
+  }
+
+  /// Sends a route with a body that is not JSON (a photo), and decodes the answer.
+  public func upload<Response: Decodable & Sendable>(
+    _ route: Route, bytes: Data, contentType: String, as type: Response.Type
+  ) async throws(APIError) -> Response {
+    try Self.decode(
+      Response.self, from: try await exchange(route, body: bytes, contentType: contentType, idempotencyKey: nil))
+  }
+
+  private static func decode<Response: Decodable>(_ type: Response.Type, from data: Data) throws(APIError) -> Response {
+    do {
+      return try JSONDecoder().decode(Response.self, from: data)
+    } catch {
+      throw .decoding(describe(error))
+    }
   }
 
   private func exchange(
-    _ route: Route, body: (any Encodable & Sendable)?, idempotencyKey: String?
+    _ route: Route, body: Data?, contentType: String, idempotencyKey: String?
   ) async throws(APIError) -> Data {
     guard let url = URL(string: route.pathAndQuery, relativeTo: server)?.absoluteURL else {
       throw .decoding("the server address \(server) cannot hold \(route.pathAndQuery)")
@@ -46,11 +63,8 @@ public struct APIClient: Sendable {
     var headers = ["Accept": "application/json"]
     if let token = token() { headers["Authorization"] = "Bearer \(token)" }
     if let idempotencyKey { headers["Idempotency-Key"] = idempotencyKey }
-    var data: Data?
-    if let body {
-      headers["Content-Type"] = "application/json"
-      data = try? JSONEncoder().encode(body)
-    }
+    if body != nil { headers["Content-Type"] = contentType }
+    let data = body
     let response: TransportResponse
     do {
       response = try await transport.send(
@@ -159,5 +173,62 @@ extension APIClient {
 
   public func teamCalendar(month: String? = nil) async throws(APIError) -> TeamCalendar {
     try await send(.teamCalendar(month: month, departmentID: nil, locationID: nil), as: TeamCalendar.self)
+  }
+
+  public func departments() async throws(APIError) -> Page<DepartmentBody> {
+    try await send(.departments(PageRequest(limit: PageRequest.maximumLimit)), as: Page<DepartmentBody>.self)
+  }
+
+  public func locations() async throws(APIError) -> Page<LocationBody> {
+    try await send(.locations(PageRequest(limit: PageRequest.maximumLimit)), as: Page<LocationBody>.self)
+  }
+
+  public func person(id: String) async throws(APIError) -> PersonProfile {
+    try await send(.person(id: id), as: PersonProfile.self)
+  }
+
+  public func updateMe(_ change: ProfileChange) async throws(APIError) -> PersonProfile {
+    try await send(.updateMe, body: change, as: PersonProfile.self)
+  }
+
+  /// A new photo of oneself: JPEG, PNG or WebP bytes, at most 5 MiB.
+  public func uploadMyPhoto(_ bytes: Data, contentType: String) async throws(APIError) -> PersonProfile {
+    try await upload(.updateMyPhoto, bytes: bytes, contentType: contentType, as: PersonProfile.self)
+  }
+
+  public func personLeave(id: String, year: Int? = nil) async throws(APIError) -> LeaveYear {
+    try await send(.personLeave(id: id, year: year), as: LeaveYear.self)
+  }
+
+  public func leaveDetail(id: String) async throws(APIError) -> LeaveDetail {
+    try await send(.leave(id: id), as: LeaveDetail.self)
+  }
+
+  public func timeline(cursor: String? = nil) async throws(APIError) -> TimelinePage {
+    try await send(.timeline(PageRequest(limit: 50, cursor: cursor)), as: TimelinePage.self)
+  }
+
+  public func post(_ text: String) async throws(APIError) -> TimelineItem {
+    try await send(.createPost, body: NewPost(text: text), as: TimelineItem.self)
+  }
+
+  public func deletePost(id: String) async throws(APIError) {
+    try await send(.deletePost(id: id))
+  }
+
+  public func settings() async throws(APIError) -> SettingsBody {
+    try await send(.mySettings, as: SettingsBody.self)
+  }
+
+  public func updateSettings(_ change: SettingsChange) async throws(APIError) -> SettingsBody {
+    try await send(.updateSettings, body: change, as: SettingsBody.self)
+  }
+
+  public func calendarFeeds() async throws(APIError) -> CalendarFeedBody {
+    try await send(.myCalendar, as: CalendarFeedBody.self)
+  }
+
+  public func newCalendarFeeds() async throws(APIError) -> CalendarFeedBody {
+    try await send(.rotateCalendar, as: CalendarFeedBody.self)
   }
 }

@@ -14,6 +14,10 @@ public protocol ApprovalsRepository: Sendable {
     -> WriteOutcome<LeaveRequestBody>
   func replayOutbox() async -> [ReplayResult]
   var waitingWrites: Int { get }
+  func cachedDetail(_ id: String) -> LeaveDetail?
+  /// A request in context: the employee's other requests that year, remaining days, who
+  /// else is off, and its history.
+  func detail(_ id: String) async throws(APIError) -> LeaveDetail
 }
 
 public struct LiveApprovalsRepository: ApprovalsRepository {
@@ -56,6 +60,14 @@ public struct LiveApprovalsRepository: ApprovalsRepository {
       cache.enqueue(kind: "decision", idempotencyKey: key, payload: Decision(action: action, id: id, reason: reason))
       return .queued
     }
+  }
+
+  public func cachedDetail(_ id: String) -> LeaveDetail? { cache.get(LeaveDetail.self, key: "leave-detail-" + id) }
+
+  public func detail(_ id: String) async throws(APIError) -> LeaveDetail {
+    let detail = try await session.call { try await $0.leaveDetail(id: id) }
+    cache.put(detail, key: "leave-detail-" + id)
+    return detail
   }
 
   public var waitingWrites: Int { cache.pendingWrites().filter { $0.kind == "decision" }.count }

@@ -108,20 +108,9 @@ public final class ApprovalsViewModel {
 
   private func row(_ item: ApprovalItem) -> Row {
     let request = item.request
-    let status: String =
-      switch request.status {
-      case .pending: language == .es ? "Pendiente" : "Pending"
-      case .approved: language == .es ? "Aprobada" : "Approved"
-      case .rejected: language == .es ? "Rechazada" : "Rejected"
-      case .cancelled: language == .es ? "Cancelada" : "Cancelled"
-      }
     return Row(
-      id: request.id, name: item.employee.displayName,
-      dates: request.start == request.end
-        ? request.start.description : "\(request.start.description) – \(request.end.description)",
-      days: (language == .es
-        ? "\(LeaveViewModel.format(request.days)) días" : "\(LeaveViewModel.format(request.days)) days"),
-      status: status, canApprove: request.status == .pending,
-      canReopen: request.status == .approved || request.status == .rejected)
+      id: request.id, name: item.employee.displayName, dates: LeaveTexts.dates(request),
+      days: LeaveTexts.days(request.days, in: language), status: LeaveTexts.status(request.status, in: language),
+      canApprove: request.status == .pending, canReopen: request.status == .approved || request.status == .rejected)
   }
 }

@@ -76,7 +76,7 @@ public final class LeaveViewModel {
       pendingRequest = NewLeaveRequest(start: start, end: end, startHalf: startHalf, endHalf: endHalf)
       let others = Set(preview.conflicts.flatMap { $0.people.map(\.displayName) }).sorted()
       next.preview =
-        text(.takes(Self.format(preview.days)))
+        text(.takes(LeaveTexts.number(preview.days)))
         + (others.isEmpty ? "" : " " + text(.alsoOff(others.joined(separator: ", "))))
       next.isSendEnabled = true
     } catch {
@@ -164,15 +164,14 @@ public final class LeaveViewModel {
 
   private func show(_ year: LeaveYear, in next: inout State) {
     next.title = String(year.year)
-    next.allowance = text(.allowance(Self.format(year.allowance + year.carriedOver)))
-    next.remaining = text(.remaining(Self.format(year.remaining)))
-    next.pending = text(.pending(Self.format(year.pending)))
+    next.allowance = text(.allowance(LeaveTexts.number(year.allowance + year.carriedOver)))
+    next.remaining = LeaveTexts.left(year.remaining, in: language)
+    next.pending = text(.pending(LeaveTexts.number(year.pending)))
     next.requests = year.requests.map { request in
       Row(
         id: request.id,
-        dates: request.start == request.end
-          ? request.start.description : "\(request.start.description) – \(request.end.description)",
-        days: text(.days(Self.format(request.days))), status: text(.status(request.status)),
+        dates: LeaveTexts.dates(request), days: LeaveTexts.days(request.days, in: language),
+        status: LeaveTexts.status(request.status, in: language),
         canCancel: request.status == .pending || request.status == .approved)
     }
   }
@@ -190,14 +189,10 @@ public final class LeaveViewModel {
     next.error = error.message(in: language)
   }
 
-  static func format(_ days: HalfDays) -> String {
-    days.halves % 2 == 0 ? String(days.halves / 2) : String(format: "%.1f", days.days)
-  }
-
   // MARK: - Texts
 
   private enum Phrase {
-    case allowance(String), remaining(String), pending(String), days(String), status(LeaveStatus)
+    case allowance(String), pending(String)
     case takes(String), alsoOff(String), sent, queued, replayed, refused(String)
   }
 
@@ -205,16 +200,7 @@ public final class LeaveViewModel {
     let spanish = language == .es
     switch phrase {
     case .allowance(let days): return spanish ? "\(days) días este año" : "\(days) days this year"
-    case .remaining(let days): return spanish ? "Quedan \(days)" : "\(days) left"
     case .pending(let days): return spanish ? "\(days) pendientes" : "\(days) pending"
-    case .days(let days): return spanish ? "\(days) días" : "\(days) days"
-    case .status(let status):
-      switch status {
-      case .pending: return spanish ? "Pendiente" : "Pending"
-      case .approved: return spanish ? "Aprobada" : "Approved"
-      case .rejected: return spanish ? "Rechazada" : "Rejected"
-      case .cancelled: return spanish ? "Cancelada" : "Cancelled"
-      }
     case .takes(let days): return spanish ? "Ocupa \(days) días laborables." : "Takes \(days) working days."
     case .alsoOff(let names): return spanish ? "También libran: \(names)." : "Also off: \(names)."
     case .sent: return spanish ? "Solicitud enviada." : "Request sent."

@@ -1,0 +1,51 @@
+import AtriumAPI
+import Foundation
+
+/// One's settings (notifications, language) and calendar feed addresses, cached.
+public protocol SettingsRepository: Sendable {
+  func cachedSettings() -> SettingsBody?
+  func settings() async throws(APIError) -> SettingsBody
+  func update(_ change: SettingsChange) async throws(APIError) -> SettingsBody
+  func cachedCalendarFeeds() -> CalendarFeedBody?
+  func calendarFeeds() async throws(APIError) -> CalendarFeedBody
+  /// New secret addresses; the old ones stop working.
+  func newCalendarFeeds() async throws(APIError) -> CalendarFeedBody
+}
+
+public struct LiveSettingsRepository: SettingsRepository {
+  let session: ClientSession
+  let cache: ClientCache
+
+  public init(session: ClientSession, cache: ClientCache) {
+    self.session = session
+    self.cache = cache
+  }
+
+  public func cachedSettings() -> SettingsBody? { cache.get(SettingsBody.self, key: "settings") }
+
+  public func settings() async throws(APIError) -> SettingsBody {
+    let settings = try await session.call { try await $0.settings() }
+    cache.put(settings, key: "settings")
+    return settings
+  }
+
+  public func update(_ change: SettingsChange) async throws(APIError) -> SettingsBody {
+    let settings = try await session.call { try await $0.updateSettings(change) }
+    cache.put(settings, key: "settings")
+    return settings
+  }
+
+  public func cachedCalendarFeeds() -> CalendarFeedBody? { cache.get(CalendarFeedBody.self, key: "calendar-feeds") }
+
+  public func calendarFeeds() async throws(APIError) -> CalendarFeedBody {
+    let feeds = try await session.call { try await $0.calendarFeeds() }
+    cache.put(feeds, key: "calendar-feeds")
+    return feeds
+  }
+
+  public func newCalendarFeeds() async throws(APIError) -> CalendarFeedBody {
+    let feeds = try await session.call { try await $0.newCalendarFeeds() }
+    cache.put(feeds, key: "calendar-feeds")
+    return feeds
+  }
+}

@@ -1,0 +1,166 @@
+import AtriumAPI
+import AtriumDomain
+import Foundation
+import Observation
+
+/// Editing one's own profile: phone, location and bio, saved together with the server's
+/// reasons shown next to each field; and a new photo, checked for kind and size before it is
+/// sent, with its error shown next to the photo.
+@Observable @MainActor
+public final class EditProfileViewModel {
+  public struct Choice: Equatable, Sendable {
+    public let id: String
+    public let name: String
+  }
+
+  public struct State: Equatable, Sendable {
+    public var phone = ""
+    public var bio = ""
+    public var locationID = ""
+    public var locations: [Choice] = []
+    /// By field (`phone`, `bio`, `locationId`): what is wrong with it.
+    public var fieldErrors: [String: String] = [:]
+    public var isSaveEnabled = false
+    public var isSaving = false
+    public var photoPath: String?
+    public var photoError: String?
+    public var isUploading = false
+    public var message: String?
+    public var error: String?
+    public var isSignedOut = false
+
+    public init() {}
+  }
+
+  /// The largest photo the server takes.
+  public static let maximumPhotoBytes = 5 * 1024 * 1024
+
+  public private(set) var state = State() {
+    didSet { if state != oldValue { onChange?(state) } }
+  }
+
+  @ObservationIgnored public var onChange: ((State) -> Void)?
+  private let repository: any PeopleRepository
+  private let language: ClientLanguage
+  private var saved: PersonProfile?
+
+  public init(repository: any PeopleRepository, language: ClientLanguage = .en) {
+    self.repository = repository
+    self.language = language
+  }
+
+  public func appeared() async {
+    do {
+      let me = try await repository.me()
+      let profile = try await repository.profile(me.id)
+      let filters = try await repository.filters()
+      saved = profile
+      var next = state
+      next.phone = profile.phone
+      next.bio = profile.bio
+      next.locationID = profile.location.id
+      next.photoPath = profile.photoURL
+      next.locations = filters.locations.map { Choice(id: $0.id, name: $0.name) }
+      next.error = nil
+      state = next
+    } catch {
+      fail(error)
+    }
+    updateSaveEnabled()
+  }
+
+  public func phoneChanged(_ text: String) {
+    state.phone = text
+    state.fieldErrors["phone"] = nil
+    updateSaveEnabled()
+  }
+
+  public func bioChanged(_ text: String) {
+    state.bio = text
+    state.fieldErrors["bio"] = nil
+    updateSaveEnabled()
+  }
+
+  public func locationChosen(_ id: String) {
+    state.locationID = id
+    state.fieldErrors["locationId"] = nil
+    updateSaveEnabled()
+  }
+
+  public func saveTapped() async {
+    guard let saved, state.isSaveEnabled else { return }
+    var change = ProfileChange()
+    if state.phone != saved.phone { change.phone = state.phone }
+    if state.bio != saved.bio { change.bio = state.bio }
+    if state.locationID != saved.location.id { change.locationId = state.locationID }
+    state.isSaving = true
+    state.isSaveEnabled = false
+    state.message = nil
+    state.error = nil
+    do {
+      let profile = try await repository.updateMe(change)
+      self.saved = profile
+      state.phone = profile.phone
+      state.bio = profile.bio
+      state.locationID = profile.location.id
+      state.fieldErrors = [:]
+      state.message = language == .es ? "Perfil guardado." : "Profile saved."
+    } catch {
+      if case .badRequest(let problem) = error, let errors = problem.errors, !errors.isEmpty {
+        state.fieldErrors = Dictionary(errors.map { ($0.field, $0.message) }) { first, _ in first }
+      } else {
+        fail(error)
+      }
+    }
+    state.isSaving = false
+    updateSaveEnabled()
+  }
+
+  /// A photo the person picked: JPEG, PNG or WebP, told apart by their first bytes.
+  public func photoChosen(_ bytes: Data) async {
+    state.photoError = nil
+    guard bytes.count <= Self.maximumPhotoBytes else {
+      state.photoError = language == .es ? "La foto ocupa más de 5 MB." : "The photo is larger than 5 MB."
+      return
+    }
+    guard let contentType = Self.imageType(of: bytes) else {
+      state.photoError =
+        language == .es ? "Elige una foto JPEG, PNG o WebP." : "Choose a JPEG, PNG or WebP photo."
+      return
+    }
+    state.isUploading = true
+    do {
+      let profile = try await repository.uploadPhoto(bytes, contentType: contentType)
+      state.photoPath = profile.photoURL
+      state.message = language == .es ? "Foto cambiada." : "Photo changed."
+    } catch {
+      state.photoError = error.message(in: language)
+      state.isSignedOut = error == .unauthorized
+    }
+    state.isUploading = false
+  }
+
+  static func imageType(of bytes: Data) -> String? {
+    let head = [UInt8](bytes.prefix(12))
+    if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+    if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
+    if head.count == 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
+      return "image/webp"
+    }
+    return nil
+  }
+
+  private func updateSaveEnabled() {
+    guard let saved, !state.isSaving else {
+      state.isSaveEnabled = false
+      return
+    }
+    state.isSaveEnabled =
+      state.phone != saved.phone || state.bio != saved.bio || state.locationID != saved.location.id
+  }
+
+  private func fail(_ error: APIError) {
+    state.error = error.message(in: language)
+    state.isSignedOut = error == .unauthorized
+  }
+}

@@ -1,0 +1,97 @@
+import AtriumAPI
+import AtriumDomain
+import Foundation
+import Observation
+
+/// Someone else's time off, for their manager or an admin: who they are, their allowance and
+/// requests, one year at a time.
+@Observable @MainActor
+public final class PersonLeaveViewModel {
+  public struct Row: Equatable, Sendable {
+    public let id: String
+    public let dates: String
+    public let days: String
+    public let status: String
+    public let type: String
+  }
+
+  public struct State: Equatable, Sendable {
+    public var name = ""
+    public var position = ""
+    public var photoPath: String?
+    public var year: Int?
+    public var allowance = ""
+    public var remaining = ""
+    public var pending = ""
+    public var rows: [Row] = []
+    public var emptyText: String?
+    public var isLoading = false
+    public var error: String?
+    public var isSignedOut = false
+
+    public init() {}
+  }
+
+  public private(set) var state = State() {
+    didSet { if state != oldValue { onChange?(state) } }
+  }
+
+  @ObservationIgnored public var onChange: ((State) -> Void)?
+  private let personID: String
+  private let repository: any PeopleRepository
+  private let language: ClientLanguage
+
+  public init(personID: String, repository: any PeopleRepository, language: ClientLanguage = .en) {
+    self.personID = personID
+    self.repository = repository
+    self.language = language
+  }
+
+  public func appeared() async { await load(nil) }
+
+  public func yearChanged(to year: Int) async { await load(year) }
+
+  private func load(_ year: Int?) async {
+    var next = state
+    next.isLoading = true
+    next.error = nil
+    if let cached = repository.cachedLeave(of: personID, year: year) {
+      show(cached, in: &next)
+    } else if let year {
+      // Never show one year's numbers under another year's title.
+      (next.year, next.allowance, next.remaining, next.pending, next.rows) = (year, "", "", "", [])
+    }
+    state = next
+    do {
+      show(try await repository.leave(of: personID, year: year), in: &next)
+    } catch {
+      next.error = error.message(in: language)
+      next.isSignedOut = error == .unauthorized
+    }
+    next.isLoading = false
+    next.emptyText =
+      next.rows.isEmpty && next.error == nil
+      ? (language == .es ? "Sin solicitudes este año." : "No requests this year.") : nil
+    state = next
+  }
+
+  private func show(_ leave: LeaveYear, in next: inout State) {
+    if let employee = leave.employee {
+      next.name = employee.displayName
+      next.position = employee.position
+      next.photoPath = employee.photoURL
+    }
+    let spanish = language == .es
+    let allowance = LeaveTexts.number(leave.allowance + leave.carriedOver)
+    next.year = leave.year
+    next.allowance = spanish ? "\(allowance) días en \(leave.year)" : "\(allowance) days in \(leave.year)"
+    next.remaining = LeaveTexts.left(leave.remaining, in: language)
+    next.pending =
+      spanish ? "\(LeaveTexts.number(leave.pending)) pendientes" : "\(LeaveTexts.number(leave.pending)) pending"
+    next.rows = leave.requests.map {
+      Row(
+        id: $0.id, dates: LeaveTexts.dates($0), days: LeaveTexts.days($0.days, in: language),
+        status: LeaveTexts.status($0.status, in: language), type: $0.type.name)
+    }
+  }
+}

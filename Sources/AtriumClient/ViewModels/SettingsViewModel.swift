@@ -1,0 +1,125 @@
+import AtriumAPI
+import Foundation
+import Observation
+
+/// Settings: which notifications to get, the language, and the calendar feed addresses with
+/// a "new link" that retires the old ones. A switch shows its new value at once; if the
+/// server does not take it, it goes back and the reason shows.
+@Observable @MainActor
+public final class SettingsViewModel {
+  public enum Notification: Sendable, CaseIterable {
+    case leaveDecisions, approvalsWaiting, companyNotices
+  }
+
+  public struct State: Equatable, Sendable {
+    public var leaveDecisions = false
+    public var approvalsWaiting = false
+    public var companyNotices = false
+    /// `en` or `es`.
+    public var language = ""
+    public var calendarURL: URL?
+    public var teamCalendarURL: URL?
+    public var isLoading = false
+    public var message: String?
+    public var error: String?
+    public var isSignedOut = false
+
+    public init() {}
+  }
+
+  public private(set) var state = State() {
+    didSet { if state != oldValue { onChange?(state) } }
+  }
+
+  @ObservationIgnored public var onChange: ((State) -> Void)?
+  private let repository: any SettingsRepository
+  private let language: ClientLanguage
+
+  public init(repository: any SettingsRepository, language: ClientLanguage = .en) {
+    self.repository = repository
+    self.language = language
+  }
+
+  public func appeared() async {
+    var next = state
+    next.isLoading = true
+    next.error = nil
+    if let cached = repository.cachedSettings() { show(cached, in: &next) }
+    if let cached = repository.cachedCalendarFeeds() { show(cached, in: &next) }
+    state = next
+    do {
+      show(try await repository.settings(), in: &next)
+      show(try await repository.calendarFeeds(), in: &next)
+    } catch {
+      fail(error, in: &next)
+    }
+    next.isLoading = false
+    state = next
+  }
+
+  public func notificationToggled(_ kind: Notification, isOn: Bool) async {
+    var notifications = SettingsChange.Notifications()
+    switch kind {
+    case .leaveDecisions:
+      state.leaveDecisions = isOn
+      notifications.leaveDecisions = isOn
+    case .approvalsWaiting:
+      state.approvalsWaiting = isOn
+      notifications.approvalsWaiting = isOn
+    case .companyNotices:
+      state.companyNotices = isOn
+      notifications.companyNotices = isOn
+    }
+    await save(SettingsChange(notifications: notifications))
+  }
+
+  public func languageChosen(_ code: String) async {
+    state.language = code
+    await save(SettingsChange(language: code))
+  }
+
+  public func newCalendarLinkTapped() async {
+    var next = state
+    next.error = nil
+    do {
+      show(try await repository.newCalendarFeeds(), in: &next)
+      next.message =
+        language == .es
+        ? "Enlaces nuevos; los anteriores ya no funcionan." : "New links; the old ones no longer work."
+    } catch {
+      fail(error, in: &next)
+    }
+    state = next
+  }
+
+  private func save(_ change: SettingsChange) async {
+    var next = state
+    next.error = nil
+    next.message = nil
+    do {
+      show(try await repository.update(change), in: &next)
+    } catch {
+      // Back to what the server last said, so the switch never shows a setting not in force.
+      if let saved = repository.cachedSettings() { show(saved, in: &next) }
+      fail(error, in: &next)
+    }
+    state = next
+  }
+
+  private func show(_ settings: SettingsBody, in next: inout State) {
+    next.leaveDecisions = settings.notifications.leaveDecisions
+    next.approvalsWaiting = settings.notifications.approvalsWaiting
+    next.companyNotices = settings.notifications.companyNotices
+    next.language = settings.language
+  }
+
+  private func show(_ feeds: CalendarFeedBody, in next: inout State) {
+    next.calendarURL = URL(string: feeds.url)
+    next.teamCalendarURL = URL(string: feeds.teamURL)
+  }
+
+  private func fail(_ error: APIError, in next: inout State) {
+    next.error = error.message(in: language)
+    next.isSignedOut = error == .unauthorized
+  }
+}

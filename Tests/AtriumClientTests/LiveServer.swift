@@ -1,0 +1,38 @@
+import AtriumClient
+import AtriumHTTP
+import AtriumTestSupport
+import Foundation
+
+/// The demo company on a real server on 127.0.0.1, with a network the test can take away,
+/// and a cache file per test: what the view-level tests run the SDK against. Its parts are
+/// set once and thread-safe themselves (the switch is a mutex).
+final class LiveServer: @unchecked Sendable {
+  let app: TestApp
+  let server: HTTPServer
+  let transport = SwitchableTransport()
+  let folder = TemporaryDirectory()
+
+  init() throws {
+    app = try TestApp()
+    server = HTTPServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
+      responder: app.app)
+    try server.start()
+  }
+
+  deinit { server.stop() }
+
+  var address: URL { URL(string: "http://127.0.0.1:\(server.port)")! }
+
+  /// A session signed in with the demo password, and a cache file of its own.
+  func signIn(_ username: String) async throws -> (session: ClientSession, cache: ClientCache) {
+    let session = ClientSession(server: address, store: MemoryTokenStore(), transport: transport)
+    _ = try await session.signIn(username: username, password: "atrium-demo")
+    return (session, try ClientCache(path: folder.path + "/\(username)-\(UUID().uuidString).sqlite"))
+  }
+
+  var isOffline: Bool {
+    get { transport.isOffline.withLock { $0 } }
+    set { transport.isOffline.withLock { $0 = newValue } }
+  }
+}
