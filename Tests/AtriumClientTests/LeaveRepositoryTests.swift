@@ -16,6 +16,11 @@ final class SwitchableTransport: Transport {
     if isOffline.withLock({ $0 }) { throw .offline }
     return try await real.send(request)
   }
+
+  func open(_ request: TransportRequest) async throws(TransportError) -> TransportStream {
+    if isOffline.withLock({ $0 }) { throw .offline }
+    return try await real.open(request)
+  }
 }
 
 @Suite(.serialized) struct LeaveRepositoryTests {

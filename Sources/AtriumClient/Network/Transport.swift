@@ -44,25 +44,46 @@ public enum TransportError: Error, Hashable, Sendable {
   case failed(String)
 }
 
+/// A response that keeps coming (server-sent events): the status and headers at once, then
+/// the body in pieces as they arrive. Ending the iteration (or `cancel`) closes it.
+public struct TransportStream: Sendable {
+  public var status: Int
+  /// Header names in lowercase.
+  public var headers: [String: String]
+  public var chunks: AsyncThrowingStream<Data, any Error>
+  public var cancel: @Sendable () -> Void
+
+  public init(
+    status: Int, headers: [String: String], chunks: AsyncThrowingStream<Data, any Error>,
+    cancel: @escaping @Sendable () -> Void
+  ) {
+    self.status = status
+    self.headers = headers
+    self.chunks = chunks
+    self.cancel = cancel
+  }
+}
+
 /// Sends requests: `URLSessionTransport` for real, stubs in tests.
 public protocol Transport: Sendable {
   func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse
+  /// Opens a long response, such as `/api/v1/events`. `request.timeout` is then the longest
+  /// silence allowed between two pieces.
+  func open(_ request: TransportRequest) async throws(TransportError) -> TransportStream
 }
 
 /// The transport on URLSession (FoundationNetworking on Linux).
 public struct URLSessionTransport: Transport {
   private let session: URLSession
+  private let configuration: URLSessionConfiguration
 
   public init(configuration: URLSessionConfiguration = .ephemeral) {
+    self.configuration = configuration
     session = URLSession(configuration: configuration)
   }
 
   public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
-    var urlRequest = URLRequest(
-      url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
-    urlRequest.httpMethod = request.method
-    for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-    urlRequest.httpBody = request.body
+    let urlRequest = Self.urlRequest(request)
     let outcome: Result<TransportResponse, TransportError> = await withCheckedContinuation { continuation in
       let task = session.dataTask(with: urlRequest) { data, response, error in
         if let error {
@@ -73,16 +94,34 @@ public struct URLSessionTransport: Transport {
           continuation.resume(returning: .failure(.failed("the answer was not HTTP")))
           return
         }
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-          if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
-        }
         continuation.resume(
-          returning: .success(TransportResponse(status: http.statusCode, headers: headers, body: data ?? Data())))
+          returning: .success(
+            TransportResponse(status: http.statusCode, headers: Self.headers(of: http), body: data ?? Data())))
       }
       task.resume()
     }
     return try outcome.get()
+  }
+
+  public func open(_ request: TransportRequest) async throws(TransportError) -> TransportStream {
+    try await StreamingDelegate.open(Self.urlRequest(request), configuration: configuration)
+  }
+
+  static func urlRequest(_ request: TransportRequest) -> URLRequest {
+    var urlRequest = URLRequest(
+      url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
+    urlRequest.httpMethod = request.method
+    for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+    urlRequest.httpBody = request.body
+    return urlRequest
+  }
+
+  static func headers(of response: HTTPURLResponse) -> [String: String] {
+    var headers: [String: String] = [:]
+    for (name, value) in response.allHeaderFields {
+      if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+    }
+    return headers
   }
 
   /// Transport failures as the app shows them: no network and unreachable servers are

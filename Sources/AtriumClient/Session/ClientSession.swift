@@ -60,6 +60,61 @@ public actor ClientSession {
     }
   }
 
+  /// The signed-in person's live events (`/api/v1/events`) as they happen, until the server
+  /// or the network ends the stream or the caller stops iterating. An expired token is
+  /// refreshed once, as for calls. To miss nothing across reconnections, pass the last id seen.
+  public func events(lastEventID: String? = nil) async throws(APIError) -> AsyncThrowingStream<ServerEvent, any Error> {
+    guard let current = stored else { throw .unauthorized }
+    do {
+      return try await openEvents(token: current.accessToken, lastEventID: lastEventID)
+    } catch .unauthorized {
+      let renewed = try await refresh(from: current)
+      return try await openEvents(token: renewed.accessToken, lastEventID: lastEventID)
+    }
+  }
+
+  private func openEvents(
+    token: String, lastEventID: String?
+  ) async throws(APIError) -> AsyncThrowingStream<ServerEvent, any Error> {
+    guard let url = URL(string: Route.events.pathAndQuery, relativeTo: server)?.absoluteURL else { throw .notFound }
+    var headers = ["Accept": "text/event-stream", "Authorization": "Bearer \(token)"]
+    if let lastEventID { headers["Last-Event-ID"] = lastEventID }
+    let stream: TransportStream
+    do {
+      // The server sends a heartbeat every 15 s: a minute of silence means the line is dead.
+      stream = try await transport.open(TransportRequest(method: "GET", url: url, headers: headers, timeout: 60))
+    } catch {
+      throw error == .timeout ? .timeout : .offline
+    }
+    guard stream.status == 200 else {
+      var body = Data()
+      do {
+        for try await piece in stream.chunks where body.count < 65_536 { body.append(piece) }
+      } catch {}
+      stream.cancel()
+      throw APIError.from(
+        status: stream.status, problem: try? JSONDecoder().decode(Problem.self, from: body),
+        retryAfter: stream.headers["retry-after"].flatMap { Int($0) })
+    }
+    return AsyncThrowingStream { continuation in
+      let reader = Task {
+        var parser = ServerSentEventParser()
+        do {
+          for try await piece in stream.chunks {
+            for event in parser.feed(piece) { continuation.yield(event) }
+          }
+          continuation.finish()
+        } catch {
+          continuation.finish(throwing: error as? TransportError == .timeout ? APIError.timeout : APIError.offline)
+        }
+      }
+      continuation.onTermination = { _ in
+        reader.cancel()
+        stream.cancel()
+      }
+    }
+  }
+
   private static func apiError(_ error: any Error) -> APIError {
     error as? APIError ?? .decoding(String(describing: error))
   }

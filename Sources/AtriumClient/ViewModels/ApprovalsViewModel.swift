@@ -54,6 +54,12 @@ public final class ApprovalsViewModel {
   public func rejectTapped(id: String) async { await decide(.reject, id) }
   public func reopenTapped(id: String) async { await decide(.reopen, id) }
 
+  /// A live event from `ClientSession.events()`: a change to the approvals (or a reset)
+  /// reloads the list.
+  public func eventReceived(_ event: ServerEvent) async {
+    if event.name == "approvals" || event.name == "reset" { await load() }
+  }
+
   public func networkReturned() async {
     let results = await repository.replayOutbox()
     let refusals = results.compactMap(\.refusal)

@@ -67,6 +67,11 @@ public final class BoardViewModel {
     state = next
   }
 
+  /// A live event from `ClientSession.events()`: a new notice (or a reset) reloads the board.
+  public func eventReceived(_ event: ServerEvent) async {
+    if event.name == "notice" || event.name == "reset" { await appeared() }
+  }
+
   public func networkReturned() async {
     _ = await repository.replayOutbox()
     await appeared()

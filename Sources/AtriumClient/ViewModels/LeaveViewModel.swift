@@ -132,6 +132,12 @@ public final class LeaveViewModel {
   }
 
   /// The network is back: send what waits, say what the server refused, and reload.
+  /// A live event from `ClientSession.events()`: decisions on one's requests arrive as
+  /// notices, so a notice (or a reset) reloads the year.
+  public func eventReceived(_ event: ServerEvent) async {
+    if event.name == "notice" || event.name == "reset" { await load() }
+  }
+
   public func networkReturned() async {
     let results = await repository.replayOutbox()
     var next = state
