@@ -65,7 +65,8 @@ enum ClientCommands {
     let language: ClientLanguage = (environment["LANG"] ?? "").hasPrefix("es") ? .es : .en
     let command = options.positional.removeFirst()
     let saved = store.load()
-    let serverText = options.value("server") ?? environment["ATRIUM_SERVER"] ?? saved?.server
+    let serverText =
+      options.value("server") ?? environment["ATRIUM_SERVER"] ?? saved?.server ?? store.rememberedServer()
     if command == "login" {
       guard let serverText, let server = URL(string: serverText), server.scheme?.hasPrefix("http") == true else {
         throw Exit(code: 2, message: "give the server: --server http://host:port (or ATRIUM_SERVER)")
@@ -376,8 +377,8 @@ struct Options {
   func flag(_ name: String) -> Bool { flags.contains(name) }
 }
 
-/// The team calendar as text: a row per person, a column per day; A approved, P pending,
-/// H holiday, · weekend.
+/// The team calendar as text: a row per person, a column per day, labelled as the SDK's
+/// `TeamCalendarViewModel` does (A approved, P pending, H holiday, · weekend, ½ half a day).
 enum CalendarText {
   static func grid(_ calendar: TeamCalendar) -> String {
     let width = min(24, calendar.people.map(\.displayName.count).max() ?? 4)
@@ -388,12 +389,8 @@ enum CalendarText {
     for person in calendar.people {
       let cells = Dictionary(person.days.map { ($0.date, $0) }) { first, _ in first }
       let row = calendar.days.map { day -> String in
-        guard let cell = cells[day] else { return " ." }
-        switch cell.kind {
-        case "leave": return cell.status == .approved ? " A" : " P"
-        case "holiday": return " H"
-        default: return " ·"
-        }
+        let label = cells[day].map(TeamCalendarViewModel.label) ?? "."
+        return String(repeating: " ", count: max(0, 2 - label.count)) + label
       }
       lines.append(
         String(person.displayName.prefix(width)).padding(toLength: width, withPad: " ", startingAt: 0) + " "

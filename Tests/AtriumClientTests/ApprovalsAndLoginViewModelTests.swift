@@ -23,27 +23,52 @@ import Testing
     address = URL(string: "http://127.0.0.1:\(server.port)")!
   }
 
-  @Test func login_enablesTheButtonShowsErrorsAndSignsIn() async {
+  @Test func login_checksTheServer_showsErrors_signsIn_andRemembersTheServer() async throws {
     defer { server.stop() }
-    let model = LoginViewModel(session: ClientSession(server: address, store: MemoryTokenStore()))
+    let folder = TemporaryDirectory()
+    let store = FileTokenStore(path: folder.path + "/atrium/session.json")
+    let model = LoginViewModel(store: store)
+    #expect(model.state.server == "" && model.session == nil)
     let states = Mutex<[LoginViewModel.State]>([])
     model.onChange = { state in states.withLock { $0.append(state) } }
     #expect(!model.state.isSignInEnabled)
+    model.serverChanged("ftp://files.example")
     model.usernameChanged("eva")
     #expect(!model.state.isSignInEnabled)
     model.passwordChanged("wrong")
     #expect(model.state.isSignInEnabled)
     await model.signInTapped()
+    #expect(model.state.serverError == "Enter the server's address, e.g. https://atrium.example.com")
+    model.serverChanged(address.absoluteString)
+    #expect(model.state.serverError == nil && model.state.isSignInEnabled)
+    await model.signInTapped()
     #expect(model.state.error == "Wrong username or password.")
-    #expect(model.state.signedInAs == nil)
+    #expect(model.state.signedInAs == nil && model.session == nil)
     model.passwordChanged("atrium-demo")
     await model.signInTapped()
     #expect(model.state.signedInAs == "Eva Fernández")
     #expect(model.state.password == "" && model.state.error == nil)
     #expect(
       states.withLock { $0 }.contains { $0.isWorking && !$0.isSignInEnabled }, "the button is off while signing in")
-    await model.signOutTapped()
-    #expect(model.state == LoginViewModel.State())
+    let user = try await #require(model.session).call { try await $0.me() }
+    #expect(user.username == "eva")
+
+    let nextLaunch = LoginViewModel(store: store)
+    #expect(nextLaunch.session != nil, "the saved session is picked up")
+    await nextLaunch.signOutTapped()
+    #expect(nextLaunch.session == nil && nextLaunch.state.signedInAs == nil)
+    let afterSignOut = LoginViewModel(store: store)
+    #expect(afterSignOut.session == nil)
+    #expect(afterSignOut.state.server == address.absoluteString, "the server is offered again")
+  }
+
+  @Test func serverAddressesAreCompletedOrRefused() {
+    defer { server.stop() }
+    #expect(LoginViewModel.address("atrium.example.com")?.absoluteString == "https://atrium.example.com")
+    #expect(LoginViewModel.address(" http://10.0.0.5:8080 ")?.absoluteString == "http://10.0.0.5:8080")
+    #expect(LoginViewModel.address("ftp://atrium.example.com") == nil)
+    #expect(LoginViewModel.address("https://") == nil)
+    #expect(LoginViewModel.address("") == nil)
   }
 
   @Test func approvals_decideOnlineAndOffline_andAReplayRefusedBecauseSomeoneElseDecided() async throws {

@@ -94,6 +94,9 @@ import Testing
     #expect(try atrium(["logout"], config: evaConfig.path).status == 0)
     #expect(!FileManager.default.fileExists(atPath: session))
     #expect(try atrium(["me"], config: evaConfig.path).status == 3)
+    let signInAgain = try atrium(
+      ["login", "--username", "eva", "--password-stdin"], config: evaConfig.path, input: "atrium-demo\n")
+    #expect(signInAgain.status == 0, "the server of the last sign-in is remembered: \(signInAgain.errors)")
   }
 }
 

@@ -20,11 +20,15 @@ public struct StoredSession: Codable, Hashable, Sendable {
 public protocol TokenStore: Sendable {
   func load() -> StoredSession?
   func save(_ session: StoredSession?) throws
+  /// The server last signed in to, kept after signing out so the sign-in form offers it.
+  func rememberedServer() -> String?
+  func remember(server: String) throws
 }
 
 /// A session in memory only.
 public final class MemoryTokenStore: TokenStore {
   private let session = Mutex<StoredSession?>(nil)
+  private let server = Mutex<String?>(nil)
 
   public init(_ initial: StoredSession? = nil) {
     session.withLock { $0 = initial }
@@ -32,6 +36,8 @@ public final class MemoryTokenStore: TokenStore {
 
   public func load() -> StoredSession? { session.withLock { $0 } }
   public func save(_ session: StoredSession?) throws { self.session.withLock { $0 = session } }
+  public func rememberedServer() -> String? { server.withLock { $0 } }
+  public func remember(server: String) throws { self.server.withLock { $0 = server } }
 }
 
 /// A session in a file readable by its owner only (0600), written atomically; the Linux
@@ -61,11 +67,27 @@ public final class FileTokenStore: TokenStore {
       try? FileManager.default.removeItem(atPath: path)
       return
     }
+    try Self.writePrivately(try JSONEncoder().encode(session), to: path)
+    try remember(server: session.server)
+  }
+
+  /// `server` next to the session file.
+  private var serverPath: String { (path as NSString).deletingLastPathComponent + "/server" }
+
+  public func rememberedServer() -> String? {
+    FileManager.default.contents(atPath: serverPath).map { String(decoding: $0, as: UTF8.self) }
+      ?? load()?.server
+  }
+
+  public func remember(server: String) throws {
+    try Self.writePrivately(Data(server.utf8), to: serverPath)
+  }
+
+  private static func writePrivately(_ data: Data, to path: String) throws {
     let folder = (path as NSString).deletingLastPathComponent
     try FileManager.default.createDirectory(
       atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let temporary = path + ".tmp-\(getpid())"
-    let data = try JSONEncoder().encode(session)
     // Created 0600 before any byte is written, so the tokens are never readable by others.
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission) }

@@ -73,18 +73,22 @@ public final class TeamCalendarViewModel {
       return Row(
         name: person.displayName,
         cells: calendar.days.map { day in
-          guard let cell = cells[day] else { return "" }
-          switch cell.kind {
-          case "leave": return (cell.status == .approved ? "A" : "P") + (cell.halves == 1 ? "½" : "")
-          case "holiday": return cell.halves == 1 ? "H½" : "H"
-          default: return "·"
-          }
+          cells[day].map(Self.label) ?? ""
         })
     }
   }
 
+  /// A day's label: A approved, P pending (with ½ for half a day), H holiday, · weekend.
+  nonisolated public static func label(_ cell: CalendarCell) -> String {
+    switch cell.kind {
+    case "leave": return (cell.status == .approved ? "A" : "P") + (cell.halves == 1 ? "½" : "")
+    case "holiday": return cell.halves == 1 ? "H½" : "H"
+    default: return "·"
+    }
+  }
+
   /// `2026-12` shifted by one month is `2027-01`.
-  public static func shift(_ month: String, by delta: Int) -> String? {
+  nonisolated public static func shift(_ month: String, by delta: Int) -> String? {
     let parts = month.split(separator: "-").compactMap { Int($0) }
     guard parts.count == 2 else { return nil }
     let index = parts[0] * 12 + (parts[1] - 1) + delta
