@@ -64,9 +64,10 @@ import Testing
 
     let request = try atrium(["leave", "request", "2026-04-06", "2026-04-08", "--yes"], config: evaConfig.path)
     #expect(request.status == 0, "\(request.errors)")
-    #expect(request.output.contains("This request takes 3 working days."))
+    #expect(request.output.contains("Takes 3 working days."))
+    #expect(request.output.contains("Request sent."))
     let leave = try atrium(["leave"], config: evaConfig.path)
-    #expect(leave.output.contains("pending 3"))
+    #expect(leave.output.contains("3 pending") && leave.output.contains("2026-04-06 – 2026-04-08  3 days  Pending"))
     let declined = try atrium(["leave", "request", "2026-05-04", "2026-05-04"], config: evaConfig.path, input: "n\n")
     #expect(declined.output.contains("Not sent."))
     let bad = try atrium(["leave", "request", "someday", "2026-05-04"], config: evaConfig.path)
@@ -83,12 +84,20 @@ import Testing
         String($0.prefix { $0 != " " })
       })
     let approved = try atrium(["approve", id], config: marioConfig.path)
-    #expect(approved.output.contains("is now approved"))
+    #expect(approved.output.contains("Eva Fernández  2026-04-06 – 2026-04-08  Approved"), "\(approved.output)")
     let again = try atrium(["approve", id], config: marioConfig.path)
     #expect(again.status == 4, "a conflict is a refusal by the server")
 
     let board = try atrium(["board", "--json"], config: evaConfig.path)
     #expect(board.status == 0 && board.output.contains("was approved"))
+    let readable = try atrium(["board"], config: evaConfig.path)
+    #expect(readable.output.hasPrefix("2 unread"), "\(readable.output)")
+    let notice = try #require(
+      readable.output.split(separator: "\n").first { $0.contains("was approved") }.map {
+        String($0.prefix { $0 != " " })
+      })
+    #expect(try atrium(["board", "read", notice], config: evaConfig.path).output.hasPrefix("1 unread"))
+    #expect(try atrium(["board", "read", "no-such-notice"], config: evaConfig.path).status == 4)
     #expect(try atrium(["calendar", "--month", "2026-04"], config: evaConfig.path).output.contains("Eva Fernández"))
 
     #expect(try atrium(["logout"], config: evaConfig.path).status == 0)
@@ -118,6 +127,8 @@ extension CommandLineTests {
     }
     #expect(try atrium(["leave", "request", "2026-04-06", "2026-04-07", "--yes"], config: eva.path).status == 0)
     let online = try atrium(["leave"], config: eva.path)
+    let calendar = try atrium(["calendar"], config: eva.path)
+    let team = try atrium(["team", "fernandez"], config: eva.path)
     let approvals = try atrium(["approvals"], config: mario.path)
     let id = try #require(
       approvals.output.split(separator: "\n").first { $0.contains("Eva Fernández") }.map {
@@ -129,12 +140,17 @@ extension CommandLineTests {
     #expect(offline.status == 0)
     #expect(offline.errors.contains("Offline: showing the last saved copy."))
     #expect(offline.output == online.output, "the same year as last seen")
+    for (command, seen) in [(["calendar"], calendar), (["team", "fernandez"], team)] {
+      let again = try atrium(command, config: eva.path)
+      #expect(again.status == 0 && again.output == seen.output, "\(command) offline shows the last copy")
+    }
+    #expect(try atrium(["team", "never-searched"], config: eva.path).status == 5, "nothing saved to show")
     let queued = try atrium(["approve", id], config: mario.path)
-    #expect(queued.status == 0 && queued.output.contains("Offline: saved"))
+    #expect(queued.status == 0 && queued.output.contains("Saved; it will be sent when you are online."))
     #expect(try atrium(["leave", "request", "2026-05-04", "2026-05-04"], config: eva.path).status == 5)
     #expect(
       try atrium(["leave", "request", "2026-05-04", "2026-05-04", "--yes"], config: eva.path).output.contains(
-        "Offline: saved"))
+        "Saved; it will be sent when you are online."))
 
     server = HTTPServer(
       configuration: .init(host: "127.0.0.1", port: port, threadCount: 2, workerCount: 2, log: .discard),

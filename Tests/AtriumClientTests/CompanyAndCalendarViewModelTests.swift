@@ -35,6 +35,7 @@ import Testing
     await offline.appeared()
     #expect(offline.state.name == "Atrium Demo S.L.", "the saved copy")
     #expect(offline.state.error == "Sin conexión.")
+    #expect(offline.state.isOffline && !offline.state.isSignedOut)
   }
 
   @Test func calendar_marksTodayWeekendsAndLeave_movesByMonth_andWorksOffline() async throws {
@@ -66,7 +67,7 @@ import Testing
     await model.previousMonthTapped()
     #expect(model.state.month == "2026-03")
     #expect(model.state.rows.contains { $0.name == "Eva Fernández" }, "March as last seen")
-    #expect(model.state.error == "You are offline.")
+    #expect(model.state.error == "You are offline." && model.state.isOffline)
     await model.previousMonthTapped()
     #expect(model.state.month == "2026-02" && model.state.rows.isEmpty, "a month never seen has nothing to show")
   }

@@ -138,6 +138,21 @@ enum Fixtures {
     #expect(states().contains { $0.isSendEnabled == false && $0.preview != nil }, "the button is off while sending")
   }
 
+  @Test func previewOffline_cannotCountTheDaysButTheRequestCanWait() async {
+    let repository = FakeLeaveRepository()
+    repository.previewAnswer = .failure(.offline)
+    repository.requestAnswer = .success(.queued)
+    let model = LeaveViewModel(repository: repository)
+    await model.previewTapped(
+      start: CalendarDate(year: 2026, month: 4, day: 6)!, end: CalendarDate(year: 2026, month: 4, day: 6)!,
+      note: "Dentist")
+    #expect(model.state.isOffline && model.state.isSendEnabled)
+    #expect(model.state.preview?.hasPrefix("The days cannot be counted offline") == true)
+    await model.sendTapped()
+    #expect(model.state.message == "Saved; it will be sent when you are online.")
+    #expect(model.state.waitingWrites == 1 && !model.state.isSendEnabled)
+  }
+
   @Test func anExpiredSession_showsSignedOut() async {
     let repository = FakeLeaveRepository()
     repository.years[nil] = .failure(.unauthorized)

@@ -6,7 +6,8 @@ import Foundation
 public protocol CompanyRepository: Sendable {
   func cachedCompany() -> CompanyBody?
   func company() async throws(APIError) -> CompanyBody
-  func cachedCalendar(_ month: String) -> TeamCalendar?
+  /// A month as last seen; nil for the current month.
+  func cachedCalendar(_ month: String?) -> TeamCalendar?
   func calendar(_ month: String?) async throws(APIError) -> TeamCalendar
 }
 
@@ -27,13 +28,14 @@ public struct LiveCompanyRepository: CompanyRepository {
     return company
   }
 
-  public func cachedCalendar(_ month: String) -> TeamCalendar? {
-    cache.get(TeamCalendar.self, key: "calendar-" + month)
+  public func cachedCalendar(_ month: String?) -> TeamCalendar? {
+    cache.get(TeamCalendar.self, key: "calendar-" + (month ?? "current"))
   }
 
   public func calendar(_ month: String?) async throws(APIError) -> TeamCalendar {
     let calendar = try await session.call { try await $0.teamCalendar(month: month) }
     cache.put(calendar, key: "calendar-" + calendar.month)
+    if month == nil { cache.put(calendar, key: "calendar-current") }
     return calendar
   }
 }

@@ -17,7 +17,7 @@ public final class ApprovalsViewModel {
     public let canReopen: Bool
   }
 
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, ScreenState {
     public var filter = ApprovalFilter.pending
     public var rows: [Row] = []
     public var isLoading = false
@@ -26,6 +26,7 @@ public final class ApprovalsViewModel {
     public var error: String?
     public var waitingWrites = 0
     public var isSignedOut = false
+    public var isOffline = false
 
     public init() {}
   }
@@ -72,7 +73,7 @@ public final class ApprovalsViewModel {
 
   private func decide(_ action: LeaveAction, _ id: String) async {
     var next = state
-    next.error = nil
+    next.clearFailure()
     do {
       switch try await repository.decide(action, on: id, reason: nil) {
       case .done:
@@ -88,8 +89,7 @@ public final class ApprovalsViewModel {
         next.waitingWrites = repository.waitingWrites
       }
     } catch {
-      if error == .unauthorized { next.isSignedOut = true }
-      next.error = error.message(in: language)
+      next.fail(error, in: language)
     }
     state = next
   }
@@ -97,14 +97,13 @@ public final class ApprovalsViewModel {
   private func load() async {
     var next = state
     next.isLoading = true
-    next.error = nil
+    next.clearFailure()
     if let cached = repository.cached(state.filter) { next.rows = cached.map(row) } else { next.rows = [] }
     state = next
     do {
       next.rows = try await repository.list(state.filter).map(row)
     } catch {
-      if error == .unauthorized { next.isSignedOut = true }
-      next.error = error.message(in: language)
+      next.fail(error, in: language)
     }
     next.isLoading = false
     next.emptyText = next.rows.isEmpty ? (language == .es ? "No hay nada aquí." : "Nothing here.") : nil

@@ -14,12 +14,13 @@ public final class BoardViewModel {
     public let isUnread: Bool
   }
 
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, ScreenState {
     public var rows: [Row] = []
     public var unreadText = ""
     public var isLoading = false
     public var error: String?
     public var isSignedOut = false
+    public var isOffline = false
 
     public init() {}
   }
@@ -44,10 +45,9 @@ public final class BoardViewModel {
     state = next
     do {
       show(try await repository.notices(), in: &next)
-      next.error = nil
+      next.clearFailure()
     } catch {
-      if error == .unauthorized { next.isSignedOut = true }
-      next.error = error.message(in: language)
+      next.fail(error, in: language)
     }
     next.isLoading = false
     state = next
@@ -62,7 +62,7 @@ public final class BoardViewModel {
       }
       next.unreadText = unreadText(next.rows.filter(\.isUnread).count)
     } catch {
-      next.error = error.message(in: language)
+      next.fail(error, in: language)
     }
     state = next
   }

@@ -5,7 +5,7 @@ import Observation
 /// The company: its contact data, with the addresses the screen opens (call, website, map).
 @Observable @MainActor
 public final class CompanyViewModel {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, ScreenState {
     public var name = ""
     public var phone: String?
     public var callURL: URL?
@@ -15,6 +15,8 @@ public final class CompanyViewModel {
     public var social: [String] = []
     public var isLoading = false
     public var error: String?
+    public var isSignedOut = false
+    public var isOffline = false
 
     public init() {}
   }
@@ -39,9 +41,9 @@ public final class CompanyViewModel {
     state = next
     do {
       show(try await repository.company(), in: &next)
-      next.error = nil
+      next.clearFailure()
     } catch {
-      next.error = error.message(in: language)
+      next.fail(error, in: language)
     }
     next.isLoading = false
     state = next

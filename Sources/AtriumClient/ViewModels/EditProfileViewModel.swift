@@ -13,7 +13,7 @@ public final class EditProfileViewModel {
     public let name: String
   }
 
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, ScreenState {
     public var phone = ""
     public var bio = ""
     public var locationID = ""
@@ -28,6 +28,7 @@ public final class EditProfileViewModel {
     public var message: String?
     public var error: String?
     public var isSignedOut = false
+    public var isOffline = false
 
     public init() {}
   }
@@ -61,10 +62,10 @@ public final class EditProfileViewModel {
       next.locationID = profile.location.id
       next.photoPath = profile.photoURL
       next.locations = filters.locations.map { Choice(id: $0.id, name: $0.name) }
-      next.error = nil
+      next.clearFailure()
       state = next
     } catch {
-      fail(error)
+      state.fail(error, in: language)
     }
     updateSaveEnabled()
   }
@@ -96,7 +97,7 @@ public final class EditProfileViewModel {
     state.isSaving = true
     state.isSaveEnabled = false
     state.message = nil
-    state.error = nil
+    state.clearFailure()
     do {
       let profile = try await repository.updateMe(change)
       self.saved = profile
@@ -109,7 +110,7 @@ public final class EditProfileViewModel {
       if case .badRequest(let problem) = error, let errors = problem.errors, !errors.isEmpty {
         state.fieldErrors = Dictionary(errors.map { ($0.field, $0.message) }) { first, _ in first }
       } else {
-        fail(error)
+        state.fail(error, in: language)
       }
     }
     state.isSaving = false
@@ -134,8 +135,10 @@ public final class EditProfileViewModel {
       state.photoPath = profile.photoURL
       state.message = language == .es ? "Foto cambiada." : "Photo changed."
     } catch {
-      state.photoError = error.message(in: language)
-      state.isSignedOut = error == .unauthorized
+      // Shown next to the photo rather than as the screen's error.
+      state.fail(error, in: language)
+      state.photoError = state.error
+      state.error = nil
     }
     state.isUploading = false
   }
@@ -157,10 +160,5 @@ public final class EditProfileViewModel {
     }
     state.isSaveEnabled =
       state.phone != saved.phone || state.bio != saved.bio || state.locationID != saved.location.id
-  }
-
-  private func fail(_ error: APIError) {
-    state.error = error.message(in: language)
-    state.isSignedOut = error == .unauthorized
   }
 }

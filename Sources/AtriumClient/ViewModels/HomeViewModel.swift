@@ -18,7 +18,7 @@ public final class HomeViewModel {
     public let canDelete: Bool
   }
 
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, ScreenState {
     public var rows: [Row] = []
     public var draft = ""
     public var isPostEnabled = false
@@ -30,6 +30,7 @@ public final class HomeViewModel {
     public var isLoading = false
     public var error: String?
     public var isSignedOut = false
+    public var isOffline = false
 
     public init() {}
   }
@@ -56,14 +57,14 @@ public final class HomeViewModel {
   public func appeared() async {
     var next = state
     next.isLoading = true
-    next.error = nil
+    next.clearFailure()
     if let cached = repository.cachedFirstPage() { show(cached, in: &next) }
     state = next
     do {
       show(try await repository.page(after: nil), in: &next)
     } catch {
+      next.fail(error, in: language)
       next.error = couldNotLoad(error)
-      next.isSignedOut = error == .unauthorized
     }
     next.isLoading = false
     state = next
@@ -78,6 +79,7 @@ public final class HomeViewModel {
       nextCursor = page.nextCursor
       state.canLoadMore = page.nextCursor != nil
     } catch {
+      state.fail(error, in: language)
       state.error = couldNotLoad(error)
     }
     state.isLoading = false
@@ -92,28 +94,26 @@ public final class HomeViewModel {
     guard Self.canPost(state.draft), !state.isPosting else { return }
     state.isPosting = true
     state.isPostEnabled = false
-    state.error = nil
+    state.clearFailure()
     do {
       let item = try await repository.post(state.draft)
       state.rows.insert(row(item), at: 0)
       state.draft = ""
       state.emptyText = nil
     } catch {
-      state.error = error.message(in: language)
-      state.isSignedOut = error == .unauthorized
+      state.fail(error, in: language)
     }
     state.isPosting = false
     state.isPostEnabled = Self.canPost(state.draft)
   }
 
   public func deleteTapped(id: String) async {
-    state.error = nil
+    state.clearFailure()
     do {
       try await repository.delete(id)
       state.rows.removeAll { $0.id == id }
     } catch {
-      state.error = error.message(in: language)
-      state.isSignedOut = error == .unauthorized
+      state.fail(error, in: language)
     }
   }
 

@@ -17,7 +17,7 @@ public final class LeaveViewModel {
     public let canCancel: Bool
   }
 
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, ScreenState {
     public var title = ""
     public var isLoading = false
     public var allowance = ""
@@ -30,6 +30,7 @@ public final class LeaveViewModel {
     public var error: String?
     public var waitingWrites = 0
     public var isSignedOut = false
+    public var isOffline = false
 
     public init() {}
   }
@@ -62,25 +63,35 @@ public final class LeaveViewModel {
     await load()
   }
 
+  /// Asks the server what the request would take. Offline the days cannot be counted, but
+  /// the request can still be saved and sent later: `isSendEnabled` stays on and the preview
+  /// says so.
   public func previewTapped(
-    start: CalendarDate, end: CalendarDate, startHalf: StartHalf = .full, endHalf: EndHalf = .full
+    start: CalendarDate, end: CalendarDate, startHalf: StartHalf = .full, endHalf: EndHalf = .full, note: String = ""
   )
     async
   {
     var next = state
-    next.error = nil
+    next.clearFailure()
     next.message = nil
+    let request = NewLeaveRequest(
+      start: start, end: end, startHalf: startHalf, endHalf: endHalf, note: note.isEmpty ? nil : note)
     do {
       let preview = try await repository.preview(
         LeaveQuery(start: start, end: end, startHalf: startHalf, endHalf: endHalf))
-      pendingRequest = NewLeaveRequest(start: start, end: end, startHalf: startHalf, endHalf: endHalf)
+      pendingRequest = request
       let others = Set(preview.conflicts.flatMap { $0.people.map(\.displayName) }).sorted()
       next.preview =
         text(.takes(LeaveTexts.number(preview.days)))
         + (others.isEmpty ? "" : " " + text(.alsoOff(others.joined(separator: ", "))))
       next.isSendEnabled = true
+    } catch .offline {
+      pendingRequest = request
+      next.fail(.offline, in: language)
+      next.preview = text(.uncounted)
+      next.isSendEnabled = true
     } catch {
-      apply(error, to: &next)
+      next.fail(error, in: language)
       next.preview = nil
       next.isSendEnabled = false
     }
@@ -108,7 +119,7 @@ public final class LeaveViewModel {
         next.preview = nil
       }
     } catch {
-      apply(error, to: &next)
+      next.fail(error, in: language)
       next.isSendEnabled = true
     }
     state = next
@@ -126,18 +137,18 @@ public final class LeaveViewModel {
         next.waitingWrites = repository.waitingWrites
       }
     } catch {
-      apply(error, to: &next)
+      next.fail(error, in: language)
     }
     state = next
   }
 
-  /// The network is back: send what waits, say what the server refused, and reload.
   /// A live event from `ClientSession.events()`: decisions on one's requests arrive as
   /// notices, so a notice (or a reset) reloads the year.
   public func eventReceived(_ event: ServerEvent) async {
     if event.name == "notice" || event.name == "reset" { await load() }
   }
 
+  /// The network is back: send what waits, say what the server refused, and reload.
   public func networkReturned() async {
     let results = await repository.replayOutbox()
     var next = state
@@ -154,14 +165,14 @@ public final class LeaveViewModel {
   private func load() async {
     var next = state
     next.isLoading = true
-    next.error = nil
+    next.clearFailure()
     if let cached = repository.cachedYear(year) { show(cached, in: &next) } else if year != nil { clear(&next) }
     state = next
     do {
       let fresh = try await repository.year(year)
       show(fresh, in: &next)
     } catch {
-      apply(error, to: &next)
+      next.fail(error, in: language)
     }
     next.isLoading = false
     next.waitingWrites = repository.waitingWrites
@@ -190,16 +201,11 @@ public final class LeaveViewModel {
     next.requests = []
   }
 
-  private func apply(_ error: APIError, to next: inout State) {
-    if error == .unauthorized { next.isSignedOut = true }
-    next.error = error.message(in: language)
-  }
-
   // MARK: - Texts
 
   private enum Phrase {
     case allowance(String), pending(String)
-    case takes(String), alsoOff(String), sent, queued, replayed, refused(String)
+    case takes(String), alsoOff(String), uncounted, sent, queued, replayed, refused(String)
   }
 
   private func text(_ phrase: Phrase) -> String {
@@ -209,6 +215,10 @@ public final class LeaveViewModel {
     case .pending(let days): return spanish ? "\(days) pendientes" : "\(days) pending"
     case .takes(let days): return spanish ? "Ocupa \(days) días laborables." : "Takes \(days) working days."
     case .alsoOff(let names): return spanish ? "También libran: \(names)." : "Also off: \(names)."
+    case .uncounted:
+      return spanish
+        ? "Sin conexión no se pueden contar los días; puedes guardarla y se enviará cuando haya conexión."
+        : "The days cannot be counted offline; you can save the request and it will be sent when you are online."
     case .sent: return spanish ? "Solicitud enviada." : "Request sent."
     case .queued:
       return spanish ? "Guardado; se enviará cuando haya conexión." : "Saved; it will be sent when you are online."

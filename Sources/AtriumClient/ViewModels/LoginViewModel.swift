@@ -7,7 +7,7 @@ import Observation
 /// in, `session` is what every other repository is built on.
 @Observable @MainActor
 public final class LoginViewModel {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, ScreenState {
     public var server = ""
     public var username = ""
     public var password = ""
@@ -16,6 +16,8 @@ public final class LoginViewModel {
     /// What is wrong with the server address, shown next to it.
     public var serverError: String?
     public var error: String?
+    public var isSignedOut = false
+    public var isOffline = false
     public var signedInAs: String?
 
     public init() {}
@@ -73,7 +75,7 @@ public final class LoginViewModel {
     var next = state
     next.isWorking = true
     next.isSignInEnabled = false
-    next.error = nil
+    next.clearFailure()
     state = next
     let session = ClientSession(server: server, store: store, transport: transport)
     do {
@@ -86,7 +88,7 @@ public final class LoginViewModel {
     } catch .unauthorized {
       next.error = language == .es ? "Usuario o contraseña incorrectos." : "Wrong username or password."
     } catch {
-      next.error = error.message(in: language)
+      next.fail(error, in: language)
     }
     next.isWorking = false
     next.isSignInEnabled = Self.canSignIn(next)

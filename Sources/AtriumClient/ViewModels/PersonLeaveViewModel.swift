@@ -15,7 +15,7 @@ public final class PersonLeaveViewModel {
     public let type: String
   }
 
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, ScreenState {
     public var name = ""
     public var position = ""
     public var photoPath: String?
@@ -28,6 +28,7 @@ public final class PersonLeaveViewModel {
     public var isLoading = false
     public var error: String?
     public var isSignedOut = false
+    public var isOffline = false
 
     public init() {}
   }
@@ -54,7 +55,7 @@ public final class PersonLeaveViewModel {
   private func load(_ year: Int?) async {
     var next = state
     next.isLoading = true
-    next.error = nil
+    next.clearFailure()
     if let cached = repository.cachedLeave(of: personID, year: year) {
       show(cached, in: &next)
     } else if let year {
@@ -65,8 +66,7 @@ public final class PersonLeaveViewModel {
     do {
       show(try await repository.leave(of: personID, year: year), in: &next)
     } catch {
-      next.error = error.message(in: language)
-      next.isSignedOut = error == .unauthorized
+      next.fail(error, in: language)
     }
     next.isLoading = false
     next.emptyText =

@@ -7,7 +7,7 @@ import Observation
 /// mail addresses, and whether the edit button shows.
 @Observable @MainActor
 public final class ProfileViewModel {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, ScreenState {
     public var name = ""
     public var position = ""
     /// "Engineering · Madrid".
@@ -25,6 +25,7 @@ public final class ProfileViewModel {
     public var isLoading = false
     public var error: String?
     public var isSignedOut = false
+    public var isOffline = false
 
     public init() {}
   }
@@ -48,7 +49,7 @@ public final class ProfileViewModel {
   public func appeared() async {
     var next = state
     next.isLoading = true
-    next.error = nil
+    next.clearFailure()
     let me = repository.cachedMe()
     if let id = personID ?? me?.id, let cached = repository.cachedProfile(id) { show(cached, me: me, in: &next) }
     state = next
@@ -56,8 +57,7 @@ public final class ProfileViewModel {
       let me = try await repository.me()
       show(try await repository.profile(personID ?? me.id), me: me, in: &next)
     } catch {
-      next.error = error.message(in: language)
-      next.isSignedOut = error == .unauthorized
+      next.fail(error, in: language)
     }
     next.isLoading = false
     state = next

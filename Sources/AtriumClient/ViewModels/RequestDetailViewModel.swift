@@ -15,7 +15,7 @@ public final class RequestDetailViewModel {
     public let status: String
   }
 
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, ScreenState {
     public var name = ""
     public var position = ""
     public var photoPath: String?
@@ -38,6 +38,7 @@ public final class RequestDetailViewModel {
     public var message: String?
     public var error: String?
     public var isSignedOut = false
+    public var isOffline = false
 
     public init() {}
   }
@@ -65,13 +66,13 @@ public final class RequestDetailViewModel {
   public func appeared() async {
     var next = state
     next.isLoading = true
-    next.error = nil
+    next.clearFailure()
     if let cached = repository.cachedDetail(requestID) { show(cached, in: &next) }
     state = next
     do {
       show(try await repository.detail(requestID), in: &next)
     } catch {
-      fail(error, in: &next)
+      next.fail(error, in: language)
     }
     next.isLoading = false
     state = next
@@ -93,7 +94,7 @@ public final class RequestDetailViewModel {
   private func decide(_ action: LeaveAction, reason: String?) async {
     var next = state
     next.isWorking = true
-    next.error = nil
+    next.clearFailure()
     next.message = nil
     (next.canApprove, next.canReject, next.canReopen) = (false, false, false)
     state = next
@@ -110,7 +111,7 @@ public final class RequestDetailViewModel {
           ? "Guardado; se enviará cuando haya conexión." : "Saved; it will be sent when you are online."
       }
     } catch {
-      fail(error, in: &next)
+      next.fail(error, in: language)
       if let cached = repository.cachedDetail(requestID) { show(cached, in: &next) }
     }
     next.isWorking = false
@@ -141,10 +142,5 @@ public final class RequestDetailViewModel {
     next.canApprove = request.status == .pending
     next.canReject = request.status == .pending
     next.canReopen = request.status == .approved || request.status == .rejected
-  }
-
-  private func fail(_ error: APIError, in next: inout State) {
-    next.error = error.message(in: language)
-    next.isSignedOut = error == .unauthorized
   }
 }

@@ -11,7 +11,7 @@ public final class SettingsViewModel {
     case leaveDecisions, approvalsWaiting, companyNotices
   }
 
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, ScreenState {
     public var leaveDecisions = false
     public var approvalsWaiting = false
     public var companyNotices = false
@@ -23,6 +23,7 @@ public final class SettingsViewModel {
     public var message: String?
     public var error: String?
     public var isSignedOut = false
+    public var isOffline = false
 
     public init() {}
   }
@@ -43,7 +44,7 @@ public final class SettingsViewModel {
   public func appeared() async {
     var next = state
     next.isLoading = true
-    next.error = nil
+    next.clearFailure()
     if let cached = repository.cachedSettings() { show(cached, in: &next) }
     if let cached = repository.cachedCalendarFeeds() { show(cached, in: &next) }
     state = next
@@ -51,7 +52,7 @@ public final class SettingsViewModel {
       show(try await repository.settings(), in: &next)
       show(try await repository.calendarFeeds(), in: &next)
     } catch {
-      fail(error, in: &next)
+      next.fail(error, in: language)
     }
     next.isLoading = false
     state = next
@@ -80,28 +81,28 @@ public final class SettingsViewModel {
 
   public func newCalendarLinkTapped() async {
     var next = state
-    next.error = nil
+    next.clearFailure()
     do {
       show(try await repository.newCalendarFeeds(), in: &next)
       next.message =
         language == .es
         ? "Enlaces nuevos; los anteriores ya no funcionan." : "New links; the old ones no longer work."
     } catch {
-      fail(error, in: &next)
+      next.fail(error, in: language)
     }
     state = next
   }
 
   private func save(_ change: SettingsChange) async {
     var next = state
-    next.error = nil
+    next.clearFailure()
     next.message = nil
     do {
       show(try await repository.update(change), in: &next)
     } catch {
       // Back to what the server last said, so the switch never shows a setting not in force.
       if let saved = repository.cachedSettings() { show(saved, in: &next) }
-      fail(error, in: &next)
+      next.fail(error, in: language)
     }
     state = next
   }
@@ -116,10 +117,5 @@ public final class SettingsViewModel {
   private func show(_ feeds: CalendarFeedBody, in next: inout State) {
     next.calendarURL = URL(string: feeds.url)
     next.teamCalendarURL = URL(string: feeds.teamURL)
-  }
-
-  private func fail(_ error: APIError, in next: inout State) {
-    next.error = error.message(in: language)
-    next.isSignedOut = error == .unauthorized
   }
 }

@@ -13,13 +13,15 @@ public final class TeamCalendarViewModel {
     public let cells: [String]
   }
 
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, ScreenState {
     public var month = ""
     public var days: [Int] = []
     public var todayIndex: Int?
     public var rows: [Row] = []
     public var isLoading = false
     public var error: String?
+    public var isSignedOut = false
+    public var isOffline = false
 
     public init() {}
   }
@@ -39,26 +41,27 @@ public final class TeamCalendarViewModel {
 
   public func appeared() async { await load(nil) }
 
+  /// A month picked directly, `YYYY-MM`.
+  public func monthChosen(_ month: String) async { await load(month) }
+
   public func nextMonthTapped() async { await load(Self.shift(state.month, by: 1)) }
   public func previousMonthTapped() async { await load(Self.shift(state.month, by: -1)) }
 
   private func load(_ month: String?) async {
     var next = state
     next.isLoading = true
-    next.error = nil
-    if let month {
+    next.clearFailure()
+    if let cached = repository.cachedCalendar(month) {
+      show(cached, in: &next)
+    } else if let month {
       next.month = month
-      if let cached = repository.cachedCalendar(month) {
-        show(cached, in: &next)
-      } else {
-        (next.days, next.rows, next.todayIndex) = ([], [], nil)
-      }
+      (next.days, next.rows, next.todayIndex) = ([], [], nil)
     }
     state = next
     do {
       show(try await repository.calendar(month), in: &next)
     } catch {
-      next.error = error.message(in: language)
+      next.fail(error, in: language)
     }
     next.isLoading = false
     state = next

@@ -32,7 +32,7 @@ public final class TeamViewModel {
     public let name: String
   }
 
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, ScreenState {
     public var query = ""
     public var department: String?
     public var location: String?
@@ -45,6 +45,7 @@ public final class TeamViewModel {
     public var options: Options?
     public var error: String?
     public var isSignedOut = false
+    public var isOffline = false
 
     public init() {}
   }
@@ -95,14 +96,14 @@ public final class TeamViewModel {
       nextCursor = page.nextCursor
       state.canLoadMore = page.nextCursor != nil
     } catch {
-      apply(error)
+      state.fail(error, in: language)
     }
     state.isLoading = false
   }
 
   public func personTapped(id: String) async {
     var next = state
-    next.error = nil
+    next.clearFailure()
     guard let profile = await profile(id, in: &next) else {
       state = next
       return
@@ -125,8 +126,7 @@ public final class TeamViewModel {
       return try await repository.profile(id)
     } catch {
       if let cached = repository.cachedProfile(id) { return cached }
-      next.error = error.message(in: language)
-      next.isSignedOut = error == .unauthorized
+      next.fail(error, in: language)
       return nil
     }
   }
@@ -134,7 +134,7 @@ public final class TeamViewModel {
   private func load() async {
     var next = state
     next.isLoading = true
-    next.error = nil
+    next.clearFailure()
     next.options = nil
     let query = query(cursor: nil)
     if let cached = repository.cachedDirectory(query) { show(cached, in: &next) }
@@ -142,8 +142,7 @@ public final class TeamViewModel {
     do {
       show(try await repository.directory(query), in: &next)
     } catch {
-      next.error = error.message(in: language)
-      next.isSignedOut = error == .unauthorized
+      next.fail(error, in: language)
     }
     next.isLoading = false
     next.emptyText =
@@ -177,10 +176,5 @@ public final class TeamViewModel {
     let all = Filter(id: nil, name: language == .es ? "Todos" : "All")
     state.departments = [all] + filters.departments.map { Filter(id: $0.id, name: $0.name) }
     state.locations = [all] + filters.locations.map { Filter(id: $0.id, name: $0.name) }
-  }
-
-  private func apply(_ error: APIError) {
-    state.error = error.message(in: language)
-    state.isSignedOut = error == .unauthorized
   }
 }

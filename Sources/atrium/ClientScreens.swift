@@ -1,0 +1,191 @@
+import AtriumAPI
+import AtriumClient
+import AtriumDomain
+import Foundation
+
+/// The client commands' readable output: each command drives the SDK's view model for its
+/// screen, as an app would, and prints the state it ends in. Failures become exit codes from
+/// what the state says: signed out 3, offline 5 (unless the last copy is shown), refused 4.
+@MainActor
+struct ClientScreens {
+  let stores: ClientCommands.Repositories
+  let language: ClientLanguage
+
+  typealias Exit = ClientCommands.Exit
+
+  /// Throws the state's failure, except offline with something to show: then a notice on
+  /// stderr, and the last copy is printed.
+  private func check(_ state: some ScreenState, showing hasContent: Bool) throws {
+    guard let error = state.error else { return }
+    if state.isOffline && hasContent {
+      FileHandle.standardError.write(Data("Offline: showing the last saved copy.\n".utf8))
+      return
+    }
+    throw Exit(code: state.isSignedOut ? 3 : state.isOffline ? 5 : 4, message: error)
+  }
+
+  static func signIn(_ login: LoginViewModel, options: Options, environment: [String: String]) async throws {
+    guard let server = options.value("server") ?? environment["ATRIUM_SERVER"] ?? login.state.server.nonEmpty else {
+      throw Exit(code: 2, message: "give the server: --server http://host:port (or ATRIUM_SERVER)")
+    }
+    login.serverChanged(server)
+    login.usernameChanged(try options.value("username") ?? ClientCommands.prompt("Username: "))
+    login.passwordChanged(
+      options.flag("password-stdin")
+        ? (readLine(strippingNewline: true) ?? "") : try ClientCommands.secret("Password: "))
+    await login.signInTapped()
+    if let error = login.state.serverError { throw Exit(code: 2, message: error) }
+    if let error = login.state.error { throw Exit(code: login.state.isOffline ? 5 : 3, message: error) }
+    guard let name = login.state.signedInAs else { throw Exit(code: 2, message: "give a username and a password") }
+    if !options.flag("json") { print("Signed in to \(login.state.server) as \(name).") }
+  }
+
+  func me() async throws {
+    let model = ProfileViewModel(repository: stores.people, language: language)
+    await model.appeared()
+    let state = model.state
+    try check(state, showing: !state.name.isEmpty)
+    print([state.name, state.position, state.place].filter { !$0.isEmpty }.joined(separator: " · "))
+    for line in [state.email, state.phone, state.manager.map { "Manager: \($0)" }].compactMap({ $0 }) { print(line) }
+  }
+
+  func company() async throws {
+    let model = CompanyViewModel(repository: stores.company, language: language)
+    await model.appeared()
+    let state = model.state
+    try check(state, showing: !state.name.isEmpty)
+    print(
+      ([state.name, state.phone, state.website?.absoluteString, state.address].compactMap { $0 } + state.social)
+        .joined(separator: "\n"))
+  }
+
+  func leave(year: Int?) async throws {
+    let model = LeaveViewModel(repository: stores.leave, language: language)
+    if let year { await model.yearChanged(to: year) } else { await model.appeared() }
+    let state = model.state
+    try check(state, showing: !state.allowance.isEmpty)
+    print("\(state.title): \(state.allowance) · \(state.remaining) · \(state.pending)")
+    for row in state.requests { print("\(row.id)  \(row.dates)  \(row.days)  \(row.status)") }
+    if state.waitingWrites > 0 { print("\(state.waitingWrites) change(s) waiting to be sent.") }
+  }
+
+  func request(
+    start: CalendarDate, end: CalendarDate, startHalf: StartHalf, endHalf: EndHalf, note: String, confirmed: Bool
+  ) async throws {
+    let model = LeaveViewModel(repository: stores.leave, language: language)
+    await model.previewTapped(start: start, end: end, startHalf: startHalf, endHalf: endHalf, note: note)
+    if let error = model.state.error, !model.state.isOffline {
+      throw Exit(code: model.state.isSignedOut ? 3 : 4, message: error)
+    }
+    if let preview = model.state.preview { print(preview) }
+    if model.state.isOffline && !confirmed {
+      throw Exit(code: 5, message: "offline: add --yes to save the request and send it later")
+    }
+    if !confirmed {
+      print(language == .es ? "¿Enviarla? [s/N] " : "Send it? [y/N] ", terminator: "")
+      fflush(nil)
+      let answer = readLine()?.lowercased() ?? ""
+      guard answer.hasPrefix("y") || answer.hasPrefix("s") else {
+        print(language == .es ? "No enviada." : "Not sent.")
+        return
+      }
+    }
+    await model.sendTapped()
+    if let message = model.state.message {
+      print(message)
+    } else if let error = model.state.error {
+      throw Exit(code: model.state.isSignedOut ? 3 : model.state.isOffline ? 5 : 4, message: error)
+    }
+  }
+
+  func cancel(_ id: String) async throws {
+    let model = LeaveViewModel(repository: stores.leave, language: language)
+    await model.cancelTapped(id: id)
+    try check(model.state, showing: false)
+    if let row = model.state.requests.first(where: { $0.id == id }) {
+      print("\(row.id)  \(row.dates)  \(row.status)")
+    } else {
+      print(model.state.message ?? id)
+    }
+  }
+
+  func approvals(_ filter: ApprovalFilter) async throws {
+    let model = ApprovalsViewModel(repository: stores.approvals, language: language)
+    await model.filterChanged(to: filter)
+    let state = model.state
+    try check(state, showing: !state.rows.isEmpty || state.emptyText != nil && !state.isOffline)
+    if let empty = state.emptyText { print(empty) }
+    for row in state.rows { print("\(row.id)  \(row.name)  \(row.dates)  \(row.days)  \(row.status)") }
+  }
+
+  func decide(_ action: LeaveAction, on id: String, reason: String?) async throws {
+    let model = RequestDetailViewModel(requestID: id, repository: stores.approvals, language: language)
+    switch action {
+    case .approve: await model.approveTapped()
+    case .reject: await model.rejectTapped(reason: reason)
+    default: await model.reopenTapped()
+    }
+    let state = model.state
+    if let message = state.message {
+      print(message)
+      return
+    }
+    try check(state, showing: false)
+    print("\(id)  \(state.name)  \(state.dates)  \(state.status)")
+  }
+
+  func board(unreadOnly: Bool) async throws {
+    let model = BoardViewModel(repository: stores.board, language: language)
+    await model.appeared()
+    let state = model.state
+    try check(state, showing: !state.rows.isEmpty)
+    let rows = unreadOnly ? state.rows.filter(\.isUnread) : state.rows
+    print(state.unreadText)
+    for row in rows { print("\(row.id)  \(row.isUnread ? "•" : " ") \(row.date)  \(row.title)") }
+  }
+
+  /// Marks a notice read: at once when online, else saved and sent by the next command.
+  func markRead(_ id: String) async throws {
+    let model = BoardViewModel(repository: stores.board, language: language)
+    await model.appeared()
+    try check(model.state, showing: !model.state.rows.isEmpty)
+    guard model.state.rows.contains(where: { $0.id == id }) else {
+      throw Exit(code: 4, message: APIError.notFound.message(in: language))
+    }
+    await model.markReadTapped(id: id)
+    try check(model.state, showing: true)
+    print(model.state.unreadText)
+  }
+
+  func team(_ text: String) async throws {
+    let model = TeamViewModel(repository: stores.people, language: language, pageSize: 200)
+    await model.queryChanged(text)
+    let state = model.state
+    try check(state, showing: !state.rows.isEmpty)
+    if let empty = state.emptyText { print(empty) }
+    for row in state.rows { print("\(row.name)  \(row.detail)  \(row.location)") }
+  }
+
+  /// The month as a grid: a row per person, a column per day, labelled as the view model
+  /// labels them (A approved, P pending, H holiday, · weekend, ½ half a day).
+  func calendar(_ month: String?) async throws {
+    let model = TeamCalendarViewModel(repository: stores.company, language: language)
+    if let month { await model.monthChosen(month) } else { await model.appeared() }
+    let state = model.state
+    try check(state, showing: !state.days.isEmpty)
+    let width = min(24, state.rows.map(\.name.count).max() ?? 4)
+    func cell(_ text: String) -> String { String(repeating: " ", count: max(0, 2 - text.count)) + text }
+    print(
+      state.month.padding(toLength: width, withPad: " ", startingAt: 0) + " "
+        + state.days.map { cell(String($0)) }.joined(separator: " "))
+    for row in state.rows {
+      print(
+        String(row.name.prefix(width)).padding(toLength: width, withPad: " ", startingAt: 0) + " "
+          + row.cells.map { cell($0.isEmpty ? "." : $0) }.joined(separator: " "))
+    }
+  }
+}
+
+extension String {
+  fileprivate var nonEmpty: String? { isEmpty ? nil : self }
+}
