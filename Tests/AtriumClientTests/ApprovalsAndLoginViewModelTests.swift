@@ -10,18 +10,12 @@ import Testing
 /// Login and approvals view models on the whole stack: real repositories, a real cache file,
 /// the real server, and a network that can go away.
 @MainActor @Suite(.serialized) struct ApprovalsAndLoginViewModelTests {
-  let app: TestApp
-  let server: HTTPServer
-  let address: URL
+  let live: LiveServer
+  var app: TestApp { live.app }
+  var server: HTTPServer { live.server }
+  var address: URL { live.address }
 
-  init() throws {
-    app = try TestApp()
-    server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
-    address = URL(string: "http://127.0.0.1:\(server.port)")!
-  }
+  init() throws { live = try LiveServer() }
 
   @Test func login_checksTheServer_showsErrors_signsIn_andRemembersTheServer() async throws {
     defer { server.stop() }
@@ -116,21 +110,13 @@ import Testing
 
 @MainActor @Suite(.serialized) struct BoardViewModelTests {
   @Test func markRead_offline_showsReadAtOnceAndSendsLater() async throws {
-    let app = try TestApp()
-    let server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
-    defer { server.stop() }
+    let live = try LiveServer()
+    let app = live.app
     let ana = try app.login("ana").accessToken
     #expect(app.send(.postNotice, json: #"{"title": "Lunch at one", "body": "x"}"#, token: ana).status == 201)
-    let transport = SwitchableTransport()
-    let session = ClientSession(
-      server: URL(string: "http://127.0.0.1:\(server.port)")!, store: MemoryTokenStore(), transport: transport)
-    _ = try await session.signIn(username: "eva", password: "atrium-demo")
-    let folder = TemporaryDirectory()
-    let model = BoardViewModel(
-      repository: LiveBoardRepository(session: session, cache: try ClientCache(path: folder.path + "/cache.sqlite")))
+    let transport = live.transport
+    let (session, cache) = try await live.signIn("eva")
+    let model = BoardViewModel(repository: LiveBoardRepository(session: session, cache: cache))
     await model.appeared()
     #expect(model.state.unreadText == "1 unread")
     let id = try #require(model.state.rows.first?.id)

@@ -8,18 +8,12 @@ import Testing
 /// Sessions against the real server: tokens kept, an expired access token refreshed once and
 /// the call retried, a refused refresh ending the session.
 @Suite(.serialized) struct ClientSessionTests {
-  let app: TestApp
-  let server: HTTPServer
-  let address: URL
+  let live: LiveServer
+  var app: TestApp { live.app }
+  var server: HTTPServer { live.server }
+  var address: URL { live.address }
 
-  init() throws {
-    app = try TestApp()
-    server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
-    address = URL(string: "http://127.0.0.1:\(server.port)")!
-  }
+  init() throws { live = try LiveServer() }
 
   @Test func tokensAreKeptInAPrivateFile() throws {
     defer { server.stop() }
