@@ -3,7 +3,7 @@ SWIFT ?= swift
 DATA ?= ./atrium-data
 PORT ?= 8080
 
-.PHONY: demo test bench build deps format format-check contract-check clean
+.PHONY: demo test fuzz bench build deps format format-check contract-check clean
 
 ## Runs Atrium on http://127.0.0.1:$(PORT) with its embedded database and the demo company.
 demo: deps
@@ -17,6 +17,13 @@ test: deps
 	@scripts/install-test-servers.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+## Contract fuzzing: schemathesis (pinned in .venv) with all its checks, as each role, against
+## a throwaway demo server per role; see fuzz/run.py (FUZZ_EXAMPLES, FUZZ_SEED).
+fuzz: deps
+	@scripts/python-tools.sh
+	$(SWIFT) build --product atrium
+	python3 fuzz/run.py
 
 ## Load benchmark: release build, seeded company (BENCH_EMPLOYEES, default 1000), wrk; see bench/README.md.
 bench: deps

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Creates .venv with the pinned Python tools the checks and tests use, when missing:
 # openapi-spec-validator (contract check), icalendar (an independent parser for the
-# calendar-feed test) and selenium (the browser tests). Safe to run again.
+# calendar-feed test), selenium (the browser tests) and schemathesis (make fuzz). Safe to
+# run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-wanted="openapi-spec-validator==0.9.0 icalendar==7.3.2 selenium==4.40.0"
+wanted="openapi-spec-validator==0.9.0 icalendar==7.3.2 selenium==4.40.0 schemathesis==4.32.5"
 stamp=.venv/.atrium-tools
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
   exit 0

@@ -225,11 +225,17 @@ extension Route {
   /// - Throws: `RouteError` saying whether the path is unknown, the method wrong, or the query bad.
   public init(method: String, path: String, query: [String: String] = [:]) throws(RouteError) {
     let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-    var allowed: [HTTPMethod] = []
+    // A fixed segment beats a parameter: `/api/v1/board/read-all` is only the POST that marks
+    // all read, never a notice whose id is "read-all" (which also keeps `Allow` exact).
+    var matches: [(endpoint: Endpoint, parameters: [String])] = []
     for endpoint in Self.endpoints {
-      guard let parameters = Self.parameters(of: segments, matching: endpoint.segments) else {
-        continue
+      if let parameters = Self.parameters(of: segments, matching: endpoint.segments) {
+        matches.append((endpoint, parameters))
       }
+    }
+    let mostSpecific = matches.map { $0.parameters.count }.min()
+    var allowed: [HTTPMethod] = []
+    for (endpoint, parameters) in matches where parameters.count == mostSpecific {
       guard endpoint.method.rawValue == method else {
         allowed.append(endpoint.method)
         continue

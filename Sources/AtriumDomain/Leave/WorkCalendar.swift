@@ -76,6 +76,11 @@ public struct LeaveSpan: Hashable, Sendable {
   public let startHalf: StartHalf
   public let endHalf: EndHalf
 
+  /// The most calendar days a new request may cover (`isWithinLimit`). Longer absences (a
+  /// sabbatical) are asked as consecutive requests; the bound also keeps every day-by-day
+  /// count small. Spans already stored are read whatever their length.
+  public static let maximumDays = 366
+
   /// Why a span cannot exist.
   public enum Problem: Error, Hashable, Sendable {
     case endBeforeStart
@@ -95,6 +100,11 @@ public struct LeaveSpan: Hashable, Sendable {
     self.startHalf = startHalf
     self.endHalf = endHalf
   }
+
+  /// Calendar days from start to end, both included.
+  public var calendarDays: Int { end.dayNumber - start.dayNumber + 1 }
+
+  public var isWithinLimit: Bool { calendarDays <= Self.maximumDays }
 
   /// Whether the leave includes that half of that date.
   public func covers(_ date: CalendarDate, _ half: DayHalf) -> Bool {

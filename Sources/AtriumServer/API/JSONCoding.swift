@@ -3,6 +3,16 @@ import AtriumDomain
 import AtriumHTTP
 import Foundation
 
+/// A request body whose listed fields may be sent as JSON `null`, meaning "clear it" (a
+/// manager, a start date). Every other null is refused with 400.
+protocol NullableFields {
+  static var nullableFields: Set<String> { get }
+}
+
+extension PersonChange: NullableFields {
+  static var nullableFields: Set<String> { ["managerId", "startDate"] }
+}
+
 /// Reading JSON request bodies with errors a caller can act on, and writing JSON responses.
 enum JSONCoding {
   /// Decodes the body of `request` as `T`.
@@ -19,6 +29,11 @@ enum JSONCoding {
     }
     if let failure = JSONSyntax.firstError(in: request.body) {
       throw Problem.badRequest("The body is not valid JSON: \(failure.detail).")
+    }
+    let nulls = nullFields(in: request.body).subtracting((T.self as? any NullableFields.Type)?.nullableFields ?? [])
+    if !nulls.isEmpty {
+      throw Problem.invalid(
+        ValidationFailure(nulls.sorted().map { FieldError(field: $0, message: "must not be null") }))
     }
     do {
       return try JSONDecoder().decode(T.self, from: Data(request.body))
@@ -38,6 +53,27 @@ enum JSONCoding {
     headers.set("Content-Type", "application/json")
     headers.set("Cache-Control", "no-store")
     return HTTPResponse(status: status, headers: headers, body: try StreamingJSONEncoder().encode(value))
+  }
+
+  /// The fields sent as JSON `null` (`notifications.leaveDecisions`, `items[2]`). Swift's
+  /// decoder takes a null optional as absent, so without this check `{"phone": null}` would
+  /// quietly mean "unchanged" while the contract says a string.
+  static func nullFields(in body: [UInt8]) -> Set<String> {
+    guard let value = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]) else {
+      return []
+    }
+    var found: Set<String> = []
+    func visit(_ value: Any, _ path: String) {
+      if value is NSNull {
+        found.insert(path.isEmpty ? "body" : path)
+      } else if let object = value as? [String: Any] {
+        for (key, field) in object { visit(field, path.isEmpty ? key : path + "." + key) }
+      } else if let array = value as? [Any] {
+        for (index, item) in array.enumerated() { visit(item, path + "[\(index)]") }
+      }
+    }
+    visit(value, "")
+    return found
   }
 
   private static func problem(for error: DecodingError) -> Problem {

@@ -85,6 +85,21 @@ public final class AtriumApp: HTTPResponder {
     let method = request.method == "HEAD" ? "GET" : request.method
     do {
       route = try Route(method: method, path: request.path, query: request.query)
+    } catch .invalidQuery(let field, let message) {
+      // Who may ask comes before what was asked: an anonymous caller gets 401, as for any
+      // other request to the endpoint, and learns nothing from the query's validation.
+      let bare = try? Route(method: method, path: request.path, query: [:])
+      if bare?.requiresAuthentication ?? true {
+        do {
+          _ = try authenticate(request, unsafe: false)
+        } catch {
+          return .response(render(error, requestID: request.requestID))
+        }
+      }
+      return .response(
+        render(
+          Self.problem(for: .invalidQuery(field: field, message: message), request: request),
+          requestID: request.requestID))
     } catch {
       var headers = HTTPHeaders()
       if case .methodNotAllowed(let allowed) = error {

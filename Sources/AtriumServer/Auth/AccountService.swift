@@ -62,6 +62,10 @@ struct AccountService: Sendable {
   /// A new temporary password for someone; their sessions end at once.
   func resetPassword(of id: String, by principal: Principal) throws -> TemporaryPassword {
     try requireAdmin(principal, to: "reset passwords")
+    guard id != principal.employee.id else {
+      // A reset ends the caller's own sessions and locks them out behind a password shown once.
+      throw Problem.unprocessable("Change your own password with POST /api/v1/me/password.")
+    }
     let password = Self.temporaryPassword()
     let hash = try environment.passwordHasher.hash(password)
     let now = environment.now().milliseconds

@@ -218,8 +218,9 @@ struct LeaveService: Sendable {
   ) throws
     -> LeaveSpan
   {
+    let span: LeaveSpan
     do {
-      return try LeaveSpan(start: start, end: end, startHalf: startHalf, endHalf: endHalf)
+      span = try LeaveSpan(start: start, end: end, startHalf: startHalf, endHalf: endHalf)
     } catch .endBeforeStart {
       throw Problem.invalid(ValidationFailure([FieldError(field: "end", message: "must not be before start")]))
     } catch {
@@ -229,6 +230,14 @@ struct LeaveService: Sendable {
             field: "endHalf", message: "a one-day request cannot start in the afternoon and end in the morning")
         ]))
     }
+    guard span.isWithinLimit else {
+      throw Problem.invalid(
+        ValidationFailure([
+          FieldError(
+            field: "end", message: "must be within \(LeaveSpan.maximumDays) days of start; ask longer leave in parts")
+        ]))
+    }
+    return span
   }
 
   static func note(_ text: String?, field: String = "note") throws -> String {

@@ -114,7 +114,13 @@ struct PeopleService: Sendable {
       if let position { employee.position = position }
       if let phone { employee.phone = phone }
       if let bio { employee.bio = bio }
-      if let role = change.role { employee.role = role }
+      if let role = change.role {
+        // An administrator who demoted themselves could leave the company with none.
+        guard role == .admin || employee.id != principal.employee.id else {
+          throw Problem.unprocessable("You cannot remove your own administrator role; ask another administrator.")
+        }
+        employee.role = role
+      }
       if case .set(let startDate) = change.startDate { employee.startDate = startDate }
       if let active = change.active {
         guard active || employee.id != principal.employee.id else {
