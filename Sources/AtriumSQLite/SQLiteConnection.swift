@@ -6,7 +6,7 @@ import CSQLite
 /// A connection is used by one thread at a time (it is opened with `SQLITE_OPEN_NOMUTEX`);
 /// callers that share connections between threads hand them over through a pool.
 public final class SQLiteConnection {
-  private let handle: OpaquePointer
+  let handle: OpaquePointer
   /// Prepared statements by SQL text, with their result columns (which never change).
   private var statements: [String: (statement: OpaquePointer, columns: SQLiteColumns)] = [:]
 

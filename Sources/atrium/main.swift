@@ -21,10 +21,15 @@ let usage = """
          atrium seed --data DIR [--employees N] [--requests-per-employee K] [--seed S] [--today YYYY-MM-DD]
          atrium import people FILE.csv --as ADMIN [--data DIR] [--dry-run]
          atrium ldap sync [--data DIR]
+         atrium backup --to FILE [--data DIR]
+         atrium restore --from FILE [--data DIR]
 
   ldap sync brings the people in step with the company directory once, as the server does
   every ATRIUM_LDAP_SYNC_INTERVAL; the directory is set up with ATRIUM_LDAP_* variables
   (README, "Sign in with the company directory").
+
+  backup writes a consistent copy of the database to a new FILE while the server runs;
+  restore puts one back, only while no server uses the folder (the replaced database is kept).
 
   seed fills an empty data folder with the benchmark company (deterministic for a seed and a
   day; defaults: 1000 employees, 7 requests each, seed 1, today).
@@ -59,6 +64,10 @@ case "import":
   runImport(Array(arguments.dropFirst()))
 case "ldap":
   runDirectorySync(Array(arguments.dropFirst()))
+case "backup":
+  BackupCommands.backup(Array(arguments.dropFirst()), environment: environment)
+case "restore":
+  BackupCommands.restore(Array(arguments.dropFirst()), environment: environment)
 case "help", "--help", "-h":
   print(usage + "\n\nClient commands:\n" + ClientCommands.usage)
 case _ where ClientCommands.commands.contains(command):
@@ -66,6 +75,9 @@ case _ where ClientCommands.commands.contains(command):
 default:
   fail("unknown command \(command)\n\n\(usage)")
 }
+
+/// Held for the server's lifetime: one server per data folder, and no restore under it.
+nonisolated(unsafe) var folderLock: DataDirectory.Lock?
 
 func runServe(_ arguments: [String]) {
   var options: [String: String] = [:]
@@ -118,6 +130,7 @@ func runServe(_ arguments: [String]) {
   let app: AtriumApp
   do {
     let directory = try DataDirectory(path: dataPath)
+    folderLock = try directory.lock()
     let durabilityName = value("durability", "ATRIUM_DURABILITY", "full")
     guard let durability = SQLiteDatabase.Durability(rawValue: durabilityName) else {
       fail("--durability must be full or normal, got \(durabilityName)")
@@ -141,6 +154,8 @@ func runServe(_ arguments: [String]) {
           : "\(dataPath) already holds data; the demo company was not created.")
     }
     app = try AtriumApp(environment: serverEnvironment)
+    // Requests cut off by a crash left their Idempotency-Keys claimed: let their retries run.
+    try app.releaseUnfinishedRequests()
     server = HTTPServer(configuration: configuration, responder: app)
     try server.start()
   } catch {

@@ -93,8 +93,7 @@ import Testing
           .createHoliday, json: #"{"locationId": "\#(madrid)", "date": "2026-05-15", "name": "San Isidro"}"#,
           token: ana))
       let types = try JSONSerialization.jsonObject(with: Data(app.send(.leaveTypes, token: ana).body))
-      let typeList = (types as? [[String: Any]]) ?? ((types as? [String: Any])?["items"] as? [[String: Any]]) ?? []
-      leaveType = typeList.first?["id"] as? String ?? ""
+      leaveType = ((types as? [String: Any])?["items"] as? [[String: Any]])?.first?["id"] as? String ?? ""
       feed = try id(
         app.send(.createTimelineFeed, json: #"{"name": "News", "url": "http://127.0.0.1:9/feed.rss"}"#, token: ana))
       let feeds =

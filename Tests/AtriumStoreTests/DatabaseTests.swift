@@ -74,6 +74,35 @@ import Testing
     #expect(try database.read { try PlacesStore($0).department(id: "d1") } == nil)
   }
 
+  @Test func aWriteInsideAWriteJoinsIt_andFailsAlone() throws {
+    let directory = TemporaryDirectory()
+    let database = try SQLiteDatabase(path: directory.path + "/db.sqlite")
+    struct Abort: Error {}
+    try database.write { connection in
+      try PlacesStore(connection).insert(Department(id: "d1", name: "Engineering"))
+      #expect(try database.read { try PlacesStore($0).department(id: "d1") } != nil, "a read inside sees it")
+      #expect(throws: Abort.self) {
+        try database.write { inner in
+          try PlacesStore(inner).insert(Department(id: "d2", name: "Sales"))
+          throw Abort()
+        }
+      }
+      try database.write { try PlacesStore($0).insert(Department(id: "d3", name: "Legal")) }
+    }
+    let names = try database.read { connection in
+      try ["d1", "d2", "d3"].compactMap { try PlacesStore(connection).department(id: $0)?.name }
+    }
+    #expect(names == ["Engineering", "Legal"], "the failed inner write alone was undone")
+
+    #expect(throws: Abort.self) {
+      try database.write { connection in
+        try database.write { try PlacesStore($0).insert(Department(id: "d4", name: "Finance")) }
+        throw Abort()
+      }
+    }
+    #expect(try database.read { try PlacesStore($0).department(id: "d4") } == nil, "the outer failure undoes all")
+  }
+
   @Test func duplicateNameIsATypedUniqueViolation() throws {
     let directory = TemporaryDirectory()
     let database = try SQLiteDatabase(path: directory.path + "/db.sqlite")

@@ -78,6 +78,14 @@ public final class AtriumApp: HTTPResponder {
     return Self.defaultBodyLimit
   }
 
+  /// Releases the Idempotency-Keys of requests that never got an answer, so their retries
+  /// run (see `IdempotencyStore.releaseUnfinished`). Only for `atrium serve` at start-up,
+  /// holding the data folder's lock: other commands may run beside a live server.
+  @discardableResult
+  public func releaseUnfinishedRequests() throws -> Int {
+    try environment.database.write { try IdempotencyStore($0).releaseUnfinished() }
+  }
+
   public func respond(to request: HTTPRequest) -> HTTPOutcome {
     guard Self.isAPI(request.path) else { return respondWeb(request) }
     let route: Route
@@ -165,7 +173,7 @@ public final class AtriumApp: HTTPResponder {
       if route.method.isUnsafe, route.keepsIdempotentResponses, let principal,
         let key = request.headers["Idempotency-Key"]
       {
-        return try idempotency.run(request, key: key, scope: principal.employee.id) {
+        return try idempotency.run(request, key: key, scope: principal.employee.id, atomic: !route.mayBlock) {
           respondCatchingErrors(request) { try dispatch(route, request, principal) }
         }
       }

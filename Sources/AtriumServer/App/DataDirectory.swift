@@ -36,6 +36,41 @@ public struct DataDirectory: Sendable {
     try SQLiteDatabase(path: databasePath, durability: durability)
   }
 
+  public var lockPath: String { path + "/atrium.lock" }
+
+  /// Claims the folder for this process until it exits (however it exits: the kernel drops
+  /// the lock with the process). `atrium serve` holds it, so a second server, or a restore,
+  /// on the same folder is refused instead of corrupting it.
+  public func lock() throws -> Lock {
+    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw Failure(description: "cannot open \(lockPath): \(String(cString: strerror(errno)))")
+    }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      let holder = (try? String(contentsOfFile: lockPath, encoding: .utf8))?.trimmingCharacters(
+        in: .whitespacesAndNewlines)
+      close(descriptor)
+      throw Failure(
+        description: "an Atrium server" + (holder.map { $0.isEmpty ? "" : " (pid \($0))" } ?? "")
+          + " is using \(path); stop it first")
+    }
+    let pid = Array("\(getpid())\n".utf8)
+    _ = ftruncate(descriptor, 0)
+    _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    return Lock(descriptor: descriptor)
+  }
+
+  /// A held data-folder lock; released when this is released or the process ends.
+  public final class Lock: Sendable {
+    let descriptor: Int32
+
+    init(descriptor: Int32) {
+      self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+  }
+
   public func signingKey() throws -> [UInt8] {
     try SigningKey.loadOrCreate(at: signingKeyPath)
   }

@@ -4,6 +4,10 @@ import Synchronization
 
 /// The embedded database: one SQLite file in WAL mode, foreign keys on, one connection per
 /// thread at a time (taken from a pool), and one writer at a time.
+///
+/// A `write` or `read` called inside a `write` on the same thread joins it (a savepoint on the
+/// same connection) instead of waiting for itself: so a caller can make several services'
+/// writes, and its own bookkeeping, one transaction (see `Idempotency`).
 public final class SQLiteDatabase: Database {
   /// How long a connection waits for another process's lock before failing as busy.
   public static let busyTimeoutMilliseconds: Int32 = 5_000
@@ -37,6 +41,8 @@ public final class SQLiteDatabase: Database {
   }
 
   public func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
+    // Inside a write, read what it has written so far.
+    if let active = activeWrite { return try body(active) }
     let pooled = try checkOut()
     defer { checkIn(pooled) }
     try pooled.execute("BEGIN DEFERRED", [])
@@ -52,13 +58,16 @@ public final class SQLiteDatabase: Database {
 
   @discardableResult
   public func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
-    try writer.withLock { _ in
+    if let active = activeWrite { return try Self.savepoint(active, body) }
+    return try writer.withLock { _ in
       let pooled = try checkOut()
       defer { checkIn(pooled) }
       var attempt = 0
       while true {
         do {
           try pooled.execute("BEGIN IMMEDIATE", [])
+          activeWrite = pooled
+          defer { activeWrite = nil }
           let result = try body(pooled)
           try pooled.execute("COMMIT", [])
           return result
@@ -71,6 +80,32 @@ public final class SQLiteDatabase: Database {
           throw error
         }
       }
+    }
+  }
+
+  // MARK: - Nesting
+
+  /// This thread's write transaction on this database, if one is running.
+  private var activeWrite: PooledConnection? {
+    get { Thread.current.threadDictionary[threadKey] as? PooledConnection }
+    set { Thread.current.threadDictionary[threadKey] = newValue }
+  }
+
+  private var threadKey: String { "atrium.sqlite.write.\(ObjectIdentifier(self).hashValue)" }
+
+  /// A write within a write: its own savepoint, undone alone when it throws.
+  private static func savepoint<T>(
+    _ pooled: PooledConnection, _ body: (any DatabaseConnection) throws -> T
+  ) throws -> T {
+    try pooled.execute("SAVEPOINT nested", [])
+    do {
+      let result = try body(pooled)
+      try pooled.execute("RELEASE nested", [])
+      return result
+    } catch {
+      _ = try? pooled.execute("ROLLBACK TO nested", [])
+      _ = try? pooled.execute("RELEASE nested", [])
+      throw error
     }
   }
 

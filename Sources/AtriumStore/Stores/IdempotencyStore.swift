@@ -70,6 +70,16 @@ public struct IdempotencyStore {
     try connection.execute("DELETE FROM idempotency_keys WHERE created_at < ?", .integer(instant))
   }
 
+  /// Forgets every claim still without a response: at start-up these belong to a server that
+  /// died mid-request, and would otherwise answer "still being processed" to every retry.
+  @discardableResult
+  public func releaseUnfinished() throws -> Int {
+    let count =
+      try connection.queryFirst("SELECT count(*) AS n FROM idempotency_keys WHERE status IS NULL")?.int("n") ?? 0
+    try connection.execute("DELETE FROM idempotency_keys WHERE status IS NULL")
+    return count
+  }
+
   /// Gives a claimed key up (the request failed on the server's side), so a retry runs anew.
   public func release(scope: String, key: String) throws {
     try connection.execute(

@@ -1,0 +1,68 @@
+import Foundation
+
+/// `atrium serve` as a real process on 127.0.0.1 and a free port, for tests that kill it,
+/// restart it, or run other `atrium` commands beside it. Stopped by its process id.
+public final class ServerProcess {
+  public let process = Process()
+  public let port: Int
+  public let dataPath: String
+  private let output = Pipe()
+
+  public struct Failure: Error, CustomStringConvertible {
+    public let description: String
+  }
+
+  /// Starts the server with the demo company (created when the folder is empty) and waits
+  /// until it says where it listens.
+  public init(dataPath: String, demo: Bool = true, deadline: TimeInterval = 60) throws {
+    self.dataPath = dataPath
+    process.executableURL = try AtriumBinary.url()
+    process.arguments =
+      ["serve", "--data", dataPath, "--host", "127.0.0.1", "--port", "0"] + (demo ? ["--demo"] : [])
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var buffer = Data()
+    let end = Date().addingTimeInterval(deadline)
+    var found: Int?
+    while found == nil, Date() < end {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      buffer.append(chunk)
+      let text = String(decoding: buffer, as: UTF8.self)
+      if let range = text.range(of: "Atrium is running at http://127.0.0.1:") {
+        found = Int(text[range.upperBound...].prefix { $0.isNumber })
+      }
+    }
+    guard let found else {
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      throw Failure(description: "atrium serve did not start: \(String(decoding: buffer, as: UTF8.self))")
+    }
+    port = found
+    // Keep reading so the server never blocks on a full pipe.
+    output.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+  }
+
+  /// Kills the server at once (no shutdown of any kind) and waits for it to be gone.
+  public func crash() {
+    output.fileHandleForReading.readabilityHandler = nil
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+  }
+
+  deinit { crash() }
+
+  /// Runs another `atrium` command to its end; returns its exit code and what it printed.
+  public static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let command = Process()
+    command.executableURL = try AtriumBinary.url()
+    command.arguments = arguments
+    let pipe = Pipe()
+    command.standardOutput = pipe
+    command.standardError = pipe
+    try command.run()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    command.waitUntilExit()
+    return (command.terminationStatus, text)
+  }
+}
