@@ -43,4 +43,12 @@ public protocol HTTPResponder: Sendable {
   /// The response for a request refused by the engine itself (413 too large, 503 busy), so the
   /// application can give it its own error format.
   func engineError(status: Int, detail: String, requestID: String) -> HTTPResponse
+
+  /// The path as the access log shows it: a path that carries a secret (a calendar feed's
+  /// token) is written with the secret left out. The query is never logged.
+  func loggedPath(_ path: String) -> String
+}
+
+extension HTTPResponder {
+  public func loggedPath(_ path: String) -> String { path }
 }

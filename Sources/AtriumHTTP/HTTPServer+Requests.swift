@@ -27,7 +27,7 @@ let requestCompleted: MHD_RequestCompletedCallback = { cls, _, contextPointer, t
     Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
   let (path, _) = QueryString.split(target: context.target)
   let entry = AccessLogEntry(
-    method: context.method, path: path, status: context.status,
+    method: context.method, path: server.responder.loggedPath(path), status: context.status,
     durationMs: (milliseconds * 1000).rounded() / 1000, requestId: context.requestID,
     error: termination == .REQUEST_TERMINATED_COMPLETED_OK ? nil : "connection ended early")
   server.configuration.log.write(entry.line)

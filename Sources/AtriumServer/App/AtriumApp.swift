@@ -87,6 +87,10 @@ public final class AtriumApp: HTTPResponder {
   }
 
   public func respond(to request: HTTPRequest) -> HTTPOutcome {
+    SecurityHeaders.apply(to: route(request))
+  }
+
+  private func route(_ request: HTTPRequest) -> HTTPOutcome {
     guard Self.isAPI(request.path) else { return respondWeb(request) }
     let route: Route
     // HEAD is GET without the body, which the engine leaves out.
@@ -130,8 +134,14 @@ public final class AtriumApp: HTTPResponder {
     path.hasPrefix("/api/") || path == "/healthz" || path.hasPrefix("/calendar/")
   }
 
+  /// Calendar feed addresses are secrets (`/calendar/<token>.ics`): logged without the token.
+  public func loggedPath(_ path: String) -> String {
+    guard path.hasPrefix("/calendar/") else { return path }
+    return "/calendar/[token]" + (path.hasSuffix(".ics") ? ".ics" : "")
+  }
+
   public func engineError(status: Int, detail: String, requestID: String) -> HTTPResponse {
-    render(Problem(status: status, detail: detail), requestID: requestID)
+    SecurityHeaders.apply(to: render(Problem(status: status, detail: detail), requestID: requestID))
   }
 
   /// Answers a request start to finish on the calling thread, blocking work included: what

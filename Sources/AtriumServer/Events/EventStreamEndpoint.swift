@@ -11,12 +11,13 @@ extension AtriumApp {
       let principal = try authenticate(request, unsafe: false)
       if principal.mustChangePassword { throw Problem.passwordChangeRequired }
       let lastEventID = try Self.lastEventID(in: request)
-      let stream = HTTPStream(
-        headers: HTTPHeaders([
-          ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"),
-          // Tells nginx not to buffer the stream.
-          ("X-Accel-Buffering", "no"), ("X-Content-Type-Options", "nosniff"),
-        ]))
+      var headers = HTTPHeaders([
+        ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"),
+        // Tells nginx not to buffer the stream.
+        ("X-Accel-Buffering", "no"),
+      ])
+      SecurityHeaders.apply(to: &headers)
+      let stream = HTTPStream(headers: headers)
       // How long a browser waits before reconnecting after the stream drops.
       stream.write(Array("retry: 3000\n\n".utf8))
       let employee = principal.employee
