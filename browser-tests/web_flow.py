@@ -217,6 +217,30 @@ def main():
     spanish.get(BASE + "/time-off")
     check("Vacaciones" in text(spanish, "h1"), f"the heading is {text(spanish, 'h1')}")
     shot(spanish, "time-off-es-1280")
+    # HTML and script in a company notice and a bio are shown as text and never run.
+    payload = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> [go](javascript:window.__pwned=3)'
+    admin.get(BASE + "/board")
+    admin.find_element(By.XPATH, "//details[.//input[@id='notice-title']]/summary").click()
+    admin.find_element(By.ID, "notice-title").send_keys("<script>window.__pwned=4</script>Hello")
+    admin.find_element(By.ID, "notice-body").send_keys(payload)
+    admin.find_element(By.ID, "notice-body").find_element(By.XPATH, "ancestor::form//button[@type='submit']").click()
+    wait_for(admin, lambda d: "Hello" in text(d, "main"), "the notice to be published")
+    eva.get(BASE + "/profile/edit")
+    eva.find_element(By.ID, "bio").clear()
+    eva.find_element(By.ID, "bio").send_keys(payload)
+    eva.find_element(By.ID, "bio").find_element(By.XPATH, "ancestor::form//button[@type='submit']").click()
+    for driver, page in ((eva, "/board"), (eva, "/profile"), (mario, "/board"), (admin, "/team")):
+        driver.get(BASE + page)
+        check(driver.execute_script("return window.__pwned") is None, f"a script ran on {page}")
+        check(not driver.find_elements(By.CSS_SELECTOR, "main script, main img[src=x]"), f"markup got into {page}")
+        links = [a.get_attribute("href") or "" for a in driver.find_elements(By.CSS_SELECTOR, "main a")]
+        check(not any(link.lower().startswith("javascript:") for link in links), f"a javascript: link on {page}")
+    eva.get(BASE + "/profile")
+    check("<script>window.__pwned=1</script>" in text(eva, "main"), "the bio is not shown as the text it is")
+    eva.get(BASE + "/board")
+    check("<script>window.__pwned=4</script>Hello" in text(eva, "main"), "the notice title is not shown as text")
+    shot(eva, "escaped-notice-1280")
+
     print("browser flow: all steps passed; screenshots in", SHOTS)
 
 

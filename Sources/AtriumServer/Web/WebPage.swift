@@ -284,9 +284,12 @@ enum WebPage: Hashable, Sendable {
     }
   }
 
-  /// A `next` address after sign-in: only a path on this server, never another site.
+  /// A `next` address after sign-in: only a path on this server, never another site, and
+  /// nothing that could end the `Location` header early (control characters, spaces).
   static func localPath(_ text: String) -> String? {
-    guard text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"), text.count <= 500 else { return nil }
+    guard text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"), text.count <= 500,
+      text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
+    else { return nil }
     return text
   }
 

@@ -1,0 +1,126 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTTP
+import AtriumStore
+import AtriumTestSupport
+import Foundation
+import Testing
+
+@testable import AtriumServer
+
+/// Input meant to break things: each kind gets a clear error (or is stored as plain text) and
+/// nothing else happens. Wrong types, invalid UTF-8 and deep nesting are in ErrorResponseTests;
+/// sign-in brute force in AuthTests.
+@Suite struct HostileInputTests {
+  let app: TestApp
+
+  init() throws { app = try TestApp() }
+
+  @Test(arguments: [
+    #"[]"#, #""just a string""#, #"42"#, #"null"#, #"{"name": ["Legal"]}"#, #"{"name": {"$gt": ""}}"#,
+  ])
+  func bodiesOfTheWrongShapeAre400(_ body: String) throws {
+    let ana = try app.login("ana").accessToken
+    let response = app.send(.createDepartment, json: body, token: ana)
+    #expect(response.status == 400, "\(body): \(response.status)")
+    #expect(
+      try JSONText.decode(Page<DepartmentBody>.self, from: app.send(.departments(.first), token: ana)).items.count == 4)
+  }
+
+  @Test(arguments: [
+    #"{"days": 1e400}"#, #"{"days": 123456789012345678901234567890}"#, #"{"days": -1}"#, #"{"days": 0.3}"#,
+    #"{"days": "30"}"#,
+  ])
+  func hugeAndOddNumbersAreRefused(_ body: String) throws {
+    let ana = try app.login("ana").accessToken
+    let eva = try JSONText.decode(User.self, from: app.send(.me, token: try app.login("eva").accessToken))
+    let response = app.send(.setAllowance(id: eva.id, year: 2026), json: body, token: ana)
+    #expect(response.status == 400, "\(body): \(response.status) \(response.problem?.detail ?? "")")
+  }
+
+  @Test func textFarOverItsLimitIsRefusedWithTheField() throws {
+    let eva = try app.login("eva").accessToken
+    let longBio = String(repeating: "a", count: 900_000)
+    let response = app.send(.updateMe, json: #"{"bio": "\#(longBio)"}"#, token: eva)
+    #expect(response.status == 400)
+    #expect(response.problem?.errors?.first?.field == "bio")
+  }
+
+  @Test func aTenMegabyteBodyIs413BeforeItIsRead() throws {
+    let server = HTTPServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 1, log: .discard), responder: app.app)
+    try server.start()
+    defer { server.stop() }
+    let eva = try app.login("eva").accessToken
+    let client = try RawHTTPClient(port: server.port)
+    client.send(
+      "POST /api/v1/posts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(eva)\r\n"
+        + "Content-Type: application/json\r\nContent-Length: \(10 << 20)\r\n\r\n{\"text\": \"")
+    let response = try client.readResponse()
+    #expect(response.status == 413)
+    #expect(response.header("X-Content-Type-Options") == "nosniff")
+  }
+
+  @Test(arguments: [
+    "/assets/../../../etc/passwd", "/assets/%2e%2e/%2e%2e/etc/passwd", "/assets/..%2f..%2fPackage.swift",
+    "/api/v1/people/..%2f..%2fetc%2fpasswd/photo", "/api/v1/people/%2e%2e/photo?size=96",
+    "/calendar/..%2f..%2fsigning.key",
+    "/../signing.key", "//etc/passwd",
+  ])
+  func pathTraversalFindsNothing(_ target: String) throws {
+    let eva = try app.login("eva").accessToken
+    let response = app.send("GET", target, token: eva)
+    #expect([400, 404].contains(response.status), "\(target): \(response.status)")
+    #expect(!response.text.contains("root:") && !response.text.contains("PackageDescription"))
+  }
+
+  @Test func sqlMetacharactersAreJustText() throws {
+    let ana = try app.login("ana").accessToken
+    let eva = try app.login("eva").accessToken
+    let sly = #"Robert'); DROP TABLE employees; -- "%_\"#
+    let department = app.send(
+      .createDepartment,
+      json:
+        #"{"name": "\#(sly.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))"}"#,
+      token: ana)
+    #expect(department.status == 201)
+    #expect(try JSONText.decode(DepartmentBody.self, from: department).name == sly.trimmingCharacters(in: .whitespaces))
+    #expect(app.send(.updateMe, json: #"{"bio": "' OR '1'='1"}"#, token: eva).status == 200)
+    for query in ["' OR 1=1 --", "%", "_", "\" OR \"\"=\"", "*", "eva' --", "NEAR(a b)", "a AND b"] {
+      let page = app.send(.people(PeopleQuery(text: query)), token: eva)
+      #expect(page.status == 200, "\(query)")
+    }
+    let wildcard = try JSONText.decode(
+      Page<PersonSummary>.self, from: app.send(.people(PeopleQuery(text: "mar%")), token: eva))
+    let plain = try JSONText.decode(
+      Page<PersonSummary>.self, from: app.send(.people(PeopleQuery(text: "mar")), token: eva))
+    #expect(wildcard.items.map(\.id) == plain.items.map(\.id) && !plain.items.isEmpty, "% is no wildcard")
+    let people = try JSONText.decode(Page<PersonSummary>.self, from: app.send(.people(PeopleQuery()), token: eva))
+    #expect(people.items.count == 40, "the employees table is still there")
+    let profile = try JSONText.decode(
+      PersonProfile.self,
+      from: app.send(.person(id: try JSONText.decode(User.self, from: app.send(.me, token: eva)).id), token: eva))
+    #expect(profile.bio == "' OR '1'='1")
+  }
+
+  @Test func lineBreaksNeverReachAHeader() throws {
+    let browser = WebClient(app)
+    let signIn = browser.get("/sign-in?next=/time-off%0d%0aSet-Cookie:%20stolen=1")
+    #expect(signIn.status == 200)
+    let token = WebClient.csrf(in: signIn) ?? ""
+    let response = browser.send(
+      "POST", "/sign-in",
+      form: ["_csrf": token, "username": "eva", "password": "atrium-demo", "next": "/time-off\r\nSet-Cookie: stolen=1"])
+    #expect(response.status == 303)
+    let location = response.headers["Location"] ?? ""
+    #expect(!location.contains("\r") && !location.contains("\n") && !location.contains("Set-Cookie"), "\(location)")
+    #expect(response.headers.values("Set-Cookie").allSatisfy { !$0.contains("stolen") })
+
+    let eva = try app.login("eva").accessToken
+    let created = app.send(
+      .createLeave, json: #"{"start": "2026-04-06", "end": "2026-04-06"}"#, token: eva,
+      headers: [("Idempotency-Key", "abc\r\nX-Injected: 1")])
+    #expect(created.status == 400, "a key with a line break is refused")
+    #expect(created.headers["X-Injected"] == nil)
+  }
+}
