@@ -21,6 +21,10 @@ public final class HTTPServer: @unchecked Sendable {
     public var connectionTimeoutSeconds: Int
     /// Simultaneous connections; further ones are refused.
     public var connectionLimit: Int
+    /// Simultaneous connections from one client address (0: no limit), so slow clients from
+    /// one place cannot take every connection. Behind a reverse proxy every connection comes
+    /// from the proxy: use 0 there, and let the proxy hold slow clients.
+    public var connectionLimitPerAddress: Int
     /// Where the access log goes.
     public var log: LogSink
 
@@ -28,7 +32,7 @@ public final class HTTPServer: @unchecked Sendable {
       host: String = "127.0.0.1", port: Int = 8080,
       threadCount: Int = ProcessInfo.processInfo.activeProcessorCount, workerCount: Int = 4,
       workerQueueLimit: Int = 256, connectionTimeoutSeconds: Int = 30, connectionLimit: Int = 1000,
-      log: LogSink = .standardError
+      connectionLimitPerAddress: Int = 0, log: LogSink = .standardError
     ) {
       self.host = host
       self.port = port
@@ -37,6 +41,7 @@ public final class HTTPServer: @unchecked Sendable {
       self.workerQueueLimit = workerQueueLimit
       self.connectionTimeoutSeconds = connectionTimeoutSeconds
       self.connectionLimit = connectionLimit
+      self.connectionLimitPerAddress = connectionLimitPerAddress
       self.log = log
     }
   }
@@ -85,7 +90,8 @@ public final class HTTPServer: @unchecked Sendable {
     let started = address.withPointer { address in
       atrium_mhd_start(
         flags, address, poolSize, UInt32(configuration.connectionTimeoutSeconds),
-        UInt32(configuration.connectionLimit), accessHandler, context, requestCompleted, context,
+        UInt32(configuration.connectionLimit), UInt32(configuration.connectionLimitPerAddress), accessHandler,
+        context, requestCompleted, context,
         requestStarted, context)
     }
     guard let started else {

@@ -24,7 +24,9 @@ public final class RawHTTPClient {
 
   /// Connects to a numeric loopback address (`127.0.0.1` or `::1`); reads give up after
   /// `timeout` seconds.
-  public init(host: String = "127.0.0.1", port: Int, timeout: Int = 30) throws {
+  /// - Parameter source: a loopback address to send from (`127.0.0.2`), to stand for another
+  ///   client machine.
+  public init(host: String = "127.0.0.1", port: Int, timeout: Int = 30, source: String? = nil) throws {
     let isIPv6 = host.contains(":")
     socket = Glibc.socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw Failure(description: "socket() failed") }
@@ -43,6 +45,16 @@ public final class RawHTTPClient {
         }
       }
     } else {
+      if let source {
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        inet_pton(AF_INET, source, &local.sin_addr)
+        _ = withUnsafePointer(to: &local) {
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+          }
+        }
+      }
       var address = sockaddr_in()
       address.sin_family = sa_family_t(AF_INET)
       address.sin_port = in_port_t(UInt16(port).bigEndian)

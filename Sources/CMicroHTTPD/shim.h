@@ -18,6 +18,7 @@ typedef void *(*atrium_mhd_uri_log_callback)(void *cls, const char *uri,
 static inline struct MHD_Daemon *atrium_mhd_start(
     unsigned int flags, const struct sockaddr *address, unsigned int thread_pool_size,
     unsigned int connection_timeout_seconds, unsigned int connection_limit,
+    unsigned int per_address_limit,
     MHD_AccessHandlerCallback access_handler, void *access_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
     atrium_mhd_uri_log_callback uri_log, void *uri_log_cls) {
@@ -27,6 +28,7 @@ static inline struct MHD_Daemon *atrium_mhd_start(
       MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
       MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
       MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+      MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address_limit,
       MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
       MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
       MHD_OPTION_END);

@@ -40,7 +40,11 @@ let usage = """
     --port PORT       port to listen on, 0 for any free one (ATRIUM_PORT, default 8080)
     --threads N       network threads (ATRIUM_THREADS, default: one per core)
     --workers N       threads for slow work such as password hashing (ATRIUM_WORKERS, default 4)
-    --timeout SECONDS close connections idle or trickling this long (ATRIUM_TIMEOUT, default 30)
+    --timeout SECONDS close connections idle this long (ATRIUM_TIMEOUT, default 30)
+    --connections-per-address N
+                      at most N connections from one client address, so slow clients from one
+                      place cannot hold them all; for a server facing the internet without a
+                      proxy (ATRIUM_CONNECTIONS_PER_ADDRESS, default 0: no limit)
     --trust-proxy     take client addresses from X-Forwarded-For, as set by a reverse proxy
                       in front of Atrium (ATRIUM_TRUST_PROXY=1)
     --durability D    full: every commit reaches the disk before it is answered (default);
@@ -92,7 +96,7 @@ func runServe(_ arguments: [String]) {
     case "--trust-proxy":
       trustsProxy = true
     case "--data", "--host", "--port", "--threads", "--workers", "--timeout", "--public-url", "--durability",
-      "--feed-interval":
+      "--feed-interval", "--connections-per-address":
       guard index + 1 < arguments.count else { fail("\(flag) needs a value") }
       options[String(flag.dropFirst(2))] = arguments[index + 1]
       index += 1
@@ -119,6 +123,8 @@ func runServe(_ arguments: [String]) {
     "threads", "ATRIUM_THREADS", ProcessInfo.processInfo.activeProcessorCount, 1...256)
   configuration.workerCount = number("workers", "ATRIUM_WORKERS", 4, 1...256)
   configuration.connectionTimeoutSeconds = number("timeout", "ATRIUM_TIMEOUT", 30, 1...3600)
+  configuration.connectionLimitPerAddress = number(
+    "connections-per-address", "ATRIUM_CONNECTIONS_PER_ADDRESS", 0, 0...configuration.connectionLimit)
 
   let feedInterval = number("feed-interval", "ATRIUM_FEED_INTERVAL", 900, 60...86_400)
 

@@ -145,6 +145,29 @@ final class EchoResponder: HTTPResponder {
     #expect(try RawHTTPClient(port: server.port).request("GET", "/echo?q=ok").text == "GET /echo 0 ok")
   }
 
+  @Test func slowClientsFromOneAddressCannotTakeEveryConnection() throws {
+    let server = HTTPServer(
+      configuration: .init(
+        host: "127.0.0.1", port: 0, threadCount: 1, connectionTimeoutSeconds: 2, connectionLimit: 50,
+        connectionLimitPerAddress: 10, log: .discard),
+      responder: EchoResponder())
+    try server.start()
+    defer { server.stop() }
+    // Slowloris: ten connections from one address, each sending half a request and waiting.
+    let slow = try (0..<10).map { _ in try RawHTTPClient(port: server.port, timeout: 30) }
+    for client in slow { client.send("GET /echo HTTP/1.1\r\nHost: x\r\n") }
+    usleep(200_000)
+    // An eleventh from the same address is turned away at once...
+    let refused = try RawHTTPClient(port: server.port, timeout: 5)
+    #expect(refused.isClosedByPeer(), "over the per-address limit")
+    // ...while another address is served.
+    let other = try RawHTTPClient(port: server.port, timeout: 5, source: "127.0.0.2")
+    #expect(try other.request("GET", "/echo?q=ok").text == "GET /echo 0 ok")
+    // The slow ones are cut at the timeout, and the address may connect again.
+    for client in slow { #expect(client.isClosedByPeer()) }
+    #expect(try RawHTTPClient(port: server.port).request("GET", "/echo?q=back").text == "GET /echo 0 back")
+  }
+
   @Test func listensOnIPv6Loopback() throws {
     let server = HTTPServer(
       configuration: .init(host: "::1", port: 0, threadCount: 1, log: .discard), responder: EchoResponder())
