@@ -45,6 +45,22 @@ import Testing
     Self.checkHeaders(app.send("DELETE", "/api/v1/locations"), "405")
   }
 
+  @Test func theSessionCookieIsSecureBehindTLS() throws {
+    let secure = try TestApp(configure: { $0.publicURL = "https://atrium.example" })
+    let browser = WebClient(secure)
+    let cookie = browser.signIn("eva").headers.values("Set-Cookie").first { $0.hasPrefix(WebSessions.cookieName) } ?? ""
+    #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Secure"), "\(cookie)")
+    let proxied = try TestApp(trustsProxy: true)
+    let viaProxy = WebClient(proxied)
+    let form = viaProxy.send("GET", "/sign-in", headers: [("X-Forwarded-Proto", "https")])
+    let signedIn = viaProxy.send(
+      "POST", "/sign-in",
+      form: ["_csrf": WebClient.csrf(in: form) ?? "", "username": "eva", "password": "atrium-demo", "next": ""],
+      headers: [("X-Forwarded-Proto", "https")])
+    let proxiedCookie = signedIn.headers.values("Set-Cookie").first { $0.hasPrefix(WebSessions.cookieName) } ?? ""
+    #expect(proxiedCookie.contains("Secure"), "\(proxiedCookie)")
+  }
+
   @Test func everyFormNeedsItsCSRFToken() throws {
     let browser = WebClient(app)
     browser.signIn("ana")
