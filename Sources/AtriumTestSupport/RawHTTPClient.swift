@@ -19,7 +19,9 @@ public final class RawHTTPClient {
     public let description: String
   }
 
-  private let socket: Int32
+  /// The connection; this client is its one owner and closes it when it goes away.
+  private let connection: OwnedSocket
+  private var socket: Int32 { connection.descriptor }
   private var buffer: [UInt8] = []
 
   /// Connects to a numeric loopback address (`127.0.0.1` or `::1`); reads give up after
@@ -28,8 +30,11 @@ public final class RawHTTPClient {
   ///   client machine.
   public init(host: String = "127.0.0.1", port: Int, timeout: Int = 30, source: String? = nil) throws {
     let isIPv6 = host.contains(":")
-    socket = Glibc.socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socket >= 0 else { throw Failure(description: "socket() failed") }
+    guard let connection = OwnedSocket.tcp(ipv6: isIPv6) else { throw Failure(description: "socket() failed") }
+    // From here on the socket belongs to `connection`, which closes it once, whether this
+    // initializer returns or throws.
+    self.connection = connection
+    let socket = connection.descriptor
     var time = timeval(tv_sec: timeout, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
@@ -66,13 +71,8 @@ public final class RawHTTPClient {
       }
     }
     guard result == 0 else {
-      close(socket)
       throw Failure(description: "cannot connect to \(host) port \(port): \(String(cString: strerror(errno)))")
     }
-  }
-
-  deinit {
-    close(socket)
   }
 
   /// Sends bytes; returns how many were sent before the peer stopped taking them.
@@ -158,10 +158,12 @@ public final class RawHTTPClient {
     }
   }
 
-  /// Whether the server has closed the connection (a read returns end of file).
+  /// Whether the server has closed the connection: a read returns end of file, or the
+  /// connection was reset (a server that refuses a connection may close it either way).
   public func isClosedByPeer() -> Bool {
     var byte: UInt8 = 0
-    return recv(socket, &byte, 1, 0) == 0
+    let count = recv(socket, &byte, 1, 0)
+    return count == 0 || (count < 0 && errno == ECONNRESET)
   }
 
   private func fill() throws {

@@ -5,33 +5,31 @@ import Synchronization
 /// connections are accepted and then left without an answer, as a directory hanging on a slow
 /// bind would; otherwise bytes are passed both ways. Stalled connections stay open until
 /// `release()`.
+///
+/// Every socket has one owner that closes it once (DESIGN.md): the accept thread owns the
+/// listener, `state` owns the stalled connections, and each proxied connection's `SocketPair`
+/// owns its two sockets until both pump threads are done with them.
 public final class StallingProxy: @unchecked Sendable {
   public let port: Int
   private let targetPort: Int
-  private let listener: Int32
-  private let state = Mutex<(stalling: Bool, held: [Int32], stopped: Bool)>((false, [], false))
+  private let listener: OwnedSocket
+  private let state = Mutex<(stalling: Bool, held: [OwnedSocket], stopped: Bool)>((false, [], false))
 
   public init(targetPort: Int) throws {
     self.targetPort = targetPort
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard let listener = OwnedSocket.tcp() else { throw Slapd.Failure(description: "the proxy has no socket") }
     var address = Self.loopback(port: 0)
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let descriptor = listener.descriptor
     let ready = withUnsafeMutablePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         bind(descriptor, $0, length) == 0 && listen(descriptor, 64) == 0 && getsockname(descriptor, $0, &length) == 0
       }
     }
-    guard ready else {
-      close(descriptor)
-      throw Slapd.Failure(description: "the proxy cannot listen")
-    }
-    listener = descriptor
+    guard ready else { throw Slapd.Failure(description: "the proxy cannot listen") }
+    self.listener = listener
     port = Int(UInt16(bigEndian: address.sin_port))
     Thread.detachNewThread { [self] in acceptLoop() }
-  }
-
-  deinit {
-    stop()
   }
 
   public var url: String { "ldap://127.0.0.1:\(port)" }
@@ -46,15 +44,18 @@ public final class StallingProxy: @unchecked Sendable {
 
   /// Closes the stalled connections: their clients see the server go away.
   public func release() {
-    for socket in state.withLock({ state -> [Int32] in
+    let held = state.withLock { state -> [OwnedSocket] in
       defer { state.held = [] }
       return state.held
-    }) {
-      shutdown(socket, Int32(SHUT_RDWR))
-      close(socket)
+    }
+    for socket in held {
+      socket.shutdown()
+      socket.close()
     }
   }
 
+  /// Stops accepting and releases the stalled connections. The listener is only shut here:
+  /// the accept thread, woken by that, closes it, so no thread ever waits on a closed number.
   public func stop() {
     let first = state.withLock { state -> Bool in
       defer { state.stopped = true }
@@ -62,35 +63,38 @@ public final class StallingProxy: @unchecked Sendable {
     }
     guard first else { return }
     release()
-    shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
+    listener.shutdown()
   }
 
   private func acceptLoop() {
+    defer { listener.close() }
     while true {
-      let client = accept(listener, nil, nil)
-      guard client >= 0 else { return }
-      let held = state.withLock { state -> Bool in
-        guard state.stalling else { return false }
-        state.held.append(client)
-        return true
+      let descriptor = accept(listener.descriptor, nil, nil)
+      if descriptor < 0 {
+        if errno == EINTR || errno == ECONNABORTED { continue }
+        return
       }
-      if held { continue }
-      let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      let client = OwnedSocket(descriptor)
+      let action = state.withLock { state -> (stopped: Bool, held: Bool) in
+        if state.stopped { return (true, false) }
+        guard state.stalling else { return (false, false) }
+        state.held.append(client)
+        return (false, true)
+      }
+      if action.stopped { return }
+      if action.held { continue }
+      guard let upstream = OwnedSocket.tcp() else { continue }
       var address = Self.loopback(port: targetPort)
       let connected = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+          connect(upstream.descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
         }
       }
-      guard connected else {
-        close(client)
-        close(upstream)
-        continue
-      }
+      // Without a connection upstream, `client` and `upstream` close as they go out of scope.
+      guard connected else { continue }
       let pair = SocketPair(client, upstream)
-      Thread.detachNewThread { Self.pump(from: client, to: upstream, pair: pair) }
-      Thread.detachNewThread { Self.pump(from: upstream, to: client, pair: pair) }
+      Thread.detachNewThread { Self.pump(from: client.descriptor, to: upstream.descriptor, pair: pair) }
+      Thread.detachNewThread { Self.pump(from: upstream.descriptor, to: client.descriptor, pair: pair) }
     }
   }
 
@@ -101,29 +105,28 @@ public final class StallingProxy: @unchecked Sendable {
       let count = recv(source, &buffer, buffer.count, 0)
       guard count > 0, send(destination, buffer, count, Int32(MSG_NOSIGNAL)) == count else { break }
     }
-    shutdown(destination, Int32(SHUT_WR))
-    shutdown(source, Int32(SHUT_RD))
+    Glibc.shutdown(destination, Int32(SHUT_WR))
+    Glibc.shutdown(source, Int32(SHUT_RD))
     pair.finishOne()
   }
 
   /// The two sockets of one proxied connection, closed when both directions are done.
   private final class SocketPair: Sendable {
-    let sockets: (Int32, Int32)
+    let sockets: (OwnedSocket, OwnedSocket)
     let running = Mutex(2)
 
-    init(_ first: Int32, _ second: Int32) {
+    init(_ first: OwnedSocket, _ second: OwnedSocket) {
       sockets = (first, second)
     }
 
     func finishOne() {
-      guard
-        running.withLock({ count -> Int in
-          count -= 1
-          return count
-        }) == 0
-      else { return }
-      close(sockets.0)
-      close(sockets.1)
+      let remaining = running.withLock { count -> Int in
+        count -= 1
+        return count
+      }
+      guard remaining == 0 else { return }
+      sockets.0.close()
+      sockets.1.close()
     }
   }
 
