@@ -34,12 +34,12 @@ import Testing
     }
     #expect(
       try Route(method: "GET", path: "/api/v1/locations", query: ["limit": "1000"])
-        == .locations(PageRequest(limit: 1000)))
+        == .places(.locations(PageRequest(limit: 1000))))
   }
 
   @Test func pathParametersAreDecoded() throws {
     let route = try Route(method: "GET", path: "/api/v1/people/a%20b%2Fc/photo", query: ["size": "512"])
-    #expect(route == .personPhoto(id: "a b/c", size: .large))
+    #expect(route == .people(.photo(id: "a b/c", size: .large)))
     #expect(throws: RouteError.self) {
       try Route(method: "GET", path: "/api/v1/people/x/photo", query: ["size": "100"])
     }
@@ -56,6 +56,40 @@ import Testing
     }
     #expect(PercentEncoding.encode("a b/c") == "a%20b%2Fc")
     #expect(PercentEncoding.decode("a+b", plusIsSpace: true) == "a b")
+  }
+
+  @Test func onlyTheServiceSignInAndCalendarFeedsAreAnonymous() {
+    let anonymous = Set(Route.examples.filter { !$0.rules.requiresAuthentication }.map(\.name))
+    #expect(anonymous == ["health", "openAPI", "login", "refresh", "calendarFeed"])
+  }
+
+  @Test func answersWithTokensOrPasswordsAreNeverKeptForReplays() {
+    for name: Route.Name in ["login", "refresh", "createPerson", "resetPassword", "changePassword", "updateDirectory"] {
+      let route = Route.examples.first { $0.name == name }
+      #expect(route?.rules.replay == .neverStored, "\(name)")
+    }
+    // A safe method has nothing to replay.
+    for route in Route.examples where route.method == .get {
+      #expect(route.rules.replay == .neverStored, "\(route.name)")
+    }
+  }
+
+  @Test func onlyAChangeOfPasswordAndLeavingAreAllowedBeforeAPasswordChange() {
+    let allowed = Set(
+      Route.examples.filter { $0.rules.requiresAuthentication && $0.rules.beforePasswordChange == .allowed }
+        .map(\.name))
+    #expect(allowed == ["me", "changePassword", "logout"])
+  }
+
+  @Test func bodyLimitsAreKnownBeforeTheBodyArrives() {
+    #expect(Route.rules(method: "PUT", path: "/api/v1/me/photo")?.bodyLimit == .photo)
+    #expect(Route.rules(method: "PUT", path: "/api/v1/people/x/photo")?.bodyLimit == .photo)
+    #expect(Route.rules(method: "POST", path: "/api/v1/people/import")?.bodyLimit == .staffList)
+    #expect(Route.rules(method: "POST", path: "/api/v1/me/leave")?.bodyLimit == .standard)
+    // A fixed segment beats a parameter here too: `read-all` is not a notice id.
+    #expect(Route.rules(method: "POST", path: "/api/v1/board/read-all")?.access == .signedIn)
+    #expect(Route.rules(method: "GET", path: "/api/v1/nothing") == nil)
+    #expect(Route.rules(method: "DELETE", path: "/healthz") == nil)
   }
 
   private func split(_ target: String) -> (String, [String: String]) {

@@ -69,7 +69,7 @@ import Testing
     defer { server.stop() }
     let eva = try app.login("eva").accessToken
     for day in ["2026-04-06", "2026-04-13"] {
-      #expect(app.send(.createLeave, json: #"{"start": "\#(day)", "end": "\#(day)"}"#, token: eva).status == 201)
+      #expect(app.send(.leave(.create), json: #"{"start": "\#(day)", "end": "\#(day)"}"#, token: eva).status == 201)
     }
     let transport = SwitchableTransport()
     let session = ClientSession(server: address, store: MemoryTokenStore(), transport: transport)
@@ -99,7 +99,7 @@ import Testing
     #expect(model.state.error == "You are offline.")
     #expect(model.state.rows.count == 1, "the cached list is still shown offline")
     let ana = try app.login("ana").accessToken
-    #expect(app.send(.rejectLeave(id: second), token: ana).status == 200)
+    #expect(app.send(.approvals(.reject(id: second)), token: ana).status == 200)
     transport.isOffline.withLock { $0 = false }
     await model.networkReturned()
     #expect(model.state.message?.hasPrefix("Not sent: ") == true, "\(String(describing: model.state.message))")
@@ -113,7 +113,7 @@ import Testing
     let live = try LiveServer()
     let app = live.app
     let ana = try app.login("ana").accessToken
-    #expect(app.send(.postNotice, json: #"{"title": "Lunch at one", "body": "x"}"#, token: ana).status == 201)
+    #expect(app.send(.board(.post), json: #"{"title": "Lunch at one", "body": "x"}"#, token: ana).status == 201)
     let transport = live.transport
     let (session, cache) = try await live.signIn("eva")
     let model = BoardViewModel(repository: LiveBoardRepository(session: session, cache: cache))
@@ -126,10 +126,10 @@ import Testing
     await model.appeared()
     #expect(model.state.rows.first?.isUnread == false, "the cached board shows it read while offline")
     let token = try app.login("eva").accessToken
-    #expect(try JSONText.decode(Badge.self, from: app.send(.badge, token: token)).unread == 1, "not sent yet")
+    #expect(try JSONText.decode(Badge.self, from: app.send(.board(.badge), token: token)).unread == 1, "not sent yet")
     transport.isOffline.withLock { $0 = false }
     await model.networkReturned()
-    #expect(try JSONText.decode(Badge.self, from: app.send(.badge, token: token)).unread == 0)
+    #expect(try JSONText.decode(Badge.self, from: app.send(.board(.badge), token: token)).unread == 0)
     #expect(model.state.error == nil)
   }
 }

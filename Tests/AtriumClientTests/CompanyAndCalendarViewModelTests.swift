@@ -40,7 +40,7 @@ import Testing
 
   @Test func calendar_marksTodayWeekendsAndLeave_movesByMonth_andWorksOffline() async throws {
     let eva = try live.app.login("eva").accessToken
-    let created = live.app.send(.createLeave, json: #"{"start": "2026-04-06", "end": "2026-04-07"}"#, token: eva)
+    let created = live.app.send(.leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-07"}"#, token: eva)
     #expect(created.status == 201)
     let model = TeamCalendarViewModel(repository: try await repository(signedInAs: "mario"))
     await model.appeared()
@@ -58,7 +58,7 @@ import Testing
     #expect(pending.cells[7] == "")
 
     let id = try JSONText.decode(SavedLeave.self, from: created).request.id
-    #expect(live.app.send(.approveLeave(id: id), token: try live.app.login("mario").accessToken).status == 200)
+    #expect(live.app.send(.approvals(.approve(id: id)), token: try live.app.login("mario").accessToken).status == 200)
     await model.previousMonthTapped()
     await model.nextMonthTapped()
     #expect(model.state.rows.first { $0.name == "Eva Fernández" }?.cells[5] == "A")

@@ -15,7 +15,7 @@ import Testing
   @Test func home_showsPostsNewestFirst_postsAndDeletes_andSaysWhatFailed() async throws {
     for (username, text) in [("ana", "Welcome to Atrium!"), ("eva", "Coffee in the Madrid kitchen.")] {
       let token = try live.app.login(username).accessToken
-      #expect(live.app.send(.createPost, json: #"{"text": "\#(text)"}"#, token: token).status == 201)
+      #expect(live.app.send(.timeline(.createPost), json: #"{"text": "\#(text)"}"#, token: token).status == 201)
       live.app.clock.advance(by: 60)
     }
     let (session, cache) = try await live.signIn("eva")
@@ -65,7 +65,7 @@ import Testing
     await model.notificationToggled(.companyNotices, isOn: false)
     await model.languageChosen("es")
     let eva = try live.app.login("eva").accessToken
-    let saved = try JSONText.decode(SettingsBody.self, from: live.app.send(.mySettings, token: eva))
+    let saved = try JSONText.decode(SettingsBody.self, from: live.app.send(.settings(.show), token: eva))
     #expect(!saved.notifications.companyNotices && saved.language == "es")
 
     await model.languageChosen("klingon")
@@ -90,9 +90,9 @@ import Testing
   @Test func requestDetail_showsTheContext_approvesAndReopens() async throws {
     let eva = try live.app.login("eva").accessToken
     #expect(
-      live.app.send(.createLeave, json: #"{"start": "2026-05-04", "end": "2026-05-04"}"#, token: eva).status == 201)
+      live.app.send(.leave(.create), json: #"{"start": "2026-05-04", "end": "2026-05-04"}"#, token: eva).status == 201)
     let created = live.app.send(
-      .createLeave, json: #"{"start": "2026-04-06", "end": "2026-04-08", "note": "Family"}"#, token: eva)
+      .leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-08", "note": "Family"}"#, token: eva)
     let id = try JSONText.decode(SavedLeave.self, from: created).request.id
     let (session, cache) = try await live.signIn("mario")
     let model = RequestDetailViewModel(
@@ -119,7 +119,7 @@ import Testing
     #expect(model.state.message == nil && model.state.error == nil)
 
     // Meanwhile ana decided: mario's approval comes back refused, in words.
-    #expect(live.app.send(.rejectLeave(id: id), token: try live.app.login("ana").accessToken).status == 200)
+    #expect(live.app.send(.approvals(.reject(id: id)), token: try live.app.login("ana").accessToken).status == 200)
     await model.approveTapped()
     #expect(model.state.error == "The request is rejected, so it cannot be approved.")
     #expect(model.state.status == "Pending", "the last copy until the reload")

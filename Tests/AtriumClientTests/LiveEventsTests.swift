@@ -63,7 +63,7 @@ import Testing
     let events = try await session.events()
     let eva = try live.app.login("eva").accessToken
     #expect(
-      live.app.send(.createLeave, json: #"{"start": "2026-04-06", "end": "2026-04-06"}"#, token: eva).status == 201)
+      live.app.send(.leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-06"}"#, token: eva).status == 201)
     let event = try #require(try await next("approvals", from: events))
     #expect(event.id != nil)
     await model.eventReceived(event)
@@ -74,11 +74,11 @@ import Testing
     let (session, _) = try await live.signIn("eva")
     let first = try await session.events()
     let ana = try live.app.login("ana").accessToken
-    #expect(live.app.send(.postNotice, json: #"{"title": "One", "body": "x"}"#, token: ana).status == 201)
+    #expect(live.app.send(.board(.post), json: #"{"title": "One", "body": "x"}"#, token: ana).status == 201)
     let seen = try #require(try await next("notice", from: first))
 
     // While eva is away: another notice, and her access token expires.
-    #expect(live.app.send(.postNotice, json: #"{"title": "Two", "body": "x"}"#, token: ana).status == 201)
+    #expect(live.app.send(.board(.post), json: #"{"title": "Two", "body": "x"}"#, token: ana).status == 201)
     live.app.clock.advance(by: 16 * 60)
     let again = try await session.events(lastEventID: seen.id)
     let missed = try #require(try await next("notice", from: again))

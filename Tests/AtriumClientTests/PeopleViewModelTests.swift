@@ -115,8 +115,8 @@ import Testing
   @Test func personLeave_forTheManagerByYear_andNotForAColleague() async throws {
     let eva = try live.app.login("eva").accessToken
     #expect(
-      live.app.send(.createLeave, json: #"{"start": "2026-04-06", "end": "2026-04-07"}"#, token: eva).status == 201)
-    let evaID = try JSONText.decode(User.self, from: live.app.send(.me, token: eva)).id
+      live.app.send(.leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-07"}"#, token: eva).status == 201)
+    let evaID = try JSONText.decode(User.self, from: live.app.send(.me(.show), token: eva)).id
 
     let model = PersonLeaveViewModel(personID: evaID, repository: try await people("mario"))
     await model.appeared()

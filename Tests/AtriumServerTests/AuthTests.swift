@@ -56,8 +56,9 @@ import Testing
   @Test func deactivatedPeopleAreShutOutAtOnce() throws {
     let tokens = try app.login("eva")
     try app.database.write { try $0.execute("UPDATE employees SET active = 0 WHERE username = 'eva'") }
-    #expect(app.send(.me, token: tokens.accessToken).status == 401)
-    #expect(app.send(.refresh, json: JSONText.encode(RefreshRequest(refreshToken: tokens.refreshToken))).status == 401)
+    #expect(app.send(.me(.show), token: tokens.accessToken).status == 401)
+    #expect(
+      app.send(.auth(.refresh), json: JSONText.encode(RefreshRequest(refreshToken: tokens.refreshToken))).status == 401)
     #expect(throws: UnexpectedResponse.self) { try app.login("eva") }
   }
 
@@ -65,12 +66,12 @@ import Testing
 
   @Test func meNeedsAValidToken() throws {
     let tokens = try app.login("eva")
-    let me = app.send(.me, token: tokens.accessToken)
+    let me = app.send(.me(.show), token: tokens.accessToken)
     #expect(me.status == 200)
     #expect(try JSONText.decode(User.self, from: me) == tokens.user)
 
-    #expect(app.send(.me).status == 401)
-    #expect(app.send(.me, token: "not-a-token").status == 401)
+    #expect(app.send(.me(.show)).status == 401)
+    #expect(app.send(.me(.show), token: "not-a-token").status == 401)
   }
 
   @Test func tamperedTokenIsRefused() throws {
@@ -80,18 +81,18 @@ import Testing
     let evaParts = tokens.accessToken.split(separator: ".")
     let marioParts = mario.accessToken.split(separator: ".")
     let forged = "\(evaParts[0]).\(marioParts[1]).\(evaParts[2])"
-    #expect(app.send(.me, token: forged).status == 401)
+    #expect(app.send(.me(.show), token: forged).status == 401)
     // A token that names no algorithm it may use.
     let unsigned = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.\(marioParts[1])."
-    #expect(app.send(.me, token: unsigned).status == 401)
+    #expect(app.send(.me(.show), token: unsigned).status == 401)
   }
 
   @Test func expiredTokenIsRefused() throws {
     let tokens = try app.login("eva")
     app.clock.advance(by: 14 * 60)
-    #expect(app.send(.me, token: tokens.accessToken).status == 200)
+    #expect(app.send(.me(.show), token: tokens.accessToken).status == 200)
     app.clock.advance(by: 2 * 60)
-    let response = app.send(.me, token: tokens.accessToken)
+    let response = app.send(.me(.show), token: tokens.accessToken)
     #expect(response.status == 401)
     #expect(response.problem?.detail?.contains("expired") == true)
   }
@@ -105,7 +106,7 @@ import Testing
     #expect(second.status == 200)
     let renewed = try JSONText.decode(SessionTokens.self, from: second)
     #expect(renewed.refreshToken != first.refreshToken)
-    #expect(app.send(.me, token: renewed.accessToken).status == 200)
+    #expect(app.send(.me(.show), token: renewed.accessToken).status == 200)
     let third = try refresh(renewed.refreshToken)
     #expect(third.status == 200)
   }
@@ -138,7 +139,7 @@ import Testing
     let phone = try app.login("eva")
     let laptop = try app.login("eva")
     let response = app.send(
-      .logout(everywhere: false), json: JSONText.encode(LogoutRequest(refreshToken: phone.refreshToken)),
+      .auth(.logout(everywhere: false)), json: JSONText.encode(LogoutRequest(refreshToken: phone.refreshToken)),
       token: phone.accessToken)
     #expect(response.status == 204)
     #expect(try refresh(phone.refreshToken).status == 401)
@@ -149,7 +150,7 @@ import Testing
     let eva = try app.login("eva")
     let mario = try app.login("mario")
     let response = app.send(
-      .logout(everywhere: false), json: JSONText.encode(LogoutRequest(refreshToken: mario.refreshToken)),
+      .auth(.logout(everywhere: false)), json: JSONText.encode(LogoutRequest(refreshToken: mario.refreshToken)),
       token: eva.accessToken)
     #expect(response.status == 204)
     #expect(try refresh(mario.refreshToken).status == 200)
@@ -160,16 +161,16 @@ import Testing
     let laptop = try app.login("eva")
     let other = try app.login("mario")
     app.clock.advance(by: 1)
-    let response = app.send(.logout(everywhere: true), token: laptop.accessToken)
+    let response = app.send(.auth(.logout(everywhere: true)), token: laptop.accessToken)
     #expect(response.status == 204)
-    #expect(app.send(.me, token: phone.accessToken).status == 401)
-    #expect(app.send(.me, token: laptop.accessToken).status == 401)
+    #expect(app.send(.me(.show), token: phone.accessToken).status == 401)
+    #expect(app.send(.me(.show), token: laptop.accessToken).status == 401)
     #expect(try refresh(phone.refreshToken).status == 401)
-    #expect(app.send(.me, token: other.accessToken).status == 200)
+    #expect(app.send(.me(.show), token: other.accessToken).status == 200)
     // Signing in again afterwards works.
     app.clock.advance(by: 1)
     let again = try app.login("eva")
-    #expect(app.send(.me, token: again.accessToken).status == 200)
+    #expect(app.send(.me(.show), token: again.accessToken).status == 200)
   }
 
   // MARK: Rate limits
@@ -201,7 +202,7 @@ import Testing
   // MARK: Helpers
 
   private func refresh(_ token: String) throws -> HTTPResponse {
-    app.send(.refresh, json: JSONText.encode(RefreshRequest(refreshToken: token)))
+    app.send(.auth(.refresh), json: JSONText.encode(RefreshRequest(refreshToken: token)))
   }
 
   private func attempt(_ username: String, _ password: String, from address: String) -> HTTPResponse {

@@ -53,13 +53,14 @@ import Testing
     let manager = try app.login("bench.manager", password: BenchmarkCompany.password)
     let inbox = try JSONText.decode(
       Page<ApprovalItem>.self,
-      from: app.send(.approvals(status: .pending, page: PageRequest(limit: 1000)), token: manager.accessToken))
+      from: app.send(.approvals(.list(status: .pending, page: PageRequest(limit: 1000))), token: manager.accessToken))
     #expect(inbox.items.count == 840)
     #expect(inbox.nextCursor == nil)
     let employee = try app.login("bench.employee", password: BenchmarkCompany.password)
-    let year = try JSONText.decode(LeaveYear.self, from: app.send(.myLeave(year: 2026), token: employee.accessToken))
+    let year = try JSONText.decode(
+      LeaveYear.self, from: app.send(.leave(.mine(year: 2026)), token: employee.accessToken))
     let lastYear = try JSONText.decode(
-      LeaveYear.self, from: app.send(.myLeave(year: 2025), token: employee.accessToken))
+      LeaveYear.self, from: app.send(.leave(.mine(year: 2025)), token: employee.accessToken))
     #expect(year.requests.count + lastYear.requests.count == 7)
   }
 

@@ -21,18 +21,19 @@ import Testing
 
   func board(_ tokens: SessionTokens, unreadOnly: Bool = false, page: PageRequest = .first) throws -> Page<BoardItem> {
     try JSONText.decode(
-      Page<BoardItem>.self, from: app.send(.board(unreadOnly: unreadOnly, page: page), token: tokens.accessToken))
+      Page<BoardItem>.self,
+      from: app.send(.board(.notices(unreadOnly: unreadOnly, page: page)), token: tokens.accessToken))
   }
 
   func unread(_ tokens: SessionTokens) throws -> Int {
-    try JSONText.decode(Badge.self, from: app.send(.badge, token: tokens.accessToken)).unread
+    try JSONText.decode(Badge.self, from: app.send(.board(.badge), token: tokens.accessToken)).unread
   }
 
   @Test func personalAndCompanyNoticesNewestFirstWithReadState() throws {
-    _ = app.send(.createLeave, json: #"{"start": "2026-04-06", "end": "2026-04-06"}"#, token: eva.accessToken)
+    _ = app.send(.leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-06"}"#, token: eva.accessToken)
     app.clock.advance(by: 60)
     let posted = app.send(
-      .postNotice, json: #"{"title": "Office closed Friday", "body": "See **you** Monday"}"#, token: ana.accessToken)
+      .board(.post), json: #"{"title": "Office closed Friday", "body": "See **you** Monday"}"#, token: ana.accessToken)
     #expect(posted.status == 201)
     let items = try board(eva).items
     #expect(items.map(\.scope) == ["company", "personal"])
@@ -40,31 +41,31 @@ import Testing
     #expect(items.first?.author?.displayName == "Ana García")
     #expect(try unread(eva) == 2)
     let noticeID = try #require(items.first?.id)
-    #expect(app.send(.markNoticeRead(id: noticeID), token: eva.accessToken).status == 204)
+    #expect(app.send(.board(.markRead(id: noticeID)), token: eva.accessToken).status == 204)
     #expect(try unread(eva) == 1)
     #expect(try board(eva, unreadOnly: true).items.map(\.scope) == ["personal"])
     #expect(try unread(mario) == 2, "mario's own read state: the notice and the waiting request")
-    #expect(app.send(.markAllNoticesRead, token: eva.accessToken).status == 204)
+    #expect(app.send(.board(.markAllRead), token: eva.accessToken).status == 204)
     #expect(try unread(eva) == 0)
-    #expect(app.send(.markNoticeRead(id: "nope"), token: eva.accessToken).status == 404)
+    #expect(app.send(.board(.markRead(id: "nope")), token: eva.accessToken).status == 404)
   }
 
   @Test func audiencesAndExpiryDecideWhoSeesANotice() throws {
     let engineering = eva.user.department.id
     let valladolid = try JSONText.decode(
-      Page<LocationBody>.self, from: app.send(.locations(.first), token: eva.accessToken)
+      Page<LocationBody>.self, from: app.send(.places(.locations(.first)), token: eva.accessToken)
     )
     .items.first { $0.name == "Valladolid" }!.id
     _ = app.send(
-      .postNotice,
+      .board(.post),
       json: #"{"title": "Engineering only", "body": "x", "audience": "department", "audienceId": "\#(engineering)"}"#,
       token: ana.accessToken)
     _ = app.send(
-      .postNotice,
+      .board(.post),
       json: #"{"title": "Valladolid only", "body": "x", "audience": "location", "audienceId": "\#(valladolid)"}"#,
       token: ana.accessToken)
     _ = app.send(
-      .postNotice, json: #"{"title": "Today only", "body": "x", "expiresAt": "2026-03-02T18:00:00Z"}"#,
+      .board(.post), json: #"{"title": "Today only", "body": "x", "expiresAt": "2026-03-02T18:00:00Z"}"#,
       token: ana.accessToken)
     #expect(Set(try board(eva).items.map(\.title)) == ["Engineering only", "Today only"])
     let lucia = try app.login("lucia")
@@ -73,31 +74,31 @@ import Testing
     let later = try app.login("eva")
     #expect(try board(later).items.map(\.title) == ["Engineering only"])
     // Someone else's personal notice is not on my board, and marking it read is a 404.
-    _ = app.send(.createLeave, json: #"{"start": "2026-04-06", "end": "2026-04-06"}"#, token: later.accessToken)
+    _ = app.send(.leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-06"}"#, token: later.accessToken)
     let evasNotice = try board(later).items.first { $0.scope == "personal" }!.id
     let luciaLater = try app.login("lucia")
-    #expect(app.send(.markNoticeRead(id: evasNotice), token: luciaLater.accessToken).status == 404)
+    #expect(app.send(.board(.markRead(id: evasNotice)), token: luciaLater.accessToken).status == 404)
   }
 
   @Test func onlyAdminsPostAndTheInputIsChecked() throws {
-    #expect(app.send(.postNotice, json: #"{"title": "t", "body": "b"}"#, token: eva.accessToken).status == 403)
+    #expect(app.send(.board(.post), json: #"{"title": "t", "body": "b"}"#, token: eva.accessToken).status == 403)
     let bad = app.send(
-      .postNotice, json: #"{"title": "", "body": "b", "audience": "department", "expiresAt": "tomorrow"}"#,
+      .board(.post), json: #"{"title": "", "body": "b", "audience": "department", "expiresAt": "tomorrow"}"#,
       token: ana.accessToken)
     #expect(bad.status == 400)
     #expect(Set(bad.problem?.errors?.map(\.field) ?? []) == ["title", "audienceId", "expiresAt"])
     let past = app.send(
-      .postNotice, json: #"{"title": "t", "body": "b", "expiresAt": "2020-01-01T00:00:00Z"}"#, token: ana.accessToken)
+      .board(.post), json: #"{"title": "t", "body": "b", "expiresAt": "2020-01-01T00:00:00Z"}"#, token: ana.accessToken)
     #expect(past.problem?.errors?.map(\.field) == ["expiresAt"])
     let unknown = app.send(
-      .postNotice, json: #"{"title": "t", "body": "b", "audience": "location", "audienceId": "nowhere"}"#,
+      .board(.post), json: #"{"title": "t", "body": "b", "audience": "location", "audienceId": "nowhere"}"#,
       token: ana.accessToken)
     #expect(unknown.problem?.errors?.map(\.field) == ["audienceId"])
   }
 
   @Test func noHTMLFromANoticeSurvives() throws {
     let posted = app.send(
-      .postNotice,
+      .board(.post),
       json:
         #"{"title": "<b>t</b>", "body": "<script>alert(1)</script>\n\n- [ok](https://atrium.example?a=1&b=2)\n- [bad](javascript:alert(1))\n\n*\"quoted\"*"}"#,
       token: ana.accessToken)
@@ -125,20 +126,22 @@ import Testing
   }
 
   func post(_ json: String) throws -> BoardItem {
-    let response = app.send(.postNotice, json: json, token: ana)
+    let response = app.send(.board(.post), json: json, token: ana)
     #expect(response.status == 201)
     return try JSONText.decode(BoardItem.self, from: response)
   }
 
   func titles(_ token: String) throws -> [String] {
-    try JSONText.decode(Page<BoardItem>.self, from: app.send(.board(unreadOnly: false, page: .first), token: token))
-      .items.map(\.title)
+    try JSONText.decode(
+      Page<BoardItem>.self, from: app.send(.board(.notices(unreadOnly: false, page: .first)), token: token)
+    )
+    .items.map(\.title)
   }
 
   @Test func anAdminEditsANoticeAndEveryBoardShowsTheNewText() throws {
     let notice = try post(#"{"title": "Office closed Fridy", "body": "See you **Monday**"}"#)
-    #expect(app.send(.markNoticeRead(id: notice.id), token: eva).status == 204)
-    let edited = app.send(.updateNotice(id: notice.id), json: #"{"title": "Office closed Friday"}"#, token: ana)
+    #expect(app.send(.board(.markRead(id: notice.id)), token: eva).status == 204)
+    let edited = app.send(.board(.update(id: notice.id)), json: #"{"title": "Office closed Friday"}"#, token: ana)
     #expect(edited.status == 200)
     let body = try JSONText.decode(BoardItem.self, from: edited)
     #expect(body.title == "Office closed Friday")
@@ -146,53 +149,57 @@ import Testing
     #expect(body.bodyHTML.contains("<strong>Monday</strong>"))
     #expect(try titles(eva).contains("Office closed Friday"))
     let evasCopy = try JSONText.decode(
-      Page<BoardItem>.self, from: app.send(.board(unreadOnly: false, page: .first), token: eva)
+      Page<BoardItem>.self, from: app.send(.board(.notices(unreadOnly: false, page: .first)), token: eva)
     ).items.first { $0.id == notice.id }
     #expect(evasCopy?.read == true, "an edit keeps who has read it")
 
     // Narrowing the audience takes it off other boards.
-    let sales = try JSONText.decode(Page<DepartmentBody>.self, from: app.send(.departments(.first), token: ana))
-      .items.first { $0.name == "Sales" }!.id
+    let sales = try JSONText.decode(
+      Page<DepartmentBody>.self, from: app.send(.places(.departments(.first)), token: ana)
+    )
+    .items.first { $0.name == "Sales" }!.id
     let narrowed = app.send(
-      .updateNotice(id: notice.id), json: #"{"audience": "department", "audienceId": "\#(sales)"}"#, token: ana)
+      .board(.update(id: notice.id)), json: #"{"audience": "department", "audienceId": "\#(sales)"}"#, token: ana)
     #expect(narrowed.status == 200)
     #expect(try !titles(eva).contains("Office closed Friday"))
-    let audit = try JSONText.decode(Page<AuditEntry>.self, from: app.send(.audit(.first), token: ana))
+    let audit = try JSONText.decode(Page<AuditEntry>.self, from: app.send(.company(.audit(.first)), token: ana))
     #expect(audit.items.first?.action == "notice.update")
   }
 
   @Test func anAdminRemovesANotice() throws {
     let notice = try post(#"{"title": "Wrong date", "body": "x"}"#)
-    #expect(app.send(.deleteNotice(id: notice.id), token: ana).status == 204)
+    #expect(app.send(.board(.delete(id: notice.id)), token: ana).status == 204)
     #expect(try !titles(eva).contains("Wrong date"))
-    #expect(app.send(.deleteNotice(id: notice.id), token: ana).status == 404)
-    #expect(app.send(.markNoticeRead(id: notice.id), token: eva).status == 404)
+    #expect(app.send(.board(.delete(id: notice.id)), token: ana).status == 404)
+    #expect(app.send(.board(.markRead(id: notice.id)), token: eva).status == 404)
   }
 
   @Test func othersAndBadEditsAreRefused() throws {
     let notice = try post(#"{"title": "Lunch", "body": "x", "expiresAt": "2026-03-10T12:00:00Z"}"#)
-    #expect(app.send(.updateNotice(id: notice.id), json: #"{"title": "Mine now"}"#, token: eva).status == 403)
-    #expect(app.send(.deleteNotice(id: notice.id), token: eva).status == 403)
-    #expect(app.send(.updateNotice(id: "nope"), json: #"{"title": "x"}"#, token: ana).status == 404)
+    #expect(app.send(.board(.update(id: notice.id)), json: #"{"title": "Mine now"}"#, token: eva).status == 403)
+    #expect(app.send(.board(.delete(id: notice.id)), token: eva).status == 403)
+    #expect(app.send(.board(.update(id: "nope")), json: #"{"title": "x"}"#, token: ana).status == 404)
     for bad in [
       #"{"title": ""}"#, #"{"audience": "planet"}"#, #"{"audience": "department"}"#,
       #"{"expiresAt": "yesterday"}"#, #"{"expiresAt": "2020-01-01T00:00:00Z"}"#, #"{"audienceId": "x"}"#,
     ] {
-      #expect(app.send(.updateNotice(id: notice.id), json: bad, token: ana).status == 400, "\(bad)")
+      #expect(app.send(.board(.update(id: notice.id)), json: bad, token: ana).status == 400, "\(bad)")
     }
     #expect(try titles(eva).contains("Lunch"), "nothing changed")
     // An empty expiry removes it.
     let kept = try JSONText.decode(
-      BoardItem.self, from: app.send(.updateNotice(id: notice.id), json: #"{"expiresAt": ""}"#, token: ana))
+      BoardItem.self, from: app.send(.board(.update(id: notice.id)), json: #"{"expiresAt": ""}"#, token: ana))
     #expect(kept.title == "Lunch")
     app.clock.advance(by: 30 * 86_400)
     let eva = try app.login("eva").accessToken
     #expect(try titles(eva).contains("Lunch"))
     // A personal notice is not a company notice.
-    #expect(app.send(.createLeave, json: #"{"start": "2026-06-01", "end": "2026-06-01"}"#, token: eva).status == 201)
+    #expect(app.send(.leave(.create), json: #"{"start": "2026-06-01", "end": "2026-06-01"}"#, token: eva).status == 201)
     let personal = try #require(
-      try JSONText.decode(Page<BoardItem>.self, from: app.send(.board(unreadOnly: false, page: .first), token: eva))
-        .items.first { $0.scope == "personal" })
-    #expect(app.send(.deleteNotice(id: personal.id), token: try app.login("ana").accessToken).status == 404)
+      try JSONText.decode(
+        Page<BoardItem>.self, from: app.send(.board(.notices(unreadOnly: false, page: .first)), token: eva)
+      )
+      .items.first { $0.scope == "personal" })
+    #expect(app.send(.board(.delete(id: personal.id)), token: try app.login("ana").accessToken).status == 404)
   }
 }

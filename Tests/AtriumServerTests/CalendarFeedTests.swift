@@ -61,14 +61,15 @@ import Testing
     let approved = try JSONText.decode(
       SavedLeave.self,
       from: app.send(
-        .createLeave,
+        .leave(.create),
         json: #"{"start": "2026-04-06", "end": "2026-04-10", "startHalf": "afternoon", "note": "secret"}"#,
         token: eva.accessToken))
-    #expect(app.send(.approveLeave(id: approved.request.id), token: mario.accessToken).status == 200)
-    _ = app.send(.createLeave, json: #"{"start": "2026-05-04", "end": "2026-05-05"}"#, token: eva.accessToken)
+    #expect(app.send(.approvals(.approve(id: approved.request.id)), token: mario.accessToken).status == 200)
+    _ = app.send(.leave(.create), json: #"{"start": "2026-05-04", "end": "2026-05-05"}"#, token: eva.accessToken)
 
     let addresses = try JSONText.decode(
-      CalendarFeedBody.self, from: app.send(.myCalendar, token: eva.accessToken, headers: [("Host", "atrium.test")]))
+      CalendarFeedBody.self,
+      from: app.send(.calendar(.mine), token: eva.accessToken, headers: [("Host", "atrium.test")]))
     #expect(addresses.url.hasPrefix("http://atrium.test/calendar/"))
     let path = String(addresses.url.dropFirst("http://atrium.test".count))
     let response = app.send("GET", path)
@@ -93,8 +94,9 @@ import Testing
     let eva = try app.login("eva")
     let pablo = try app.login("pablo.ruiz")
     _ = app.send(
-      .createLeave, json: #"{"start": "2026-04-06", "end": "2026-04-07", "note": "dentist"}"#, token: pablo.accessToken)
-    let addresses = try JSONText.decode(CalendarFeedBody.self, from: app.send(.myCalendar, token: eva.accessToken))
+      .leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-07", "note": "dentist"}"#,
+      token: pablo.accessToken)
+    let addresses = try JSONText.decode(CalendarFeedBody.self, from: app.send(.calendar(.mine), token: eva.accessToken))
     let path = "/" + addresses.teamURL.split(separator: "/", maxSplits: 3).dropFirst(2).joined(separator: "/")
     let response = app.send("GET", path)
     #expect(response.status == 200)
@@ -105,8 +107,8 @@ import Testing
 
   @Test func rotatingRevokesTheOldAddress() throws {
     let eva = try app.login("eva")
-    let old = try JSONText.decode(CalendarFeedBody.self, from: app.send(.myCalendar, token: eva.accessToken))
-    let new = try JSONText.decode(CalendarFeedBody.self, from: app.send(.rotateCalendar, token: eva.accessToken))
+    let old = try JSONText.decode(CalendarFeedBody.self, from: app.send(.calendar(.mine), token: eva.accessToken))
+    let new = try JSONText.decode(CalendarFeedBody.self, from: app.send(.calendar(.rotate), token: eva.accessToken))
     #expect(old.url != new.url)
     func path(_ url: String) -> String {
       "/" + url.split(separator: "/", maxSplits: 3).dropFirst(2).joined(separator: "/")
@@ -122,14 +124,14 @@ import Testing
     let type = try JSONText.decode(
       LeaveTypeBody.self,
       from: app.send(
-        .createLeaveType,
+        .leaveSettings(.createLeaveType),
         json:
           #"{"name": "Año sabático; largo, muy largo — con acentos y más texto para plegar líneas", "needsApproval": false}"#,
         token: ana.accessToken))
     _ = app.send(
-      .createLeave, json: #"{"start": "2026-04-06", "end": "2026-04-06", "typeId": "\#(type.id)"}"#,
+      .leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-06", "typeId": "\#(type.id)"}"#,
       token: eva.accessToken)
-    let addresses = try JSONText.decode(CalendarFeedBody.self, from: app.send(.myCalendar, token: eva.accessToken))
+    let addresses = try JSONText.decode(CalendarFeedBody.self, from: app.send(.calendar(.mine), token: eva.accessToken))
     let text = app.send(
       "GET", "/" + addresses.url.split(separator: "/", maxSplits: 3).dropFirst(2).joined(separator: "/")
     ).text

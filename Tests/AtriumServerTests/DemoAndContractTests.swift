@@ -41,16 +41,18 @@ import Testing
       sampleLeaveAround: CalendarDate("2026-03-02")!, at: Int64(app.clock.now.timeIntervalSince1970 * 1000))
     let mario = try app.login("mario")
     let inbox = try JSONText.decode(
-      Page<ApprovalItem>.self, from: app.send(.approvals(status: .pending, page: .first), token: mario.accessToken))
+      Page<ApprovalItem>.self,
+      from: app.send(.approvals(.list(status: .pending, page: .first)), token: mario.accessToken))
     #expect(inbox.items.map(\.employee.displayName).sorted() == ["Carmen Díaz", "Sergio Moreno"])
     let eva = try app.login("eva")
     let holidays = try JSONText.decode(
-      Page<HolidayBody>.self, from: app.send(.holidays(locationID: nil, year: 2026), token: eva.accessToken))
+      Page<HolidayBody>.self,
+      from: app.send(.leaveSettings(.holidays(locationID: nil, year: 2026)), token: eva.accessToken))
     #expect(holidays.items.contains { $0.name == "San Isidro" })
     #expect(holidays.items.contains { $0.date.description == "2026-12-24" && $0.half == .afternoon })
     // Eva can still ask for a week at once.
     #expect(
-      app.send(.createLeave, json: #"{"start": "2026-06-01", "end": "2026-06-05"}"#, token: eva.accessToken).status
+      app.send(.leave(.create), json: #"{"start": "2026-06-01", "end": "2026-06-05"}"#, token: eva.accessToken).status
         == 201)
   }
 }
@@ -63,7 +65,7 @@ import Testing
   }
 
   @Test func openAPIDocumentsEveryRoute() throws {
-    let response = app.send(.openAPI)
+    let response = app.send(.service(.openAPI))
     #expect(response.status == 200)
     let lines = response.text.components(separatedBy: "\n")
     #expect(lines.first == "openapi: 3.1.0")
@@ -77,7 +79,7 @@ import Testing
   }
 
   @Test func healthNeedsNoSignIn() throws {
-    let response = app.send(.health)
+    let response = app.send(.service(.health))
     #expect(response.status == 200)
     #expect(response.text == #"{"status":"ok"}"#)
   }

@@ -36,7 +36,7 @@ import Testing
   }
 
   func profile(_ token: String, _ id: String) throws -> PersonProfile {
-    try JSONText.decode(PersonProfile.self, from: app.send(.person(id: id), token: token))
+    try JSONText.decode(PersonProfile.self, from: app.send(.people(.profile(id: id)), token: token))
   }
 
   @Test func aFirstSignInCreatesTheEmployeeFromTheEntry() throws {
@@ -135,13 +135,13 @@ import Testing
 
   @Test func syncCreatesUpdatesAndDeactivatesAndIsIdempotent() throws {
     let ana = try app.login("ana").accessToken
-    let first = app.send(.syncDirectory, token: ana)
+    let first = app.send(.directory(.sync), token: ana)
     #expect(first.status == 200, "\(first.text)")
     let report = try JSONText.decode(DirectorySyncReport.self, from: first)
     #expect(report.error == nil)
     #expect(report.created == 3, "bea, alberto and carmen; dario is disabled")
     #expect(report.deactivated == 0)
-    let again = try JSONText.decode(DirectorySyncReport.self, from: app.send(.syncDirectory, token: ana))
+    let again = try JSONText.decode(DirectorySyncReport.self, from: app.send(.directory(.sync), token: ana))
     #expect(again.created == 0 && again.updated == 0 && again.unchanged == 3)
 
     let carmen = try JSONText.decode(SessionTokens.self, from: signIn("carmen"))
@@ -156,7 +156,7 @@ import Testing
       title: Staff Engineer
 
       """)
-    let changed = try JSONText.decode(DirectorySyncReport.self, from: app.send(.syncDirectory, token: ana))
+    let changed = try JSONText.decode(DirectorySyncReport.self, from: app.send(.directory(.sync), token: ana))
     #expect(changed.updated == 1 && changed.unchanged == 2)
     #expect(try profile(ana, carmen.user.id).position == "Staff Engineer")
 
@@ -171,39 +171,41 @@ import Testing
       employeeType: disabled
 
       """)
-    let disabled = try JSONText.decode(DirectorySyncReport.self, from: app.send(.syncDirectory, token: ana))
+    let disabled = try JSONText.decode(DirectorySyncReport.self, from: app.send(.directory(.sync), token: ana))
     #expect(disabled.deactivated == 1)
-    #expect(app.send(.me, token: alberto.accessToken).status == 401)
+    #expect(app.send(.me(.show), token: alberto.accessToken).status == 401)
     #expect(signIn("alberto").status == 401)
 
     // A leaver: deleted from the directory, deactivated at the next sync, their token void at once.
-    #expect(app.send(.me, token: carmen.accessToken).status == 200)
+    #expect(app.send(.me(.show), token: carmen.accessToken).status == 200)
     try slapd.modify("dn: \(DirectoryFixture.dn("carmen"))\nchangetype: delete\n")
-    let gone = try JSONText.decode(DirectorySyncReport.self, from: app.send(.syncDirectory, token: ana))
+    let gone = try JSONText.decode(DirectorySyncReport.self, from: app.send(.directory(.sync), token: ana))
     #expect(gone.deactivated == 1)
     #expect(gone.unchanged == 1, "bea; alberto stays deactivated and is not counted again")
-    #expect(app.send(.me, token: carmen.accessToken).status == 401)
-    #expect(app.send(.refresh, json: JSONText.encode(RefreshRequest(refreshToken: carmen.refreshToken))).status == 401)
+    #expect(app.send(.me(.show), token: carmen.accessToken).status == 401)
+    #expect(
+      app.send(.auth(.refresh), json: JSONText.encode(RefreshRequest(refreshToken: carmen.refreshToken))).status == 401)
     #expect(signIn("carmen").status == 401)
     #expect(try profile(ana, carmen.user.id).active == false, "their history stays")
   }
 
   @Test func aSyncThatCannotReadEveryoneChangesNothing() throws {
     let ana = try app.login("ana").accessToken
-    _ = app.send(.syncDirectory, token: ana)
+    _ = app.send(.directory(.sync), token: ana)
     slapd.stop()
-    let failed = try JSONText.decode(DirectorySyncReport.self, from: app.send(.syncDirectory, token: ana))
+    let failed = try JSONText.decode(DirectorySyncReport.self, from: app.send(.directory(.sync), token: ana))
     #expect(failed.error?.contains("unavailable") == true)
     #expect(failed.deactivated == 0)
     try slapd.start()
-    let status = try JSONText.decode(DirectoryStatus.self, from: app.send(.directory, token: ana))
+    let status = try JSONText.decode(DirectoryStatus.self, from: app.send(.directory(.show), token: ana))
     #expect(status.configured)
     #expect(status.bindDN == DirectoryFixture.serviceDN)
-    #expect(!app.send(.directory, token: ana).text.contains(DirectoryFixture.password), "secrets are never shown")
+    #expect(
+      !app.send(.directory(.show), token: ana).text.contains(DirectoryFixture.password), "secrets are never shown")
     #expect(status.lastSync?.error != nil)
     let eva = try app.login("eva").accessToken
-    #expect(app.send(.syncDirectory, token: eva).status == 403)
-    #expect(app.send(.directory, token: eva).status == 403)
+    #expect(app.send(.directory(.sync), token: eva).status == 403)
+    #expect(app.send(.directory(.show), token: eva).status == 403)
   }
 
   /// 1,200 people behind slapd's 500-entry limit: pages get everyone. Without the paged
@@ -312,11 +314,11 @@ import Testing
   }
 
   @Test func anAdminSetsUpTheDirectoryAndItAppliesAtOnce() throws {
-    let before = try JSONText.decode(DirectoryStatus.self, from: app.send(.directory, token: ana))
+    let before = try JSONText.decode(DirectoryStatus.self, from: app.send(.directory(.show), token: ana))
     #expect(!before.configured)
     #expect(carmenSignsIn(app) == 401)
 
-    let saved = app.send(.updateDirectory, json: JSONText.encode(settings), token: ana)
+    let saved = app.send(.directory(.update), json: JSONText.encode(settings), token: ana)
     #expect(saved.status == 200, "\(saved.text)")
     #expect(!saved.text.contains(DirectoryFixture.password))
     let status = try JSONText.decode(DirectoryStatus.self, from: saved)
@@ -327,9 +329,9 @@ import Testing
     var renamed = settings
     renamed.bindPassword = nil
     renamed.timeoutSeconds = 4
-    #expect(app.send(.updateDirectory, json: JSONText.encode(renamed), token: ana).status == 200)
+    #expect(app.send(.directory(.update), json: JSONText.encode(renamed), token: ana).status == 200)
     #expect(carmenSignsIn(app) == 200)
-    let audit = app.send(.audit(.first), token: ana)
+    let audit = app.send(.company(.audit(.first)), token: ana)
     #expect(audit.text.contains("directory.update"))
     #expect(!audit.text.contains(DirectoryFixture.password))
 
@@ -341,13 +343,13 @@ import Testing
         body: Array(#"{"username":"carmen","password":"directory-pass"}"#.utf8), remoteAddress: "127.0.0.1"))
     #expect(login.status == 200)
 
-    #expect(app.send(.resetDirectory, token: ana).status == 204)
+    #expect(app.send(.directory(.reset), token: ana).status == 204)
     #expect(carmenSignsIn(app) == 401)
-    #expect(try !JSONText.decode(DirectoryStatus.self, from: app.send(.directory, token: ana)).configured)
+    #expect(try !JSONText.decode(DirectoryStatus.self, from: app.send(.directory(.show), token: ana)).configured)
   }
 
   @Test func badSettingsAreRefusedAndChangeNothing() throws {
-    #expect(app.send(.updateDirectory, json: JSONText.encode(settings), token: ana).status == 200)
+    #expect(app.send(.directory(.update), json: JSONText.encode(settings), token: ana).status == 200)
     let cases: [(DirectorySettings, String)] = [
       (DirectorySettings(urls: ["ftp://x"], userDNTemplate: "uid={username},o=x"), "urls"),
       (DirectorySettings(urls: [slapd.url]), "userDNTemplate"),
@@ -364,14 +366,14 @@ import Testing
       ),
     ]
     for (bad, field) in cases {
-      let refused = app.send(.updateDirectory, json: JSONText.encode(bad), token: ana)
+      let refused = app.send(.directory(.update), json: JSONText.encode(bad), token: ana)
       #expect(refused.status == 400, "\(field)")
       #expect(refused.problem?.errors?.contains { $0.field == field } == true, "\(field): \(refused.text)")
     }
     #expect(carmenSignsIn(app) == 200, "the saved settings are untouched")
     let eva = try app.login("eva").accessToken
-    #expect(app.send(.updateDirectory, json: JSONText.encode(settings), token: eva).status == 403)
-    #expect(app.send(.resetDirectory, token: eva).status == 403)
+    #expect(app.send(.directory(.update), json: JSONText.encode(settings), token: eva).status == 403)
+    #expect(app.send(.directory(.reset), token: eva).status == 403)
   }
 
   @Test func environmentSettingsAreReadAndCheckedAtStartUp() throws {

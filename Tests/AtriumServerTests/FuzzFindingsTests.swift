@@ -22,14 +22,14 @@ import Testing
 
   @Test func nullIsRefusedWhereTheContractSaysAValue_andTakenWhereItMeansClear() throws {
     let eva = try app.login("eva").accessToken
-    let phone = app.send(.updateMe, json: #"{"phone": null}"#, token: eva)
+    let phone = app.send(.me(.update), json: #"{"phone": null}"#, token: eva)
     #expect(phone.status == 400)
     #expect(phone.problem?.errors == [FieldError(field: "phone", message: "must not be null")])
-    let nested = app.send(.updateSettings, json: #"{"notifications": {"leaveDecisions": null}}"#, token: eva)
+    let nested = app.send(.settings(.update), json: #"{"notifications": {"leaveDecisions": null}}"#, token: eva)
     #expect(nested.problem?.errors?.first?.field == "notifications.leaveDecisions")
     let ana = try app.login("ana").accessToken
-    let me = try JSONText.decode(User.self, from: app.send(.me, token: eva))
-    let cleared = app.send(.updatePerson(id: me.id), json: #"{"managerId": null}"#, token: ana)
+    let me = try JSONText.decode(User.self, from: app.send(.me(.show), token: eva))
+    let cleared = app.send(.people(.update(id: me.id)), json: #"{"managerId": null}"#, token: ana)
     #expect(cleared.status == 200, "null clears a manager")
     #expect(try JSONText.decode(PersonProfile.self, from: cleared).manager == nil)
   }
@@ -38,14 +38,14 @@ import Testing
     let eva = try app.login("eva").accessToken
     let query = LeaveQuery(
       start: CalendarDate(year: 2026, month: 1, day: 5)!, end: CalendarDate(year: 2030, month: 1, day: 5)!)
-    let preview = app.send(.previewLeave(query))
+    let preview = app.send(.leave(.preview(query)))
     #expect(preview.status == 401)
-    let tooLong = app.send(.previewLeave(query), token: eva)
+    let tooLong = app.send(.leave(.preview(query)), token: eva)
     #expect(tooLong.status == 400)
     #expect(tooLong.problem?.errors?.first?.field == "end")
-    let create = app.send(.createLeave, json: #"{"start": "2026-01-05", "end": "2027-01-06"}"#, token: eva)
+    let create = app.send(.leave(.create), json: #"{"start": "2026-01-05", "end": "2027-01-06"}"#, token: eva)
     #expect(create.status == 400, "367 days")
-    let year = app.send(.createLeave, json: #"{"start": "2026-01-05", "end": "2027-01-05"}"#, token: eva)
+    let year = app.send(.leave(.create), json: #"{"start": "2026-01-05", "end": "2027-01-05"}"#, token: eva)
     #expect(year.status == 422, "366 days pass the length check and meet the allowance rule")
     #expect(year.problem?.detail?.hasPrefix("Not enough days left in 2026") == true)
   }
@@ -59,12 +59,12 @@ import Testing
 
   @Test func anAdministratorCannotLockThemselvesOut() throws {
     let ana = try app.login("ana").accessToken
-    let me = try JSONText.decode(User.self, from: app.send(.me, token: ana))
-    let demote = app.send(.updatePerson(id: me.id), json: #"{"role": "employee"}"#, token: ana)
+    let me = try JSONText.decode(User.self, from: app.send(.me(.show), token: ana))
+    let demote = app.send(.people(.update(id: me.id)), json: #"{"role": "employee"}"#, token: ana)
     #expect(demote.status == 422)
-    let reset = app.send(.resetPassword(id: me.id), token: ana)
+    let reset = app.send(.people(.resetPassword(id: me.id)), token: ana)
     #expect(reset.status == 422)
-    #expect(app.send(.me, token: ana).status == 200, "still signed in")
-    #expect(try JSONText.decode(User.self, from: app.send(.me, token: ana)).role == .admin)
+    #expect(app.send(.me(.show), token: ana).status == 200, "still signed in")
+    #expect(try JSONText.decode(User.self, from: app.send(.me(.show), token: ana)).role == .admin)
   }
 }

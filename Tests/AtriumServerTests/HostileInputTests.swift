@@ -21,10 +21,11 @@ import Testing
   ])
   func bodiesOfTheWrongShapeAre400(_ body: String) throws {
     let ana = try app.login("ana").accessToken
-    let response = app.send(.createDepartment, json: body, token: ana)
+    let response = app.send(.places(.createDepartment), json: body, token: ana)
     #expect(response.status == 400, "\(body): \(response.status)")
     #expect(
-      try JSONText.decode(Page<DepartmentBody>.self, from: app.send(.departments(.first), token: ana)).items.count == 4)
+      try JSONText.decode(Page<DepartmentBody>.self, from: app.send(.places(.departments(.first)), token: ana)).items
+        .count == 4)
   }
 
   @Test(arguments: [
@@ -33,15 +34,15 @@ import Testing
   ])
   func hugeAndOddNumbersAreRefused(_ body: String) throws {
     let ana = try app.login("ana").accessToken
-    let eva = try JSONText.decode(User.self, from: app.send(.me, token: try app.login("eva").accessToken))
-    let response = app.send(.setAllowance(id: eva.id, year: 2026), json: body, token: ana)
+    let eva = try JSONText.decode(User.self, from: app.send(.me(.show), token: try app.login("eva").accessToken))
+    let response = app.send(.leaveSettings(.setAllowance(id: eva.id, year: 2026)), json: body, token: ana)
     #expect(response.status == 400, "\(body): \(response.status) \(response.problem?.detail ?? "")")
   }
 
   @Test func textFarOverItsLimitIsRefusedWithTheField() throws {
     let eva = try app.login("eva").accessToken
     let longBio = String(repeating: "a", count: 900_000)
-    let response = app.send(.updateMe, json: #"{"bio": "\#(longBio)"}"#, token: eva)
+    let response = app.send(.me(.update), json: #"{"bio": "\#(longBio)"}"#, token: eva)
     #expect(response.status == 400)
     #expect(response.problem?.errors?.first?.field == "bio")
   }
@@ -79,27 +80,29 @@ import Testing
     let eva = try app.login("eva").accessToken
     let sly = #"Robert'); DROP TABLE employees; -- "%_\"#
     let department = app.send(
-      .createDepartment,
+      .places(.createDepartment),
       json:
         #"{"name": "\#(sly.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))"}"#,
       token: ana)
     #expect(department.status == 201)
     #expect(try JSONText.decode(DepartmentBody.self, from: department).name == sly.trimmingCharacters(in: .whitespaces))
-    #expect(app.send(.updateMe, json: #"{"bio": "' OR '1'='1"}"#, token: eva).status == 200)
+    #expect(app.send(.me(.update), json: #"{"bio": "' OR '1'='1"}"#, token: eva).status == 200)
     for query in ["' OR 1=1 --", "%", "_", "\" OR \"\"=\"", "*", "eva' --", "NEAR(a b)", "a AND b"] {
-      let page = app.send(.people(PeopleQuery(text: query)), token: eva)
+      let page = app.send(.people(.directory(PeopleQuery(text: query))), token: eva)
       #expect(page.status == 200, "\(query)")
     }
     let wildcard = try JSONText.decode(
-      Page<PersonSummary>.self, from: app.send(.people(PeopleQuery(text: "mar%")), token: eva))
+      Page<PersonSummary>.self, from: app.send(.people(.directory(PeopleQuery(text: "mar%"))), token: eva))
     let plain = try JSONText.decode(
-      Page<PersonSummary>.self, from: app.send(.people(PeopleQuery(text: "mar")), token: eva))
+      Page<PersonSummary>.self, from: app.send(.people(.directory(PeopleQuery(text: "mar"))), token: eva))
     #expect(wildcard.items.map(\.id) == plain.items.map(\.id) && !plain.items.isEmpty, "% is no wildcard")
-    let people = try JSONText.decode(Page<PersonSummary>.self, from: app.send(.people(PeopleQuery()), token: eva))
+    let people = try JSONText.decode(
+      Page<PersonSummary>.self, from: app.send(.people(.directory(PeopleQuery())), token: eva))
     #expect(people.items.count == 40, "the employees table is still there")
     let profile = try JSONText.decode(
       PersonProfile.self,
-      from: app.send(.person(id: try JSONText.decode(User.self, from: app.send(.me, token: eva)).id), token: eva))
+      from: app.send(
+        .people(.profile(id: try JSONText.decode(User.self, from: app.send(.me(.show), token: eva)).id)), token: eva))
     #expect(profile.bio == "' OR '1'='1")
   }
 
@@ -118,7 +121,7 @@ import Testing
 
     let eva = try app.login("eva").accessToken
     let created = app.send(
-      .createLeave, json: #"{"start": "2026-04-06", "end": "2026-04-06"}"#, token: eva,
+      .leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-06"}"#, token: eva,
       headers: [("Idempotency-Key", "abc\r\nX-Injected: 1")])
     #expect(created.status == 400, "a key with a line break is refused")
     #expect(created.headers["X-Injected"] == nil)

@@ -12,7 +12,9 @@ import Testing
     let old = try app.login("eva")
     let ana = try app.login("ana").accessToken
     #expect(
-      app.send(.createDepartment, json: #"{"name": "Legal"}"#, token: ana, headers: [("Idempotency-Key", "k1")]).status
+      app.send(
+        .places(.createDepartment), json: #"{"name": "Legal"}"#, token: ana, headers: [("Idempotency-Key", "k1")]
+      ).status
         == 201)
     app.clock.advance(by: 31 * 24 * 3600)
     let live = try app.login("eva")
@@ -25,8 +27,10 @@ import Testing
     }
     #expect(counts.0 == 1, "only the session made after the month passed is left")
     #expect(counts.1 == 0)
-    #expect(app.send(.refresh, json: JSONText.encode(RefreshRequest(refreshToken: old.refreshToken))).status == 401)
-    #expect(app.send(.refresh, json: JSONText.encode(RefreshRequest(refreshToken: live.refreshToken))).status == 200)
+    #expect(
+      app.send(.auth(.refresh), json: JSONText.encode(RefreshRequest(refreshToken: old.refreshToken))).status == 401)
+    #expect(
+      app.send(.auth(.refresh), json: JSONText.encode(RefreshRequest(refreshToken: live.refreshToken))).status == 200)
     #expect(app.log.lines.isEmpty)
   }
 

@@ -33,11 +33,11 @@ import Testing
     let app = try TestApp()
     let eva = try app.login("eva").accessToken
     let responses = race([
-      { app.send(.createLeave, json: #"{"start": "2026-04-06", "end": "2026-04-10"}"#, token: eva) },
-      { app.send(.createLeave, json: #"{"start": "2026-04-08", "end": "2026-04-14"}"#, token: eva) },
+      { app.send(.leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-10"}"#, token: eva) },
+      { app.send(.leave(.create), json: #"{"start": "2026-04-08", "end": "2026-04-14"}"#, token: eva) },
     ])
     #expect(responses.map(\.status).sorted() == [201, 409])
-    let year = try JSONText.decode(LeaveYear.self, from: app.send(.myLeave(year: 2026), token: eva))
+    let year = try JSONText.decode(LeaveYear.self, from: app.send(.leave(.mine(year: 2026)), token: eva))
     #expect(year.requests.count == 1)
   }
 
@@ -48,14 +48,15 @@ import Testing
     let mario = try app.login("mario").accessToken
     // Today (2026-03-02) has started, so an approved request can no longer be cancelled.
     let request = try JSONText.decode(
-      SavedLeave.self, from: app.send(.createLeave, json: #"{"start": "2026-03-02", "end": "2026-03-03"}"#, token: eva))
+      SavedLeave.self,
+      from: app.send(.leave(.create), json: #"{"start": "2026-03-02", "end": "2026-03-03"}"#, token: eva))
     let id = request.request.id
     let responses = race([
-      { app.send(.approveLeave(id: id), token: mario) },
-      { app.send(.cancelLeave(id: id), token: eva) },
+      { app.send(.approvals(.approve(id: id)), token: mario) },
+      { app.send(.leave(.cancel(id: id)), token: eva) },
     ])
     #expect(responses.map(\.status).sorted() == [200, 409])
-    let detail = try JSONText.decode(LeaveDetail.self, from: app.send(.leave(id: id), token: eva))
+    let detail = try JSONText.decode(LeaveDetail.self, from: app.send(.leave(.detail(id: id)), token: eva))
     #expect(detail.history.count == 2, "one decision recorded, not two")
   }
 
@@ -64,13 +65,13 @@ import Testing
     let eva = try app.login("eva").accessToken
     let key = [("Idempotency-Key", "leave-april")]
     let body = #"{"start": "2026-04-06", "end": "2026-04-10"}"#
-    let first = app.send(.createLeave, json: body, token: eva, headers: key)
+    let first = app.send(.leave(.create), json: body, token: eva, headers: key)
     #expect(first.status == 201)
-    let replay = app.send(.createLeave, json: body, token: eva, headers: key)
+    let replay = app.send(.leave(.create), json: body, token: eva, headers: key)
     #expect(replay.status == 201, "never a false 409 from overlapping itself")
     #expect(replay.body == first.body)
     #expect(replay.headers["Location"] == first.headers["Location"])
-    let year = try JSONText.decode(LeaveYear.self, from: app.send(.myLeave(year: 2026), token: eva))
+    let year = try JSONText.decode(LeaveYear.self, from: app.send(.leave(.mine(year: 2026)), token: eva))
     #expect(year.requests.count == 1)
   }
 
@@ -79,10 +80,11 @@ import Testing
     let eva = try app.login("eva").accessToken
     let key = [("Idempotency-Key", "leave-may")]
     let body = #"{"start": "2026-05-04", "end": "2026-05-08"}"#
-    let responses = race(Array(repeating: { app.send(.createLeave, json: body, token: eva, headers: key) }, count: 4))
+    let responses = race(
+      Array(repeating: { app.send(.leave(.create), json: body, token: eva, headers: key) }, count: 4))
     #expect(responses.allSatisfy { $0.status == 201 })
     #expect(Set(responses.map(\.body)).count == 1)
-    let year = try JSONText.decode(LeaveYear.self, from: app.send(.myLeave(year: 2026), token: eva))
+    let year = try JSONText.decode(LeaveYear.self, from: app.send(.leave(.mine(year: 2026)), token: eva))
     #expect(year.requests.count == 1)
   }
 
@@ -91,11 +93,13 @@ import Testing
     let eva = try app.login("eva").accessToken
     let mario = try app.login("mario").accessToken
     let id = try JSONText.decode(
-      SavedLeave.self, from: app.send(.createLeave, json: #"{"start": "2026-04-06", "end": "2026-04-06"}"#, token: eva)
+      SavedLeave.self,
+      from: app.send(.leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-06"}"#, token: eva)
     ).request.id
     let key = [("Idempotency-Key", "approve-1")]
-    #expect(app.send(.approveLeave(id: id), token: mario, headers: key).status == 200)
-    #expect(app.send(.approveLeave(id: id), token: mario, headers: key).status == 200)
-    #expect(app.send(.approveLeave(id: id), token: mario).status == 409, "without the key it is a second approval")
+    #expect(app.send(.approvals(.approve(id: id)), token: mario, headers: key).status == 200)
+    #expect(app.send(.approvals(.approve(id: id)), token: mario, headers: key).status == 200)
+    #expect(
+      app.send(.approvals(.approve(id: id)), token: mario).status == 409, "without the key it is a second approval")
   }
 }

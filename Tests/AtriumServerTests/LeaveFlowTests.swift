@@ -17,7 +17,7 @@ import Testing
   }
 
   func year(_ token: String, _ year: Int? = nil) throws -> LeaveYear {
-    try JSONText.decode(LeaveYear.self, from: app.send(.myLeave(year: year), token: token))
+    try JSONText.decode(LeaveYear.self, from: app.send(.leave(.mine(year: year)), token: token))
   }
 
   @Test func evaAsksAndMarioApproves() throws {
@@ -29,7 +29,7 @@ import Testing
 
     // Monday 6 April to Friday 10 April 2026 with a half last day: 4.5 working days.
     let created = app.send(
-      .createLeave,
+      .leave(.create),
       json: #"{"start": "2026-04-06", "end": "2026-04-10", "endHalf": "morning", "note": "Family", "days": 1}"#,
       token: eva.accessToken)
     #expect(created.status == 201)
@@ -46,13 +46,14 @@ import Testing
     #expect(asked.requests.map(\.id) == [saved.request.id])
 
     let inbox = try JSONText.decode(
-      Page<ApprovalItem>.self, from: app.send(.approvals(status: .pending, page: .first), token: mario.accessToken))
+      Page<ApprovalItem>.self,
+      from: app.send(.approvals(.list(status: .pending, page: .first)), token: mario.accessToken))
     #expect(inbox.items.map(\.request.id) == [saved.request.id])
     #expect(inbox.items.first?.employee.displayName == "Eva Fernández")
 
     app.clock.advance(by: 60)
     let approved = app.send(
-      .approveLeave(id: saved.request.id), json: #"{"reason": "Enjoy"}"#, token: mario.accessToken)
+      .approvals(.approve(id: saved.request.id)), json: #"{"reason": "Enjoy"}"#, token: mario.accessToken)
     #expect(approved.status == 200)
     #expect(try JSONText.decode(LeaveRequestBody.self, from: approved).status == .approved)
 
@@ -62,7 +63,7 @@ import Testing
     #expect(after.remaining == asked.remaining)
 
     let detail = try JSONText.decode(
-      LeaveDetail.self, from: app.send(.leave(id: saved.request.id), token: mario.accessToken))
+      LeaveDetail.self, from: app.send(.leave(.detail(id: saved.request.id)), token: mario.accessToken))
     #expect(detail.history.map(\.action) == ["create", "approve"])
     #expect(detail.history.map(\.to) == [.pending, .approved])
     #expect(detail.history.last?.actor.displayName == "Mario López")

@@ -41,53 +41,63 @@ import Testing
   }
 
   static let rows: [Row] = [
-    Row(name: .myLeave, expected: [401, 200, 200, 200, 200, 200]) { _ in (.myLeave(year: nil), nil) },
-    Row(name: .previewLeave, expected: [401, 200, 200, 200, 200, 200]) { _ in
-      (.previewLeave(LeaveQuery(start: CalendarDate("2026-05-04")!, end: CalendarDate("2026-05-05")!)), nil)
+    Row(name: "myLeave", expected: [401, 200, 200, 200, 200, 200]) { _ in (.leave(.mine(year: nil)), nil) },
+    Row(name: "previewLeave", expected: [401, 200, 200, 200, 200, 200]) { _ in
+      (.leave(.preview(LeaveQuery(start: CalendarDate("2026-05-04")!, end: CalendarDate("2026-05-05")!))), nil)
     },
-    Row(name: .createLeave, expected: [401, 201, 201, 201, 201, 201]) { _ in
-      (.createLeave, #"{"start": "2026-05-04", "end": "2026-05-05"}"#)
+    Row(name: "createLeave", expected: [401, 201, 201, 201, 201, 201]) { _ in
+      (.leave(.create), #"{"start": "2026-05-04", "end": "2026-05-05"}"#)
     },
-    Row(name: .leave, expected: [401, 200, 404, 404, 200, 200]) { f in (.leave(id: f.requestID), nil) },
-    Row(name: .changeLeave, expected: [401, 200, 404, 404, 403, 403]) { f in
-      (.changeLeave(id: f.requestID), #"{"note": "x"}"#)
+    Row(name: "leave", expected: [401, 200, 404, 404, 200, 200]) { f in (.leave(.detail(id: f.requestID)), nil) },
+    Row(name: "changeLeave", expected: [401, 200, 404, 404, 403, 403]) { f in
+      (.leave(.change(id: f.requestID)), #"{"note": "x"}"#)
     },
-    Row(name: .cancelLeave, expected: [401, 200, 404, 404, 403, 403]) { f in (.cancelLeave(id: f.requestID), nil) },
-    Row(name: .approveLeave, expected: [401, 403, 404, 404, 200, 200]) { f in (.approveLeave(id: f.requestID), nil) },
-    Row(name: .rejectLeave, expected: [401, 403, 404, 404, 200, 200]) { f in (.rejectLeave(id: f.requestID), nil) },
-    Row(name: .reopenLeave, expected: [401, 403, 404, 404, 409, 409]) { f in (.reopenLeave(id: f.requestID), nil) },
-    Row(name: .approvals, expected: [401, 403, 403, 200, 200, 200]) { _ in
-      (.approvals(status: .pending, page: .first), nil)
+    Row(name: "cancelLeave", expected: [401, 200, 404, 404, 403, 403]) { f in (.leave(.cancel(id: f.requestID)), nil) },
+    Row(name: "approveLeave", expected: [401, 403, 404, 404, 200, 200]) { f in
+      (.approvals(.approve(id: f.requestID)), nil)
     },
-    Row(name: .personLeave, expected: [401, 200, 404, 404, 200, 200]) { f in (.personLeave(id: f.evaID, year: nil), nil)
+    Row(name: "rejectLeave", expected: [401, 403, 404, 404, 200, 200]) { f in
+      (.approvals(.reject(id: f.requestID)), nil)
     },
-    Row(name: .setAllowance, expected: [401, 403, 403, 403, 403, 200]) { f in
-      (.setAllowance(id: f.evaID, year: 2026), #"{"days": 25}"#)
+    Row(name: "reopenLeave", expected: [401, 403, 404, 404, 409, 409]) { f in
+      (.approvals(.reopen(id: f.requestID)), nil)
     },
-    Row(name: .holidays, expected: [401, 200, 200, 200, 200, 200]) { _ in (.holidays(locationID: nil, year: nil), nil)
+    Row(name: "approvals", expected: [401, 403, 403, 200, 200, 200]) { _ in
+      (.approvals(.list(status: .pending, page: .first)), nil)
     },
-    Row(name: .createHoliday, expected: [401, 403, 403, 403, 403, 201]) { f in
-      (.createHoliday, #"{"locationId": "\#(f.madridID)", "date": "2026-08-14", "name": "Puente"}"#)
+    Row(name: "personLeave", expected: [401, 200, 404, 404, 200, 200]) { f in
+      (.leave(.ofPerson(id: f.evaID, year: nil)), nil)
     },
-    Row(name: .deleteHoliday, expected: [401, 403, 403, 403, 403, 204]) { f in (.deleteHoliday(id: f.holidayID), nil) },
-    Row(name: .leaveTypes, expected: [401, 200, 200, 200, 200, 200]) { _ in (.leaveTypes, nil) },
-    Row(name: .createLeaveType, expected: [401, 403, 403, 403, 403, 201]) { _ in
-      (.createLeaveType, #"{"name": "Unpaid"}"#)
+    Row(name: "setAllowance", expected: [401, 403, 403, 403, 403, 200]) { f in
+      (.leaveSettings(.setAllowance(id: f.evaID, year: 2026)), #"{"days": 25}"#)
     },
-    Row(name: .updateLeaveType, expected: [401, 403, 403, 403, 403, 200]) { _ in
-      (.updateLeaveType(id: LeaveType.vacationID), #"{"name": "Holidays"}"#)
+    Row(name: "holidays", expected: [401, 200, 200, 200, 200, 200]) { _ in
+      (.leaveSettings(.holidays(locationID: nil, year: nil)), nil)
     },
-    Row(name: .leavePolicy, expected: [401, 200, 200, 200, 200, 200]) { _ in (.leavePolicy, nil) },
-    Row(name: .updateLeavePolicy, expected: [401, 403, 403, 403, 403, 200]) { _ in
-      (.updateLeavePolicy, #"{"carryOverDays": 3}"#)
+    Row(name: "createHoliday", expected: [401, 403, 403, 403, 403, 201]) { f in
+      (.leaveSettings(.createHoliday), #"{"locationId": "\#(f.madridID)", "date": "2026-08-14", "name": "Puente"}"#)
     },
-    Row(name: .updateLocation, expected: [401, 403, 403, 403, 403, 200]) { f in
-      (.updateLocation(id: f.madridID), #"{"name": "Madrid Centro"}"#)
+    Row(name: "deleteHoliday", expected: [401, 403, 403, 403, 403, 204]) { f in
+      (.leaveSettings(.deleteHoliday(id: f.holidayID)), nil)
     },
-    Row(name: .myCalendar, expected: [401, 200, 200, 200, 200, 200]) { _ in (.myCalendar, nil) },
-    Row(name: .rotateCalendar, expected: [401, 200, 200, 200, 200, 200]) { _ in (.rotateCalendar, nil) },
-    Row(name: .calendarFeed, expected: [200, 200, 200, 200, 200, 200]) { f in
-      (.calendarFeed(token: f.feedToken, team: false, includePending: false), nil)
+    Row(name: "leaveTypes", expected: [401, 200, 200, 200, 200, 200]) { _ in (.leaveSettings(.leaveTypes), nil) },
+    Row(name: "createLeaveType", expected: [401, 403, 403, 403, 403, 201]) { _ in
+      (.leaveSettings(.createLeaveType), #"{"name": "Unpaid"}"#)
+    },
+    Row(name: "updateLeaveType", expected: [401, 403, 403, 403, 403, 200]) { _ in
+      (.leaveSettings(.updateLeaveType(id: LeaveType.vacationID)), #"{"name": "Holidays"}"#)
+    },
+    Row(name: "leavePolicy", expected: [401, 200, 200, 200, 200, 200]) { _ in (.leaveSettings(.policy), nil) },
+    Row(name: "updateLeavePolicy", expected: [401, 403, 403, 403, 403, 200]) { _ in
+      (.leaveSettings(.updatePolicy), #"{"carryOverDays": 3}"#)
+    },
+    Row(name: "updateLocation", expected: [401, 403, 403, 403, 403, 200]) { f in
+      (.places(.updateLocation(id: f.madridID)), #"{"name": "Madrid Centro"}"#)
+    },
+    Row(name: "myCalendar", expected: [401, 200, 200, 200, 200, 200]) { _ in (.calendar(.mine), nil) },
+    Row(name: "rotateCalendar", expected: [401, 200, 200, 200, 200, 200]) { _ in (.calendar(.rotate), nil) },
+    Row(name: "calendarFeed", expected: [200, 200, 200, 200, 200, 200]) { f in
+      (.calendar(.feed(token: f.feedToken, team: false, includePending: false)), nil)
     },
   ]
 
@@ -97,14 +107,14 @@ import Testing
     let ana = try app.login("ana")
     let request = try JSONText.decode(
       SavedLeave.self,
-      from: app.send(.createLeave, json: #"{"start": "2026-04-06", "end": "2026-04-10"}"#, token: eva.accessToken))
+      from: app.send(.leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-10"}"#, token: eva.accessToken))
     let holiday = try JSONText.decode(
       HolidayBody.self,
       from: app.send(
-        .createHoliday,
+        .leaveSettings(.createHoliday),
         json: #"{"locationId": "\#(eva.user.location.id)", "date": "2026-12-08", "name": "Inmaculada"}"#,
         token: ana.accessToken))
-    let feed = try JSONText.decode(CalendarFeedBody.self, from: app.send(.myCalendar, token: eva.accessToken))
+    let feed = try JSONText.decode(CalendarFeedBody.self, from: app.send(.calendar(.mine), token: eva.accessToken))
     let token = String(feed.url.split(separator: "/").last!.dropLast(4))
     return Fixture(
       app: app, requestID: request.request.id, holidayID: holiday.id, evaID: eva.user.id,
@@ -123,10 +133,11 @@ import Testing
 
   @Test func everyTimeOffRouteHasARow() {
     let leaveRoutes: Set<Route.Name> = [
-      .myLeave, .previewLeave, .createLeave, .leave, .changeLeave, .cancelLeave, .approveLeave, .rejectLeave,
-      .reopenLeave, .approvals, .personLeave, .setAllowance, .holidays, .createHoliday, .deleteHoliday, .leaveTypes,
-      .createLeaveType, .updateLeaveType, .leavePolicy, .updateLeavePolicy, .updateLocation, .myCalendar,
-      .rotateCalendar, .calendarFeed,
+      "myLeave", "previewLeave", "createLeave", "leave", "changeLeave", "cancelLeave", "approveLeave", "rejectLeave",
+      "reopenLeave", "approvals", "personLeave", "setAllowance", "holidays", "createHoliday", "deleteHoliday",
+      "leaveTypes",
+      "createLeaveType", "updateLeaveType", "leavePolicy", "updateLeavePolicy", "updateLocation", "myCalendar",
+      "rotateCalendar", "calendarFeed",
     ]
     #expect(Set(Self.rows.map(\.name)) == leaveRoutes)
     #expect(Self.rows.allSatisfy { $0.expected.count == Caller.allCases.count })

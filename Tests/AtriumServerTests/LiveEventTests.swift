@@ -21,7 +21,7 @@ import Testing
   }
 
   func askForLeave(_ token: String, on day: String = "2026-04-06") throws -> LeaveRequestBody {
-    let created = app.send(.createLeave, json: #"{"start": "\#(day)", "end": "\#(day)"}"#, token: token)
+    let created = app.send(.leave(.create), json: #"{"start": "\#(day)", "end": "\#(day)"}"#, token: token)
     #expect(created.status == 201)
     return try JSONText.decode(SavedLeave.self, from: created).request
   }
@@ -47,7 +47,7 @@ import Testing
     #expect(try anaStream.next(named: "approvals").data.contains(request.id))
     #expect(try evaStream.next(named: "notice").data.contains(#""kind":"leave.create""#))
 
-    let approved = app.send(.approveLeave(id: request.id), token: mario.accessToken)
+    let approved = app.send(.approvals(.approve(id: request.id)), token: mario.accessToken)
     #expect(approved.status == 200)
     let decision = try evaStream.next(named: "notice")
     #expect(decision.data.contains(#""kind":"leave.approve""#))
@@ -67,15 +67,15 @@ import Testing
     do {
       let stream = try EventStreamReader(port: server.port, token: eva.accessToken)
       #expect(waitUntil { app.app.openEventStreams == 1 })
-      #expect(app.send(.approveLeave(id: first.id), token: mario.accessToken).status == 200)
+      #expect(app.send(.approvals(.approve(id: first.id)), token: mario.accessToken).status == 200)
       lastSeen = try #require(try stream.next(named: "notice").id)
     }
     // While eva is away: a rejection of a second request, and a company notice for everyone.
     let second = try askForLeave(try app.login("eva").accessToken, on: "2026-05-04").id
-    #expect(app.send(.rejectLeave(id: second), token: mario.accessToken).status == 200)
+    #expect(app.send(.approvals(.reject(id: second)), token: mario.accessToken).status == 200)
     let ana = try app.login("ana")
     #expect(
-      app.send(.postNotice, json: #"{"title": "Lunch at one", "body": "x"}"#, token: ana.accessToken).status == 201)
+      app.send(.board(.post), json: #"{"title": "Lunch at one", "body": "x"}"#, token: ana.accessToken).status == 201)
 
     let again = try EventStreamReader(port: server.port, token: eva.accessToken, lastEventID: lastSeen)
     var replayed: [EventStreamReader.Event] = []
@@ -96,13 +96,13 @@ import Testing
     defer { server.stop() }
     let ana = try app.login("ana")
     let departments = try JSONText.decode(
-      Page<DepartmentBody>.self, from: app.send(.departments(.first), token: ana.accessToken))
+      Page<DepartmentBody>.self, from: app.send(.places(.departments(.first)), token: ana.accessToken))
     let sales = try #require(departments.items.first { $0.name == "Sales" }).id
     let lucia = try EventStreamReader(port: server.port, token: try app.login("lucia").accessToken)
     let eva = try EventStreamReader(port: server.port, token: try app.login("eva").accessToken)
     #expect(waitUntil { app.app.openEventStreams == 2 })
     let posted = app.send(
-      .postNotice,
+      .board(.post),
       json: #"{"title": "Sales kick-off", "body": "x", "audience": "department", "audienceId": "\#(sales)"}"#,
       token: ana.accessToken)
     #expect(posted.status == 201)

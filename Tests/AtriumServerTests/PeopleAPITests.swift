@@ -18,7 +18,7 @@ import Testing
   }
 
   func directory(_ query: PeopleQuery, as tokens: SessionTokens? = nil) throws -> Page<PersonSummary> {
-    let response = app.send(.people(query), token: (tokens ?? eva).accessToken)
+    let response = app.send(.people(.directory(query)), token: (tokens ?? eva).accessToken)
     #expect(response.status == 200, "\(response.text)")
     return try JSONText.decode(Page<PersonSummary>.self, from: response)
   }
@@ -60,23 +60,24 @@ import Testing
   }
 
   @Test func aProfileShowsEverythingThePageNeeds() throws {
-    let response = app.send(.person(id: eva.user.id), token: ana.accessToken)
+    let response = app.send(.people(.profile(id: eva.user.id)), token: ana.accessToken)
     let profile = try JSONText.decode(PersonProfile.self, from: response)
     #expect(profile.displayName == "Eva Fernández")
     #expect(profile.manager?.displayName == "Mario López")
     #expect(profile.email == "eva@atrium-demo.example")
     #expect(profile.startDate != nil)
-    #expect(app.send(.person(id: "nobody"), token: eva.accessToken).status == 404)
-    #expect(app.send(.person(id: eva.user.id)).status == 401)
+    #expect(app.send(.people(.profile(id: "nobody")), token: eva.accessToken).status == 404)
+    #expect(app.send(.people(.profile(id: eva.user.id))).status == 401)
   }
 
   @Test func anEmployeeChangesTheirOwnPhoneLocationAndBio() throws {
     let valladolid = try JSONText.decode(
-      Page<LocationBody>.self, from: app.send(.locations(.first), token: eva.accessToken)
+      Page<LocationBody>.self, from: app.send(.places(.locations(.first)), token: eva.accessToken)
     )
     .items.first { $0.name == "Valladolid" }!
     let response = app.send(
-      .updateMe, json: #"{"phone": "+34 611 222 333", "locationId": "\#(valladolid.id)", "bio": "  iOS and coffee  "}"#,
+      .me(.update),
+      json: #"{"phone": "+34 611 222 333", "locationId": "\#(valladolid.id)", "bio": "  iOS and coffee  "}"#,
       token: eva.accessToken)
     #expect(response.status == 200)
     let profile = try JSONText.decode(PersonProfile.self, from: response)
@@ -84,12 +85,13 @@ import Testing
     #expect(profile.location.name == "Valladolid")
     #expect(profile.bio == "iOS and coffee")
     let bad = app.send(
-      .updateMe, json: #"{"phone": "611", "locationId": "nowhere", "bio": "\#(String(repeating: "x", count: 2001))"}"#,
+      .me(.update),
+      json: #"{"phone": "611", "locationId": "nowhere", "bio": "\#(String(repeating: "x", count: 2001))"}"#,
       token: eva.accessToken)
     #expect(bad.status == 400)
     #expect(Set(bad.problem?.errors?.map(\.field) ?? []) == ["phone", "bio"])
     // Fields an employee may not change are simply not part of the body.
-    let role = app.send(.updateMe, json: #"{"role": "admin"}"#, token: eva.accessToken)
+    let role = app.send(.me(.update), json: #"{"role": "admin"}"#, token: eva.accessToken)
     #expect(role.status == 200)
     #expect(try JSONText.decode(PersonProfile.self, from: role).role == .employee)
   }
@@ -97,56 +99,58 @@ import Testing
   @Test func onlyAdminsChangeOthersAndAManagerLoopIsRefused() throws {
     let mario = try app.login("mario")
     #expect(
-      app.send(.updatePerson(id: eva.user.id), json: #"{"position": "CTO"}"#, token: eva.accessToken).status == 403)
+      app.send(.people(.update(id: eva.user.id)), json: #"{"position": "CTO"}"#, token: eva.accessToken).status == 403)
     #expect(
-      app.send(.updatePerson(id: eva.user.id), json: #"{"position": "CTO"}"#, token: mario.accessToken).status == 403)
+      app.send(.people(.update(id: eva.user.id)), json: #"{"position": "CTO"}"#, token: mario.accessToken).status == 403
+    )
     let promoted = app.send(
-      .updatePerson(id: eva.user.id), json: #"{"position": "Lead iOS Developer", "role": "manager"}"#,
+      .people(.update(id: eva.user.id)), json: #"{"position": "Lead iOS Developer", "role": "manager"}"#,
       token: ana.accessToken)
     #expect(promoted.status == 200)
     #expect(try JSONText.decode(PersonProfile.self, from: promoted).role == .manager)
     // Mario manages Eva: making Eva Mario's manager would close a loop.
     let loop = app.send(
-      .updatePerson(id: mario.user.id), json: #"{"managerId": "\#(eva.user.id)"}"#, token: ana.accessToken)
+      .people(.update(id: mario.user.id)), json: #"{"managerId": "\#(eva.user.id)"}"#, token: ana.accessToken)
     #expect(loop.status == 400)
     #expect(loop.problem?.errors?.first?.field == "managerId")
     let own = app.send(
-      .updatePerson(id: eva.user.id), json: #"{"managerId": "\#(eva.user.id)"}"#, token: ana.accessToken)
+      .people(.update(id: eva.user.id)), json: #"{"managerId": "\#(eva.user.id)"}"#, token: ana.accessToken)
     #expect(own.status == 400)
-    let none = app.send(.updatePerson(id: eva.user.id), json: #"{"managerId": null}"#, token: ana.accessToken)
+    let none = app.send(.people(.update(id: eva.user.id)), json: #"{"managerId": null}"#, token: ana.accessToken)
     #expect(try JSONText.decode(PersonProfile.self, from: none).manager == nil)
     let bad = app.send(
-      .updatePerson(id: eva.user.id), json: #"{"email": "not-an-email", "firstName": " ", "departmentId": "x"}"#,
+      .people(.update(id: eva.user.id)), json: #"{"email": "not-an-email", "firstName": " ", "departmentId": "x"}"#,
       token: ana.accessToken)
     #expect(Set(bad.problem?.errors?.map(\.field) ?? []) == ["email", "firstName"])
-    let taken = app.send(.updatePerson(id: eva.user.id), json: #"{"username": "mario"}"#, token: ana.accessToken)
+    let taken = app.send(.people(.update(id: eva.user.id)), json: #"{"username": "mario"}"#, token: ana.accessToken)
     #expect(taken.status == 409)
   }
 
   @Test func deactivatingSomeoneEndsTheirSessionsAndHidesThem() throws {
-    let response = app.send(.updatePerson(id: eva.user.id), json: #"{"active": false}"#, token: ana.accessToken)
+    let response = app.send(.people(.update(id: eva.user.id)), json: #"{"active": false}"#, token: ana.accessToken)
     #expect(response.status == 200)
-    #expect(app.send(.me, token: eva.accessToken).status == 401)
+    #expect(app.send(.me(.show), token: eva.accessToken).status == 401)
     #expect(try directory(PeopleQuery(text: "eva"), as: ana).items.isEmpty)
     let pablo = try app.login("pablo.ruiz")
-    #expect(app.send(.person(id: eva.user.id), token: pablo.accessToken).status == 404)
-    #expect(app.send(.person(id: eva.user.id), token: ana.accessToken).status == 200)
-    #expect(app.send(.updatePerson(id: ana.user.id), json: #"{"active": false}"#, token: ana.accessToken).status == 422)
+    #expect(app.send(.people(.profile(id: eva.user.id)), token: pablo.accessToken).status == 404)
+    #expect(app.send(.people(.profile(id: eva.user.id)), token: ana.accessToken).status == 200)
+    #expect(
+      app.send(.people(.update(id: ana.user.id)), json: #"{"active": false}"#, token: ana.accessToken).status == 422)
   }
 
   @Test func theCompanyIsReadByAllAndChangedByAdmins() throws {
-    let company = try JSONText.decode(CompanyBody.self, from: app.send(.company, token: eva.accessToken))
+    let company = try JSONText.decode(CompanyBody.self, from: app.send(.company(.show), token: eva.accessToken))
     #expect(company.name == "Atrium Demo S.L.")
-    #expect(app.send(.updateCompany, json: #"{"name": "X"}"#, token: eva.accessToken).status == 403)
+    #expect(app.send(.company(.update), json: #"{"name": "X"}"#, token: eva.accessToken).status == 403)
     let bad = app.send(
-      .updateCompany,
+      .company(.update),
       json:
         #"{"website": "javascript:alert(1)", "phone": "12", "social": [{"network": "mastodon", "url": "ftp://x"}]}"#,
       token: ana.accessToken)
     #expect(bad.status == 400)
     #expect(Set(bad.problem?.errors?.map(\.field) ?? []) == ["website", "phone", "social[0].url"])
     let changed = app.send(
-      .updateCompany,
+      .company(.update),
       json:
         #"{"website": "https://atrium.example", "social": [{"network": "mastodon", "url": "https://mastodon.social/@atrium"}]}"#,
       token: ana.accessToken)
@@ -158,18 +162,20 @@ import Testing
 
   @Test func departmentsAreRenamedAndOnlyUnusedPlacesRemoved() throws {
     let engineering = eva.user.department.id
-    let renamed = app.send(.updateDepartment(id: engineering), json: #"{"name": "Ingeniería"}"#, token: ana.accessToken)
+    let renamed = app.send(
+      .places(.updateDepartment(id: engineering)), json: #"{"name": "Ingeniería"}"#, token: ana.accessToken)
     #expect(renamed.status == 200)
     #expect(try directory(PeopleQuery(text: "ingenieria")).items.count == 13, "the search follows the new name")
-    #expect(app.send(.deleteDepartment(id: engineering), token: ana.accessToken).status == 409)
-    #expect(app.send(.deleteLocation(id: eva.user.location.id), token: ana.accessToken).status == 409)
+    #expect(app.send(.places(.deleteDepartment(id: engineering)), token: ana.accessToken).status == 409)
+    #expect(app.send(.places(.deleteLocation(id: eva.user.location.id)), token: ana.accessToken).status == 409)
     let legal = try JSONText.decode(
-      DepartmentBody.self, from: app.send(.createDepartment, json: #"{"name": "Legal"}"#, token: ana.accessToken))
-    #expect(app.send(.deleteDepartment(id: legal.id), token: eva.accessToken).status == 403)
-    #expect(app.send(.deleteDepartment(id: legal.id), token: ana.accessToken).status == 204)
-    #expect(app.send(.deleteDepartment(id: legal.id), token: ana.accessToken).status == 404)
+      DepartmentBody.self,
+      from: app.send(.places(.createDepartment), json: #"{"name": "Legal"}"#, token: ana.accessToken))
+    #expect(app.send(.places(.deleteDepartment(id: legal.id)), token: eva.accessToken).status == 403)
+    #expect(app.send(.places(.deleteDepartment(id: legal.id)), token: ana.accessToken).status == 204)
+    #expect(app.send(.places(.deleteDepartment(id: legal.id)), token: ana.accessToken).status == 404)
     let lisboa = try JSONText.decode(
-      LocationBody.self, from: app.send(.createLocation, json: #"{"name": "Lisboa"}"#, token: ana.accessToken))
-    #expect(app.send(.deleteLocation(id: lisboa.id), token: ana.accessToken).status == 204)
+      LocationBody.self, from: app.send(.places(.createLocation), json: #"{"name": "Lisboa"}"#, token: ana.accessToken))
+    #expect(app.send(.places(.deleteLocation(id: lisboa.id)), token: ana.accessToken).status == 204)
   }
 }

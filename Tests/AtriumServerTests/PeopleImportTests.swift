@@ -17,7 +17,7 @@ import Testing
   }
 
   func upload(_ csv: String, dryRun: Bool, token: String? = nil, type: String = "text/csv") -> HTTPResponse {
-    var request = HTTPRequest(method: "POST", target: Route.importPeople(dryRun: dryRun).pathAndQuery)
+    var request = HTTPRequest(method: "POST", target: Route.people(.importStaff(dryRun: dryRun)).pathAndQuery)
     request.headers.add("Content-Type", type)
     request.headers.add("Authorization", "Bearer \(token ?? ana.accessToken)")
     request.body = Array(csv.utf8)
@@ -48,18 +48,22 @@ import Testing
     #expect((report.created, report.updated) == (2, 1))
     let eva = try app.login("eva")
     let directory = try JSONText.decode(
-      Page<PersonSummary>.self, from: app.send(.people(PeopleQuery(text: "irene")), token: eva.accessToken))
+      Page<PersonSummary>.self, from: app.send(.people(.directory(PeopleQuery(text: "irene"))), token: eva.accessToken))
     let irene = try #require(directory.items.first)
-    let profile = try JSONText.decode(PersonProfile.self, from: app.send(.person(id: irene.id), token: eva.accessToken))
+    let profile = try JSONText.decode(
+      PersonProfile.self, from: app.send(.people(.profile(id: irene.id)), token: eva.accessToken))
     #expect(profile.manager?.displayName == "José Núñez", "a manager from the same file, by email")
     #expect(profile.department.name == "Engineering")
     #expect(
-      try JSONText.decode(PersonProfile.self, from: app.send(.person(id: eva.user.id), token: eva.accessToken)).position
+      try JSONText.decode(
+        PersonProfile.self, from: app.send(.people(.profile(id: eva.user.id)), token: eva.accessToken)
+      ).position
         == "Senior iOS Developer")
     // Imported people have no password until a reset (or the company directory).
     let account = try app.database.read { try AccountStore($0).account(employeeID: irene.id) }
     #expect(account != nil && account?.passwordHash == nil)
-    let log = try JSONText.decode(Page<AuditEntry>.self, from: app.send(.audit(.first), token: ana.accessToken))
+    let log = try JSONText.decode(
+      Page<AuditEntry>.self, from: app.send(.company(.audit(.first)), token: ana.accessToken))
     #expect(log.items.first?.action == "people.import")
   }
 
@@ -79,7 +83,8 @@ import Testing
     #expect(fields.contains("line 4 manager"), "eva reports to mario: a loop")
     let eva = try app.login("eva")
     let found = try JSONText.decode(
-      Page<PersonSummary>.self, from: app.send(.people(PeopleQuery(text: "ok person")), token: eva.accessToken))
+      Page<PersonSummary>.self,
+      from: app.send(.people(.directory(PeopleQuery(text: "ok person"))), token: eva.accessToken))
     #expect(found.items.isEmpty, "the good line was not saved either")
   }
 

@@ -17,18 +17,18 @@ import Testing
     eva = try app.login("eva")
   }
 
-  func upload(_ bytes: [UInt8], route: Route = .updateMyPhoto, token: String? = nil) -> HTTPResponse {
+  func upload(_ bytes: [UInt8], route: Route = .me(.updatePhoto), token: String? = nil) -> HTTPResponse {
     app.send(
       "PUT", route.path, body: bytes, token: token ?? eva.accessToken,
       headers: [("Content-Type", "application/octet-stream")])
   }
 
   func photoURL(of id: String) throws -> String {
-    try JSONText.decode(PersonProfile.self, from: app.send(.person(id: id), token: eva.accessToken)).photoURL
+    try JSONText.decode(PersonProfile.self, from: app.send(.people(.profile(id: id)), token: eva.accessToken)).photoURL
   }
 
   @Test func anUploadedPhotoGetsANewAddressAndIsServedInBothSizes() throws {
-    let evaID = try JSONText.decode(User.self, from: app.send(.me, token: eva.accessToken)).id
+    let evaID = try JSONText.decode(User.self, from: app.send(.me(.show), token: eva.accessToken)).id
     let before = try photoURL(of: evaID)
     #expect(!before.contains("v="))
     let initials = app.send("GET", before, token: eva.accessToken)
@@ -40,7 +40,7 @@ import Testing
     #expect(profile.photoURL != before)
     #expect(profile.photoURL.contains("v="))
     #expect(try photoURL(of: evaID) == profile.photoURL)
-    let me = try JSONText.decode(User.self, from: app.send(.me, token: eva.accessToken))
+    let me = try JSONText.decode(User.self, from: app.send(.me(.show), token: eva.accessToken))
     #expect(me.photoURL == profile.photoURL, "every place that shows her uses the new address")
 
     let small = app.send("GET", profile.photoURL, token: eva.accessToken)
@@ -91,24 +91,25 @@ import Testing
     #expect(refused.status == 422)
     #expect(refused.problem?.detail?.contains("60000 × 60000") == true)
     // Nothing changed.
-    let evaID = try JSONText.decode(User.self, from: app.send(.me, token: eva.accessToken)).id
+    let evaID = try JSONText.decode(User.self, from: app.send(.me(.show), token: eva.accessToken)).id
     #expect(!(try photoURL(of: evaID)).contains("v="))
   }
 
   @Test func onlyAdminsChangeOtherPeoplesPhotos() throws {
-    let mario = try JSONText.decode(User.self, from: app.send(.me, token: try app.login("mario").accessToken))
+    let mario = try JSONText.decode(User.self, from: app.send(.me(.show), token: try app.login("mario").accessToken))
     let picture = Picture.halves(width: 200, height: 200, format: .jpeg)
-    #expect(upload(picture, route: .updatePersonPhoto(id: mario.id)).status == 403)
-    #expect(app.send(.deletePersonPhoto(id: mario.id), token: eva.accessToken).status == 403)
+    #expect(upload(picture, route: .people(.updatePhoto(id: mario.id))).status == 403)
+    #expect(app.send(.people(.deletePhoto(id: mario.id)), token: eva.accessToken).status == 403)
     let ana = try app.login("ana")
-    let changed = upload(picture, route: .updatePersonPhoto(id: mario.id), token: ana.accessToken)
+    let changed = upload(picture, route: .people(.updatePhoto(id: mario.id)), token: ana.accessToken)
     #expect(changed.status == 200)
-    #expect(upload(picture, route: .updatePersonPhoto(id: "no-such-person"), token: ana.accessToken).status == 404)
-    let audit = try JSONText.decode(Page<AuditEntry>.self, from: app.send(.audit(.first), token: ana.accessToken))
+    #expect(upload(picture, route: .people(.updatePhoto(id: "no-such-person")), token: ana.accessToken).status == 404)
+    let audit = try JSONText.decode(
+      Page<AuditEntry>.self, from: app.send(.company(.audit(.first)), token: ana.accessToken))
     #expect(audit.items.first?.action == "person.photo.update")
     #expect(audit.items.first?.targetId == mario.id)
 
-    #expect(app.send(.deletePersonPhoto(id: mario.id), token: ana.accessToken).status == 204)
+    #expect(app.send(.people(.deletePhoto(id: mario.id)), token: ana.accessToken).status == 204)
     let back = try photoURL(of: mario.id)
     #expect(!back.contains("v="))
     #expect(app.send("GET", back, token: eva.accessToken).headers["Content-Type"] == "image/svg+xml")
@@ -117,7 +118,7 @@ import Testing
   @Test func theSameImageIsStoredOnce() throws {
     let picture = Picture.halves(width: 200, height: 100, format: .png)
     let first = try JSONText.decode(PersonProfile.self, from: upload(picture)).photoURL
-    #expect(app.send(.deleteMyPhoto, token: eva.accessToken).status == 204)
+    #expect(app.send(.me(.deletePhoto), token: eva.accessToken).status == 204)
     let second = try JSONText.decode(PersonProfile.self, from: upload(picture)).photoURL
     #expect(first == second)
     let files = try FileManager.default.subpathsOfDirectory(atPath: app.directory.path + "/data/files/photos")
@@ -152,9 +153,9 @@ import Testing
   }
 
   @Test func unknownPeopleAndBadSizesAreRefused() {
-    #expect(app.send(.personPhoto(id: "nobody", size: .small), token: eva.accessToken).status == 404)
+    #expect(app.send(.people(.photo(id: "nobody", size: .small)), token: eva.accessToken).status == 404)
     #expect(app.send("GET", "/api/v1/people/x/photo?size=97", token: eva.accessToken).status == 400)
-    #expect(app.send(.personPhoto(id: "nobody", size: .small)).status == 401)
+    #expect(app.send(.people(.photo(id: "nobody", size: .small))).status == 401)
   }
 }
 

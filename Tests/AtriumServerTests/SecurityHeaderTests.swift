@@ -36,7 +36,7 @@ import Testing
 
   @Test func everyAPIAnswerCarriesTheHeaders_errorsIncluded() throws {
     let ana = try app.login("ana").accessToken
-    for route in Route.examples where route.name != .events {
+    for route in Route.examples where route.name != "events" {
       let body = route.method.isUnsafe ? "{}" : nil
       Self.checkHeaders(app.send(route, json: body, token: ana), "\(route.method) \(route.pathAndQuery)")
       Self.checkHeaders(app.send(route, json: body), "anonymous \(route.method) \(route.pathAndQuery)")

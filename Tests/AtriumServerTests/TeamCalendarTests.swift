@@ -23,17 +23,21 @@ import Testing
     let mario = try app.login("mario").accessToken
     let ana = try app.login("ana").accessToken
     #expect(
-      app.send(.createLeave, json: #"{"start": "2026-04-06", "end": "2026-04-07", "endHalf": "morning"}"#, token: eva)
-        .status == 201)
-    let madrid = try JSONText.decode(Page<LocationBody>.self, from: app.send(.locations(.first), token: ana)).items
+      app.send(
+        .leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-07", "endHalf": "morning"}"#, token: eva
+      )
+      .status == 201)
+    let madrid = try JSONText.decode(Page<LocationBody>.self, from: app.send(.places(.locations(.first)), token: ana))
+      .items
       .first { $0.name == "Madrid" }!.id
     #expect(
       app.send(
-        .createHoliday, json: #"{"locationId": "\#(madrid)", "date": "2026-04-09", "name": "Jueves Santo"}"#, token: ana
+        .leaveSettings(.createHoliday),
+        json: #"{"locationId": "\#(madrid)", "date": "2026-04-09", "name": "Jueves Santo"}"#, token: ana
       )
       .status == 201)
 
-    let april = Route.teamCalendar(month: "2026-04", departmentID: nil, locationID: nil)
+    let april = Route.calendar(.team(month: "2026-04", departmentID: nil, locationID: nil))
     let seenByEva = try calendar(eva, april)
     #expect(seenByEva.month == "2026-04" && seenByEva.days.count == 30)
     let names = seenByEva.people.map(\.displayName)
@@ -51,9 +55,11 @@ import Testing
     #expect(seenByMario.contains("Eva Fernández") && seenByMario.contains("Mario López"))
     #expect(!seenByMario.contains("Lucía Martín"))
 
-    let sales = try JSONText.decode(Page<DepartmentBody>.self, from: app.send(.departments(.first), token: ana)).items
+    let sales = try JSONText.decode(
+      Page<DepartmentBody>.self, from: app.send(.places(.departments(.first)), token: ana)
+    ).items
       .first { $0.name == "Sales" }!.id
-    let salesOnly = try calendar(ana, .teamCalendar(month: "2026-04", departmentID: sales, locationID: nil)).people
+    let salesOnly = try calendar(ana, .calendar(.team(month: "2026-04", departmentID: sales, locationID: nil))).people
     #expect(salesOnly.contains { $0.displayName == "Lucía Martín" })
     #expect(!salesOnly.contains { $0.displayName == "Eva Fernández" })
   }
@@ -63,14 +69,14 @@ import Testing
     for month in ["2026-13", "April", "2026-4", "2026-04-01"] {
       #expect(app.send("GET", "/api/v1/calendar?month=\(month)", token: eva).status == 400, "\(month)")
     }
-    #expect(app.send(.teamCalendar(month: nil, departmentID: nil, locationID: nil)).status == 401)
-    let current = try calendar(eva, .teamCalendar(month: nil, departmentID: nil, locationID: nil))
+    #expect(app.send(.calendar(.team(month: nil, departmentID: nil, locationID: nil))).status == 401)
+    let current = try calendar(eva, .calendar(.team(month: nil, departmentID: nil, locationID: nil)))
     #expect(current.month == "2026-03", "the current month where eva works")
   }
 
   @Test func theCalendarPageMarksLeaveByLabel() throws {
     let eva = try app.login("eva").accessToken
-    _ = app.send(.createLeave, json: #"{"start": "2026-03-10", "end": "2026-03-10"}"#, token: eva)
+    _ = app.send(.leave(.create), json: #"{"start": "2026-03-10", "end": "2026-03-10"}"#, token: eva)
     let browser = WebClient(app)
     browser.signIn("mario")
     let page = browser.get("/calendar?month=2026-03")

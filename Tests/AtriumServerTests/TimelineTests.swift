@@ -84,18 +84,18 @@ final class FeedFixtureResponder: HTTPResponder {
   }
 
   func timeline(_ token: String, _ page: PageRequest = .first) throws -> TimelinePage {
-    try JSONText.decode(TimelinePage.self, from: app.send(.timeline(page), token: token))
+    try JSONText.decode(TimelinePage.self, from: app.send(.timeline(.page(page)), token: token))
   }
 
   func addFeed(_ name: String, _ path: String) throws -> TimelineFeed {
     let created = app.send(
-      .createTimelineFeed, json: JSONText.encode(NewTimelineFeed(name: name, url: feeds.url(path))), token: ana)
+      .timeline(.createFeed), json: JSONText.encode(NewTimelineFeed(name: name, url: feeds.url(path))), token: ana)
     #expect(created.status == 201, "\(created.text)")
     return try JSONText.decode(TimelineFeed.self, from: created)
   }
 
   func refresh(_ feed: TimelineFeed) throws -> TimelineFeed {
-    let response = app.send(.refreshTimelineFeed(id: feed.id), token: ana)
+    let response = app.send(.timeline(.refreshFeed(id: feed.id)), token: ana)
     #expect(response.status == 200, "\(response.text)")
     return try JSONText.decode(TimelineFeed.self, from: response)
   }
@@ -111,7 +111,7 @@ final class FeedFixtureResponder: HTTPResponder {
     #expect(mastodon.lastError == nil)
     #expect(try refresh(try addFeed("Blog", "/blog.atom")).itemCount == 1)
     // Posted at 09:00 on 2 March: after the Mastodon post of 08:00, before the one of 3 March.
-    let posted = app.send(.createPost, json: #"{"text": "  Coffee in the kitchen!  "}"#, token: eva)
+    let posted = app.send(.timeline(.createPost), json: #"{"text": "  Coffee in the kitchen!  "}"#, token: eva)
     #expect(posted.status == 201)
     let post = try JSONText.decode(TimelineItem.self, from: posted)
     #expect(post.text == "Coffee in the kitchen!")
@@ -157,7 +157,7 @@ final class FeedFixtureResponder: HTTPResponder {
     let missing = try refresh(try addFeed("Missing", "/missing.rss"))
     #expect(missing.lastError == "the server answered HTTP 404")
     let closedPort = app.send(
-      .createTimelineFeed, json: JSONText.encode(NewTimelineFeed(name: "Nobody", url: "http://127.0.0.1:1/feed")),
+      .timeline(.createFeed), json: JSONText.encode(NewTimelineFeed(name: "Nobody", url: "http://127.0.0.1:1/feed")),
       token: ana)
     let nobody = try refresh(try JSONText.decode(TimelineFeed.self, from: closedPort))
     #expect(nobody.lastError == "cannot connect to the server")
@@ -171,12 +171,12 @@ final class FeedFixtureResponder: HTTPResponder {
 
     // A feed that worked keeps its posts when a later fetch fails.
     let moved = app.send(
-      .updateTimelineFeed(id: broken.id), json: JSONText.encode(TimelineFeedChange(url: feeds.url("/mastodon.rss"))),
+      .timeline(.updateFeed(id: broken.id)), json: JSONText.encode(TimelineFeedChange(url: feeds.url("/mastodon.rss"))),
       token: ana)
     #expect(try JSONText.decode(TimelineFeed.self, from: moved).lastError == nil)
     #expect(try refresh(broken).itemCount == 2)
     _ = app.send(
-      .updateTimelineFeed(id: broken.id), json: JSONText.encode(TimelineFeedChange(url: feeds.url("/broken.rss"))),
+      .timeline(.updateFeed(id: broken.id)), json: JSONText.encode(TimelineFeedChange(url: feeds.url("/broken.rss"))),
       token: ana)
     let failedAgain = try refresh(broken)
     #expect(failedAgain.itemCount == 2)
@@ -187,32 +187,32 @@ final class FeedFixtureResponder: HTTPResponder {
   @Test func onlyAdminsManageFeedsAndAddressesAreChecked() throws {
     defer { feeds.stop() }
     let body = JSONText.encode(NewTimelineFeed(name: "Mine", url: feeds.url("/mastodon.rss")))
-    #expect(app.send(.createTimelineFeed, json: body, token: eva).status == 403)
-    #expect(app.send(.timelineFeeds, token: eva).status == 403)
+    #expect(app.send(.timeline(.createFeed), json: body, token: eva).status == 403)
+    #expect(app.send(.timeline(.feeds), token: eva).status == 403)
     for bad in [
       "ftp://example.com/feed", "javascript:alert(1)", "https://user:secret@example.com/feed", "not a url", "",
     ] {
       let refused = app.send(
-        .createTimelineFeed, json: JSONText.encode(NewTimelineFeed(name: "Bad", url: bad)), token: ana)
+        .timeline(.createFeed), json: JSONText.encode(NewTimelineFeed(name: "Bad", url: bad)), token: ana)
       #expect(refused.status == 400, "\(bad)")
       #expect(refused.problem?.errors?.first?.field == "url")
     }
     let feed = try addFeed("Mastodon", "/mastodon.rss")
-    #expect(app.send(.createTimelineFeed, json: body, token: ana).status == 409)
-    #expect(app.send(.updateTimelineFeed(id: feed.id), json: #"{"active": false}"#, token: eva).status == 403)
-    #expect(app.send(.refreshTimelineFeed(id: feed.id), token: eva).status == 403)
-    #expect(app.send(.deleteTimelineFeed(id: feed.id), token: eva).status == 403)
-    #expect(app.send(.refreshTimelineFeed(id: "nope"), token: ana).status == 404)
+    #expect(app.send(.timeline(.createFeed), json: body, token: ana).status == 409)
+    #expect(app.send(.timeline(.updateFeed(id: feed.id)), json: #"{"active": false}"#, token: eva).status == 403)
+    #expect(app.send(.timeline(.refreshFeed(id: feed.id)), token: eva).status == 403)
+    #expect(app.send(.timeline(.deleteFeed(id: feed.id)), token: eva).status == 403)
+    #expect(app.send(.timeline(.refreshFeed(id: "nope")), token: ana).status == 404)
 
     // A paused feed's posts leave the timeline; deleting the feed removes them.
     _ = try refresh(feed)
     #expect(try timeline(eva).items.count == 2)
-    _ = app.send(.updateTimelineFeed(id: feed.id), json: #"{"active": false}"#, token: ana)
+    _ = app.send(.timeline(.updateFeed(id: feed.id)), json: #"{"active": false}"#, token: ana)
     #expect(try timeline(eva).items.isEmpty)
-    #expect(app.send(.deleteTimelineFeed(id: feed.id), token: ana).status == 204)
-    let list = try JSONText.decode(Page<TimelineFeed>.self, from: app.send(.timelineFeeds, token: ana))
+    #expect(app.send(.timeline(.deleteFeed(id: feed.id)), token: ana).status == 204)
+    let list = try JSONText.decode(Page<TimelineFeed>.self, from: app.send(.timeline(.feeds), token: ana))
     #expect(list.items.isEmpty)
-    let audit = try JSONText.decode(Page<AuditEntry>.self, from: app.send(.audit(.first), token: ana))
+    let audit = try JSONText.decode(Page<AuditEntry>.self, from: app.send(.company(.audit(.first)), token: ana))
     #expect(audit.items.prefix(3).map(\.action) == ["feed.delete", "feed.update", "feed.create"])
   }
 
@@ -220,30 +220,31 @@ final class FeedFixtureResponder: HTTPResponder {
     defer { feeds.stop() }
     let mario = try app.login("mario").accessToken
     let post = try JSONText.decode(
-      TimelineItem.self, from: app.send(.createPost, json: #"{"text": "Team lunch on Friday"}"#, token: eva))
+      TimelineItem.self, from: app.send(.timeline(.createPost), json: #"{"text": "Team lunch on Friday"}"#, token: eva))
     let asMario = try timeline(mario).items.first
     #expect(asMario?.canDelete == false)
-    #expect(app.send(.deletePost(id: post.id), token: mario).status == 403)
+    #expect(app.send(.timeline(.deletePost(id: post.id)), token: mario).status == 403)
     #expect(try timeline(ana).items.first?.canDelete == true)
-    #expect(app.send(.deletePost(id: post.id), token: eva).status == 204)
-    #expect(app.send(.deletePost(id: post.id), token: eva).status == 404)
+    #expect(app.send(.timeline(.deletePost(id: post.id)), token: eva).status == 204)
+    #expect(app.send(.timeline(.deletePost(id: post.id)), token: eva).status == 404)
 
     let other = try JSONText.decode(
-      TimelineItem.self, from: app.send(.createPost, json: #"{"text": "<script>alert(1)</script>"}"#, token: mario))
+      TimelineItem.self,
+      from: app.send(.timeline(.createPost), json: #"{"text": "<script>alert(1)</script>"}"#, token: mario))
     #expect(other.text == "<script>alert(1)</script>", "kept as text; pages escape it")
-    #expect(app.send(.deletePost(id: other.id), token: ana).status == 204)
-    let audit = try JSONText.decode(Page<AuditEntry>.self, from: app.send(.audit(.first), token: ana))
+    #expect(app.send(.timeline(.deletePost(id: other.id)), token: ana).status == 204)
+    let audit = try JSONText.decode(Page<AuditEntry>.self, from: app.send(.company(.audit(.first)), token: ana))
     #expect(audit.items.first?.action == "post.delete")
   }
 
   @Test func badPostsAreRefused() throws {
     defer { feeds.stop() }
-    #expect(app.send(.createPost, json: #"{"text": "   "}"#, token: eva).status == 400)
+    #expect(app.send(.timeline(.createPost), json: #"{"text": "   "}"#, token: eva).status == 400)
     let long = String(repeating: "a", count: 5_001)
-    #expect(app.send(.createPost, json: #"{"text": "\#(long)"}"#, token: eva).status == 400)
-    #expect(app.send(.createPost, json: #"{"text": 42}"#, token: eva).status == 400)
-    #expect(app.send(.createPost, json: #"{"text": "hi"}"#).status == 401)
-    #expect(app.send(.timeline(PageRequest(limit: 10, cursor: "forged")), token: eva).status == 400)
+    #expect(app.send(.timeline(.createPost), json: #"{"text": "\#(long)"}"#, token: eva).status == 400)
+    #expect(app.send(.timeline(.createPost), json: #"{"text": 42}"#, token: eva).status == 400)
+    #expect(app.send(.timeline(.createPost), json: #"{"text": "hi"}"#).status == 401)
+    #expect(app.send(.timeline(.page(PageRequest(limit: 10, cursor: "forged"))), token: eva).status == 400)
     #expect(try timeline(eva).items.isEmpty)
   }
 }

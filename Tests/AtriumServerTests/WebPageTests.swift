@@ -241,7 +241,7 @@ final class WebClient {
     browser.signIn("eva")
     #expect(browser.get("/time-off").text.contains("<h1>Vacaciones</h1>"))
     let token = try app.login("eva").accessToken
-    _ = app.send(.updateSettings, json: #"{"language": "en"}"#, token: token)
+    _ = app.send(.settings(.update), json: #"{"language": "en"}"#, token: token)
     #expect(browser.get("/time-off").text.contains("<h1>Time off</h1>"))
   }
 }
@@ -378,7 +378,7 @@ final class WebClient {
     let ana = try app.login("ana")
     let eva = try app.login("eva")
     let created = app.send(
-      .createPerson,
+      .people(.create),
       json: #"""
         {"username": "nuria", "email": "nuria@atrium-demo.example", "firstName": "Nuria", "lastName": "Gómez",
          "departmentId": "\#(eva.user.department.id)", "locationId": "\#(eva.user.location.id)"}
@@ -585,8 +585,11 @@ final class WebClient {
     let app = try TestApp()
     let token = try app.login("eva").accessToken
     #expect(
-      app.send(.registerDevice, json: #"{"platform": "apns", "token": "abc123", "name": "Eva's iPhone"}"#, token: token)
-        .status == 201)
+      app.send(
+        .settings(.registerDevice), json: #"{"platform": "apns", "token": "abc123", "name": "Eva's iPhone"}"#,
+        token: token
+      )
+      .status == 201)
     let eva = WebClient(app)
     eva.signIn("eva")
     let page = eva.get("/settings").text
@@ -596,7 +599,7 @@ final class WebClient {
     #expect(eva.post("/settings/devices/\(id)/delete", from: "/settings").status == 303)
     #expect(eva.get("/settings").text.contains("No devices registered."))
     #expect(eva.post("/settings/badge-reset", from: "/settings").status == 303)
-    let badge = try JSONText.decode(Badge.self, from: app.send(.badge, token: token))
+    let badge = try JSONText.decode(Badge.self, from: app.send(.board(.badge), token: token))
     #expect(badge.sinceReset == 0)
   }
 }

@@ -105,31 +105,31 @@ public struct APIClient: Sendable {
 
 extension APIClient {
   public func login(username: String, password: String) async throws(APIError) -> SessionTokens {
-    try await send(.login, body: LoginRequest(username: username, password: password), as: SessionTokens.self)
+    try await send(.auth(.login), body: LoginRequest(username: username, password: password), as: SessionTokens.self)
   }
 
   public func refresh(_ refreshToken: String) async throws(APIError) -> SessionTokens {
-    try await send(.refresh, body: RefreshRequest(refreshToken: refreshToken), as: SessionTokens.self)
+    try await send(.auth(.refresh), body: RefreshRequest(refreshToken: refreshToken), as: SessionTokens.self)
   }
 
   public func logout(refreshToken: String) async throws(APIError) {
-    try await send(.logout(everywhere: false), body: LogoutRequest(refreshToken: refreshToken))
+    try await send(.auth(.logout(everywhere: false)), body: LogoutRequest(refreshToken: refreshToken))
   }
 
   public func me() async throws(APIError) -> User {
-    try await send(.me, as: User.self)
+    try await send(.me(.show), as: User.self)
   }
 
   public func myLeave(year: Int? = nil) async throws(APIError) -> LeaveYear {
-    try await send(.myLeave(year: year), as: LeaveYear.self)
+    try await send(.leave(.mine(year: year)), as: LeaveYear.self)
   }
 
   public func preview(_ query: LeaveQuery) async throws(APIError) -> LeavePreview {
-    try await send(.previewLeave(query), as: LeavePreview.self)
+    try await send(.leave(.preview(query)), as: LeavePreview.self)
   }
 
   public func requestLeave(_ request: NewLeaveRequest, idempotencyKey: String) async throws(APIError) -> SavedLeave {
-    try await send(.createLeave, body: request, idempotencyKey: idempotencyKey, as: SavedLeave.self)
+    try await send(.leave(.create), body: request, idempotencyKey: idempotencyKey, as: SavedLeave.self)
   }
 
   /// Cancel, approve, reject or reopen a request.
@@ -138,97 +138,97 @@ extension APIClient {
   ) async throws(APIError) -> LeaveRequestBody {
     let route: Route =
       switch action {
-      case .approve: .approveLeave(id: id)
-      case .reject: .rejectLeave(id: id)
-      case .reopen: .reopenLeave(id: id)
-      case .cancel, .change: .cancelLeave(id: id)
+      case .approve: .approvals(.approve(id: id))
+      case .reject: .approvals(.reject(id: id))
+      case .reopen: .approvals(.reopen(id: id))
+      case .cancel, .change: .leave(.cancel(id: id))
       }
     return try await send(
       route, body: LeaveDecision(reason: reason), idempotencyKey: idempotencyKey, as: LeaveRequestBody.self)
   }
 
   public func approvals(_ filter: ApprovalFilter = .pending) async throws(APIError) -> Page<ApprovalItem> {
-    try await send(.approvals(status: filter, page: .first), as: Page<ApprovalItem>.self)
+    try await send(.approvals(.list(status: filter, page: .first)), as: Page<ApprovalItem>.self)
   }
 
   public func board(unreadOnly: Bool = false) async throws(APIError) -> Page<BoardItem> {
-    try await send(.board(unreadOnly: unreadOnly, page: .first), as: Page<BoardItem>.self)
+    try await send(.board(.notices(unreadOnly: unreadOnly, page: .first)), as: Page<BoardItem>.self)
   }
 
   public func markRead(_ id: String, idempotencyKey: String) async throws(APIError) {
-    try await send(.markNoticeRead(id: id), idempotencyKey: idempotencyKey)
+    try await send(.board(.markRead(id: id)), idempotencyKey: idempotencyKey)
   }
 
   public func badge() async throws(APIError) -> Badge {
-    try await send(.badge, as: Badge.self)
+    try await send(.board(.badge), as: Badge.self)
   }
 
   public func company() async throws(APIError) -> CompanyBody {
-    try await send(.company, as: CompanyBody.self)
+    try await send(.company(.show), as: CompanyBody.self)
   }
 
   public func people(_ query: PeopleQuery = PeopleQuery()) async throws(APIError) -> Page<PersonSummary> {
-    try await send(.people(query), as: Page<PersonSummary>.self)
+    try await send(.people(.directory(query)), as: Page<PersonSummary>.self)
   }
 
   public func teamCalendar(month: String? = nil) async throws(APIError) -> TeamCalendar {
-    try await send(.teamCalendar(month: month, departmentID: nil, locationID: nil), as: TeamCalendar.self)
+    try await send(.calendar(.team(month: month, departmentID: nil, locationID: nil)), as: TeamCalendar.self)
   }
 
   public func departments() async throws(APIError) -> Page<DepartmentBody> {
-    try await send(.departments(PageRequest(limit: PageRequest.maximumLimit)), as: Page<DepartmentBody>.self)
+    try await send(.places(.departments(PageRequest(limit: PageRequest.maximumLimit))), as: Page<DepartmentBody>.self)
   }
 
   public func locations() async throws(APIError) -> Page<LocationBody> {
-    try await send(.locations(PageRequest(limit: PageRequest.maximumLimit)), as: Page<LocationBody>.self)
+    try await send(.places(.locations(PageRequest(limit: PageRequest.maximumLimit))), as: Page<LocationBody>.self)
   }
 
   public func person(id: String) async throws(APIError) -> PersonProfile {
-    try await send(.person(id: id), as: PersonProfile.self)
+    try await send(.people(.profile(id: id)), as: PersonProfile.self)
   }
 
   public func updateMe(_ change: ProfileChange) async throws(APIError) -> PersonProfile {
-    try await send(.updateMe, body: change, as: PersonProfile.self)
+    try await send(.me(.update), body: change, as: PersonProfile.self)
   }
 
   /// A new photo of oneself: JPEG, PNG or WebP bytes, at most 5 MiB.
   public func uploadMyPhoto(_ bytes: Data, contentType: String) async throws(APIError) -> PersonProfile {
-    try await upload(.updateMyPhoto, bytes: bytes, contentType: contentType, as: PersonProfile.self)
+    try await upload(.me(.updatePhoto), bytes: bytes, contentType: contentType, as: PersonProfile.self)
   }
 
   public func personLeave(id: String, year: Int? = nil) async throws(APIError) -> LeaveYear {
-    try await send(.personLeave(id: id, year: year), as: LeaveYear.self)
+    try await send(.leave(.ofPerson(id: id, year: year)), as: LeaveYear.self)
   }
 
   public func leaveDetail(id: String) async throws(APIError) -> LeaveDetail {
-    try await send(.leave(id: id), as: LeaveDetail.self)
+    try await send(.leave(.detail(id: id)), as: LeaveDetail.self)
   }
 
   public func timeline(cursor: String? = nil) async throws(APIError) -> TimelinePage {
-    try await send(.timeline(PageRequest(limit: 50, cursor: cursor)), as: TimelinePage.self)
+    try await send(.timeline(.page(PageRequest(limit: 50, cursor: cursor))), as: TimelinePage.self)
   }
 
   public func post(_ text: String) async throws(APIError) -> TimelineItem {
-    try await send(.createPost, body: NewPost(text: text), as: TimelineItem.self)
+    try await send(.timeline(.createPost), body: NewPost(text: text), as: TimelineItem.self)
   }
 
   public func deletePost(id: String) async throws(APIError) {
-    try await send(.deletePost(id: id))
+    try await send(.timeline(.deletePost(id: id)))
   }
 
   public func settings() async throws(APIError) -> SettingsBody {
-    try await send(.mySettings, as: SettingsBody.self)
+    try await send(.settings(.show), as: SettingsBody.self)
   }
 
   public func updateSettings(_ change: SettingsChange) async throws(APIError) -> SettingsBody {
-    try await send(.updateSettings, body: change, as: SettingsBody.self)
+    try await send(.settings(.update), body: change, as: SettingsBody.self)
   }
 
   public func calendarFeeds() async throws(APIError) -> CalendarFeedBody {
-    try await send(.myCalendar, as: CalendarFeedBody.self)
+    try await send(.calendar(.mine), as: CalendarFeedBody.self)
   }
 
   public func newCalendarFeeds() async throws(APIError) -> CalendarFeedBody {
-    try await send(.rotateCalendar, as: CalendarFeedBody.self)
+    try await send(.calendar(.rotate), as: CalendarFeedBody.self)
   }
 }

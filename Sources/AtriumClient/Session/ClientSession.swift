@@ -76,7 +76,9 @@ public actor ClientSession {
   private func openEvents(
     token: String, lastEventID: String?
   ) async throws(APIError) -> AsyncThrowingStream<ServerEvent, any Error> {
-    guard let url = URL(string: Route.events.pathAndQuery, relativeTo: server)?.absoluteURL else { throw .notFound }
+    guard let url = URL(string: Route.events(.stream).pathAndQuery, relativeTo: server)?.absoluteURL else {
+      throw .notFound
+    }
     var headers = ["Accept": "text/event-stream", "Authorization": "Bearer \(token)"]
     if let lastEventID { headers["Last-Event-ID"] = lastEventID }
     let stream: TransportStream

@@ -8,7 +8,7 @@ import Foundation
 /// every HTTP request (routing, authentication, idempotency, errors as problem details).
 public final class AtriumApp: HTTPResponder {
   /// The largest JSON body any endpoint accepts unless it says otherwise.
-  public static let defaultBodyLimit = 1 << 20
+  public static let defaultBodyLimit = EndpointRules.BodyLimit.standard.bytes
 
   let environment: ServerEnvironment
   let auth: AuthService
@@ -66,15 +66,11 @@ public final class AtriumApp: HTTPResponder {
 
   // MARK: - HTTPResponder
 
-  /// Staff lists may be large: 10 MiB holds about 100,000 people.
-  public static let importBodyLimit = 10 << 20
-
   public func bodyLimit(method: String, path: String) -> Int {
-    if path == Route.importPeople(dryRun: false).path { return Self.importBodyLimit }
-    if method == "PUT", path.hasSuffix("/photo") { return PhotoService.uploadLimit }
+    if let rules = Route.rules(method: method, path: path) { return rules.bodyLimit.bytes }
     // The web form's photo comes with form fields; the page itself says when it is too large.
     if method == "POST", path == WebPage.uploadPhoto.path { return 12 << 20 }
-    if method == "POST", path == WebPage.adminRunImport.path { return Self.importBodyLimit }
+    if method == "POST", path == WebPage.adminRunImport.path { return EndpointRules.BodyLimit.staffList.bytes }
     return Self.defaultBodyLimit
   }
 
@@ -101,7 +97,7 @@ public final class AtriumApp: HTTPResponder {
       // Who may ask comes before what was asked: an anonymous caller gets 401, as for any
       // other request to the endpoint, and learns nothing from the query's validation.
       let bare = try? Route(method: method, path: request.path, query: [:])
-      if bare?.requiresAuthentication ?? true {
+      if bare?.rules.requiresAuthentication ?? true {
         do {
           _ = try authenticate(request, unsafe: false)
         } catch {
@@ -120,10 +116,10 @@ public final class AtriumApp: HTTPResponder {
       return .response(
         render(Self.problem(for: error, request: request), requestID: request.requestID, headers: headers))
     }
-    if case .events = route {
+    if case .events(.stream) = route {
       return openEventStream(request)
     }
-    if route.mayBlock {
+    if route.rules.work == .mayBlock {
       return .blocking { [self] in handle(route, request) }
     }
     return .response(handle(route, request))
@@ -176,14 +172,15 @@ public final class AtriumApp: HTTPResponder {
 
   private func answer(_ route: Route, _ request: HTTPRequest) -> HTTPResponse {
     do {
-      let principal = route.requiresAuthentication ? try authenticate(request, unsafe: route.method.isUnsafe) : nil
-      if let principal, principal.mustChangePassword, !route.allowedBeforePasswordChange {
+      let rules = route.rules
+      let principal = rules.requiresAuthentication ? try authenticate(request, unsafe: route.method.isUnsafe) : nil
+      if let principal, principal.mustChangePassword, rules.beforePasswordChange == .refused {
         throw Problem.passwordChangeRequired
       }
-      if route.method.isUnsafe, route.keepsIdempotentResponses, let principal,
+      if route.method.isUnsafe, rules.replay == .storesAnswer, let principal,
         let key = request.headers["Idempotency-Key"]
       {
-        return try idempotency.run(request, key: key, scope: principal.employee.id, atomic: !route.mayBlock) {
+        return try idempotency.run(request, key: key, scope: principal.employee.id, atomic: rules.work == .quick) {
           respondCatchingErrors(request) { try dispatch(route, request, principal) }
         }
       }

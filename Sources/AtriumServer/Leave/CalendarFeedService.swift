@@ -64,8 +64,8 @@ struct CalendarFeedService: Sendable {
 
   private func body(token: String, request: HTTPRequest) -> CalendarFeedBody {
     let base = environment.publicURL ?? Self.origin(of: request)
-    let personal = Route.calendarFeed(token: token, team: false, includePending: false).pathAndQuery
-    let team = Route.calendarFeed(token: token, team: true, includePending: false).pathAndQuery
+    let personal = Route.calendar(.feed(token: token, team: false, includePending: false)).pathAndQuery
+    let team = Route.calendar(.feed(token: token, team: true, includePending: false)).pathAndQuery
     return CalendarFeedBody(url: base + personal, teamURL: base + team)
   }
 

@@ -12,11 +12,11 @@ struct PhotoService: Sendable {
   let processor = PhotoProcessor()
 
   /// The largest upload: phone photos are 2–5 MB.
-  static let uploadLimit = 5 << 20
+  static let uploadLimit = EndpointRules.BodyLimit.photo.bytes
 
   /// The address of someone's picture, which changes with each new photo.
   static func address(of employeeID: String, photoID: String?, size: PhotoSize = .small) -> String {
-    Route.personPhoto(id: employeeID, size: size, version: photoID).pathAndQuery
+    Route.people(.photo(id: employeeID, size: size, version: photoID)).pathAndQuery
   }
 
   // MARK: - Changing

@@ -1,0 +1,46 @@
+extension Route {
+  /// Signing in and out (`/api/v1/auth`).
+  public enum Auth: RouteSection {
+    /// `POST /api/v1/auth/login`: username and password in, tokens out.
+    case login
+    /// `POST /api/v1/auth/refresh`: a refresh token in, a new pair out (the old one is spent).
+    case refresh
+    /// `POST /api/v1/auth/logout`: ends one session, or every session of the caller.
+    case logout(everywhere: Bool)
+
+    public enum Name: String, CaseIterable, Sendable {
+      case login, refresh, logout
+    }
+
+    public static func endpoint(_ name: Name) -> Endpoint<Self> {
+      switch name {
+      case .login:
+        // Tokens are never stored for replays; the password hash runs on the worker pool.
+        Endpoint(
+          .post, "/api/v1/auth/login", access: .anonymous, work: .mayBlock, replay: .neverStored,
+          beforePasswordChange: .allowed, bodyLimit: .standard
+        ) { _, _ in .login }
+      case .refresh:
+        Endpoint(
+          .post, "/api/v1/auth/refresh", access: .anonymous, work: .quick, replay: .neverStored,
+          beforePasswordChange: .allowed, bodyLimit: .standard
+        ) { _, _ in .refresh }
+      case .logout:
+        Endpoint(
+          .post, "/api/v1/auth/logout", access: .signedIn, work: .quick, replay: .storesAnswer,
+          beforePasswordChange: .allowed, bodyLimit: .standard
+        ) { _, query throws(RouteError) in .logout(everywhere: try Route.flag("everywhere", in: query)) }
+      }
+    }
+
+    public var parts: RouteParts<Name> {
+      switch self {
+      case .login: RouteParts(.login)
+      case .refresh: RouteParts(.refresh)
+      case .logout(let everywhere): RouteParts(.logout, query: everywhere ? [("everywhere", "true")] : [])
+      }
+    }
+
+    public static let examples: [Self] = [.login, .refresh, .logout(everywhere: false), .logout(everywhere: true)]
+  }
+}

@@ -1,0 +1,66 @@
+extension Route {
+  /// The caller's own account (`/api/v1/me`): profile, password and photo.
+  public enum Me: RouteSection {
+    /// `GET /api/v1/me`: the signed-in user.
+    case show
+    /// `PATCH /api/v1/me`: the caller changes their phone, location or bio.
+    case update
+    /// `POST /api/v1/me/password`: the caller changes their password; other sessions end.
+    case changePassword
+    /// `PUT /api/v1/me/photo`: the caller's new photo, the image itself as the body.
+    case updatePhoto
+    /// `DELETE /api/v1/me/photo`: back to initials.
+    case deletePhoto
+
+    public enum Name: String, CaseIterable, Sendable {
+      case show = "me"
+      case update = "updateMe"
+      case changePassword
+      case updatePhoto = "updateMyPhoto"
+      case deletePhoto = "deleteMyPhoto"
+    }
+
+    public static func endpoint(_ name: Name) -> Endpoint<Self> {
+      switch name {
+      case .show:
+        Endpoint(
+          .get, "/api/v1/me", access: .signedIn, work: .quick, replay: .neverStored, beforePasswordChange: .allowed,
+          bodyLimit: .standard
+        ) { _, _ in .show }
+      case .update:
+        Endpoint(
+          .patch, "/api/v1/me", access: .signedIn, work: .quick, replay: .storesAnswer,
+          beforePasswordChange: .refused, bodyLimit: .standard
+        ) { _, _ in .update }
+      case .changePassword:
+        // The new password is hashed on the worker pool; the answer holds new tokens.
+        Endpoint(
+          .post, "/api/v1/me/password", access: .signedIn, work: .mayBlock, replay: .neverStored,
+          beforePasswordChange: .allowed, bodyLimit: .standard
+        ) { _, _ in .changePassword }
+      case .updatePhoto:
+        Endpoint(
+          .put, "/api/v1/me/photo", access: .signedIn, work: .mayBlock, replay: .storesAnswer,
+          beforePasswordChange: .refused, bodyLimit: .photo
+        ) { _, _ in .updatePhoto }
+      case .deletePhoto:
+        Endpoint(
+          .delete, "/api/v1/me/photo", access: .signedIn, work: .quick, replay: .storesAnswer,
+          beforePasswordChange: .refused, bodyLimit: .standard
+        ) { _, _ in .deletePhoto }
+      }
+    }
+
+    public var parts: RouteParts<Name> {
+      switch self {
+      case .show: RouteParts(.show)
+      case .update: RouteParts(.update)
+      case .changePassword: RouteParts(.changePassword)
+      case .updatePhoto: RouteParts(.updatePhoto)
+      case .deletePhoto: RouteParts(.deletePhoto)
+      }
+    }
+
+    public static let examples: [Self] = [.show, .update, .changePassword, .updatePhoto, .deletePhoto]
+  }
+}

@@ -1,0 +1,21 @@
+import AtriumAPI
+import AtriumHTTP
+
+extension AtriumApp {
+  /// Signing in and out. Login and refresh are anonymous; logout needs the session it ends.
+  func handle(_ route: Route.Auth, _ request: HTTPRequest, _ principal: Principal?) throws -> HTTPResponse {
+    switch route {
+    case .login:
+      let body = try JSONCoding.decode(LoginRequest.self, from: request)
+      return try JSONCoding.response(try auth.login(body, address: clientAddress(of: request)))
+    case .refresh:
+      let body = try JSONCoding.decode(RefreshRequest.self, from: request)
+      return try JSONCoding.response(try auth.refresh(body))
+    case .logout(let everywhere):
+      let principal = try signedIn(principal)
+      let body = request.body.isEmpty && everywhere ? nil : try JSONCoding.decode(LogoutRequest.self, from: request)
+      try auth.logout(principal, refreshToken: body?.refreshToken, everywhere: everywhere)
+      return HTTPResponse(status: 204)
+    }
+  }
+}

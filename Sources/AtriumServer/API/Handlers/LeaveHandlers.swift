@@ -1,0 +1,51 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTTP
+
+extension AtriumApp {
+  /// Time off: the caller's year and requests, and a person's year.
+  func handle(_ route: Route.Leave, _ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
+    switch route {
+    case .mine(let year):
+      return try JSONCoding.response(try leaveQueries.myLeave(year: year, principal: principal))
+    case .preview(let query):
+      return try JSONCoding.response(try leaveQueries.preview(query, principal: principal))
+    case .create:
+      let body = try JSONCoding.decode(NewLeaveRequest.self, from: request)
+      let saved = try leave.create(body, by: principal)
+      return try JSONCoding.response(
+        saved, status: 201, headers: HTTPHeaders([("Location", Route.leave(.detail(id: saved.request.id)).path)]))
+    case .detail(let id):
+      return try JSONCoding.response(try leaveQueries.detail(id: id, principal: principal))
+    case .change(let id):
+      let body = try JSONCoding.decode(LeaveChange.self, from: request)
+      return try JSONCoding.response(try leave.change(id, body, by: principal))
+    case .cancel(let id):
+      return try decide(.cancel, id, request, principal)
+    case .ofPerson(let id, let year):
+      return try JSONCoding.response(try leaveQueries.personLeave(id: id, year: year, principal: principal))
+    }
+  }
+
+  /// Deciding requests.
+  func handle(_ route: Route.Approvals, _ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
+    switch route {
+    case .list(let status, let page):
+      return try JSONCoding.response(try leaveQueries.approvals(filter: status, page: page, principal: principal))
+    case .approve(let id):
+      return try decide(.approve, id, request, principal)
+    case .reject(let id):
+      return try decide(.reject, id, request, principal)
+    case .reopen(let id):
+      return try decide(.reopen, id, request, principal)
+    }
+  }
+
+  /// Cancel, approve, reject, reopen: an optional `{reason}` body.
+  private func decide(
+    _ action: LeaveAction, _ id: String, _ request: HTTPRequest, _ principal: Principal
+  ) throws -> HTTPResponse {
+    let body = request.body.isEmpty ? LeaveDecision() : try JSONCoding.decode(LeaveDecision.self, from: request)
+    return try JSONCoding.response(try leave.act(action, on: id, reason: body.reason, by: principal))
+  }
+}

@@ -1,0 +1,25 @@
+import AtriumAPI
+import AtriumHTTP
+
+extension AtriumApp {
+  /// The caller's own account.
+  func handle(_ route: Route.Me, _ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
+    switch route {
+    case .show:
+      let user = try environment.database.read { try users.user(for: principal.employee, connection: $0) }
+      return try JSONCoding.response(user)
+    case .update:
+      let body = try JSONCoding.decode(ProfileChange.self, from: request)
+      return try JSONCoding.response(try people.updateMe(body, principal: principal))
+    case .changePassword:
+      let body = try JSONCoding.decode(PasswordChange.self, from: request)
+      return try JSONCoding.response(
+        try accounts.changePassword(body, by: principal, address: clientAddress(of: request)))
+    case .updatePhoto:
+      return try JSONCoding.response(try photos.upload(request.body, for: principal.employee.id, by: principal))
+    case .deletePhoto:
+      try photos.remove(for: principal.employee.id, by: principal)
+      return HTTPResponse(status: 204)
+    }
+  }
+}

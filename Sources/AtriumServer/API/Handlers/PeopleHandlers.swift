@@ -1,0 +1,55 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTTP
+
+extension AtriumApp {
+  /// The directory of people, their photos, and their administration.
+  func handle(_ route: Route.People, _ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
+    switch route {
+    case .directory(let query):
+      return try JSONCoding.response(try people.directory(query))
+    case .profile(let id):
+      return try JSONCoding.response(try people.profile(id: id, principal: principal))
+    case .update(let id):
+      let body = try JSONCoding.decode(PersonChange.self, from: request)
+      return try JSONCoding.response(try people.updatePerson(id: id, body, principal: principal))
+    case .create:
+      let body = try JSONCoding.decode(NewPerson.self, from: request)
+      let created = try accounts.create(body, by: principal)
+      return try JSONCoding.response(
+        created, status: 201, headers: HTTPHeaders([("Location", Route.people(.profile(id: created.person.id)).path)]))
+    case .resetPassword(let id):
+      return try JSONCoding.response(try accounts.resetPassword(of: id, by: principal))
+    case .importStaff(let dryRun):
+      return try importStaff(request, dryRun: dryRun, by: principal)
+    case .photo(let id, let size, let version):
+      return try photos.picture(of: id, size: size, version: version, request: request)
+    case .updatePhoto(let id):
+      return try JSONCoding.response(try photos.upload(request.body, for: id, by: principal))
+    case .deletePhoto(let id):
+      try photos.remove(for: id, by: principal)
+      return HTTPResponse(status: 204)
+    }
+  }
+
+  /// A staff list as `text/csv`: every line is checked first, and nothing is imported while
+  /// any line is refused.
+  private func importStaff(_ request: HTTPRequest, dryRun: Bool, by principal: Principal) throws -> HTTPResponse {
+    guard request.mediaType == "text/csv" else {
+      throw Problem(status: 415, detail: "Send the staff list as text/csv (UTF-8).")
+    }
+    guard let text = String(validating: request.body, as: UTF8.self) else {
+      throw Problem.badRequest("The file is not UTF-8; save it as UTF-8 CSV.")
+    }
+    let report = try peopleImport.run(csv: text, dryRun: dryRun, by: principal)
+    if !dryRun && report.refused > 0 {
+      throw Problem.unprocessable(
+        "\(report.refused) of \(report.lines.count) lines were refused, so nothing was imported; "
+          + "fix them (a dry run shows each reason) and import again.",
+        errors: report.lines.flatMap { line in
+          line.errors.map { FieldError(field: "line \(line.line) \($0.field)", message: $0.message) }
+        })
+    }
+    return try JSONCoding.response(report)
+  }
+}
