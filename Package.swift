@@ -26,23 +26,25 @@ let package = Package(
 
     .target(name: "AtriumSQLite", dependencies: ["CSQLite"]),
     .target(name: "AtriumDomain"),
-    .target(name: "AtriumAPI", dependencies: ["AtriumDomain"]),
+    .target(name: "AtriumHTTPTypes"),
+    .target(name: "AtriumAPI", dependencies: ["AtriumDomain", "AtriumHTTPTypes"]),
     .target(name: "AtriumHTML"),
 
     // MARK: - client
 
-    .target(name: "AtriumClient", dependencies: ["AtriumSQLite", "AtriumDomain", "AtriumAPI"]),
+    .target(name: "AtriumClient", dependencies: ["AtriumSQLite", "AtriumDomain", "AtriumAPI", "AtriumHTTPTypes"]),
 
     // MARK: - server
 
-    .target(name: "AtriumHTTP", dependencies: ["CMicroHTTPD"]),
+    .target(name: "AtriumHTTP", dependencies: ["CMicroHTTPD", "AtriumHTTPTypes"]),
     .target(name: "AtriumImages", dependencies: ["CGD"]),
     .target(name: "AtriumLDAP", dependencies: ["CLDAP"]),
     .target(name: "AtriumStore", dependencies: ["AtriumSQLite", "AtriumDomain"]),
     .target(
       name: "AtriumServer",
       dependencies: [
-        "AtriumDomain", "AtriumAPI", "AtriumHTTP", "AtriumImages", "AtriumLDAP", "AtriumStore", "AtriumHTML",
+        "AtriumDomain", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages", "AtriumLDAP", "AtriumStore",
+        "AtriumHTML",
         "CCrypto",
         "CArgon2",
       ],
@@ -53,30 +55,38 @@ let package = Package(
 
     .target(
       name: "AtriumTestSupport",
-      dependencies: ["AtriumDomain", "AtriumAPI", "AtriumHTTP", "AtriumImages", "AtriumStore", "AtriumServer", "CGD"]),
+      dependencies: [
+        "AtriumDomain", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages", "AtriumStore", "AtriumServer",
+        "CGD",
+      ]),
     .executableTarget(
       name: "atrium",
-      dependencies: ["AtriumDomain", "AtriumAPI", "AtriumServer", "AtriumStore", "AtriumHTTP", "AtriumClient"]),
+      dependencies: [
+        "AtriumDomain", "AtriumAPI", "AtriumServer", "AtriumStore", "AtriumHTTPTypes", "AtriumHTTP", "AtriumClient",
+      ]),
 
     // MARK: - tests
 
     .testTarget(name: "AtriumSQLiteTests", dependencies: ["AtriumSQLite"]),
     .testTarget(name: "AtriumDomainTests", dependencies: ["AtriumDomain"]),
-    .testTarget(name: "AtriumAPITests", dependencies: ["AtriumAPI"]),
+    .testTarget(name: "AtriumAPITests", dependencies: ["AtriumAPI", "AtriumHTTPTypes"]),
     .testTarget(name: "AtriumHTMLTests", dependencies: ["AtriumHTML"]),
+    .testTarget(name: "AtriumHTTPTypesTests", dependencies: ["AtriumHTTPTypes"]),
     .testTarget(
       name: "AtriumClientTests",
       dependencies: [
-        "AtriumClient", "AtriumAPI", "AtriumDomain", "AtriumHTTP", "AtriumImages", "AtriumTestSupport",
+        "AtriumClient", "AtriumAPI", "AtriumDomain", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages",
+        "AtriumTestSupport",
       ]),
-    .testTarget(name: "AtriumHTTPTests", dependencies: ["AtriumHTTP", "AtriumTestSupport"]),
+    .testTarget(name: "AtriumHTTPTests", dependencies: ["AtriumHTTPTypes", "AtriumHTTP", "AtriumTestSupport"]),
     .testTarget(name: "AtriumImagesTests", dependencies: ["AtriumImages", "AtriumTestSupport"]),
     .testTarget(name: "AtriumLDAPTests", dependencies: ["AtriumLDAP", "AtriumTestSupport"]),
     .testTarget(name: "AtriumStoreTests", dependencies: ["AtriumStore", "AtriumTestSupport"]),
     .testTarget(
       name: "AtriumServerTests",
       dependencies: [
-        "AtriumServer", "AtriumAPI", "AtriumDomain", "AtriumHTTP", "AtriumLDAP", "AtriumStore", "AtriumTestSupport",
+        "AtriumServer", "AtriumAPI", "AtriumDomain", "AtriumHTTPTypes", "AtriumHTTP", "AtriumLDAP", "AtriumStore",
+        "AtriumTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

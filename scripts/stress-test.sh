@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 # The suites that open sockets, start processes or wait on threads: the engine, the server over
 # real sockets, slapd and the stalling proxy, the SDK against a live server, the CLI, crash
 # safety and backups.
-socket_suites='HTTPServerTests|SlowClientTests|HTTPStreamTests|ParsingTests|SocketTests|ProcessTests|CrashSafetyTests|LiveEventTests|DirectoryTests|SlowDirectoryTests|LDAPConnectionTests|PhotoUploadLimitTests|ClientIntegrationTests|LiveEventsTests|CommandLineTests|ClientSessionTests'
+socket_suites='HTTPServerTests|SlowClientTests|HTTPStreamTests|SocketTests|ProcessTests|CrashSafetyTests|LiveEventTests|DirectoryTests|SlowDirectoryTests|LDAPConnectionTests|PhotoUploadLimitTests|ClientIntegrationTests|LiveEventsTests|CommandLineTests|ClientSessionTests'
 
 filter=()
 runs=3

@@ -1,3 +1,4 @@
+import AtriumHTTPTypes
 import Foundation
 
 /// One JSON line per finished request, for people and log collectors alike.

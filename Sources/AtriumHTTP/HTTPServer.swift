@@ -1,3 +1,4 @@
+import AtriumHTTPTypes
 import CMicroHTTPD
 import Foundation
 import Synchronization

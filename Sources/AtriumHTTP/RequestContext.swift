@@ -1,3 +1,4 @@
+import AtriumHTTPTypes
 import Foundation
 import Synchronization
 

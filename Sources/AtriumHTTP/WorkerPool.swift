@@ -1,3 +1,4 @@
+import AtriumHTTPTypes
 import Foundation
 
 /// A fixed set of threads for work that may block, with a bounded queue: when the queue is

@@ -1,4 +1,5 @@
 import AtriumHTTP
+import AtriumHTTPTypes
 import Synchronization
 
 /// Collects log lines in memory so a test can read what was logged.

@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumClient
 import AtriumHTTP
+import AtriumHTTPTypes
 import AtriumTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import AtriumHTTP
+import AtriumHTTPTypes
 import AtriumTestSupport
 import Foundation
 import Testing

@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumClient
 import AtriumDomain
 import AtriumHTTP
+import AtriumHTTPTypes
 import AtriumTestSupport
 import Foundation
 import Synchronization

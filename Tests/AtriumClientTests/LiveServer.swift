@@ -1,5 +1,6 @@
 import AtriumClient
 import AtriumHTTP
+import AtriumHTTPTypes
 import AtriumTestSupport
 import Foundation
 

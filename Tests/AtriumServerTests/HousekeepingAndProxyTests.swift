@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTTP
+import AtriumHTTPTypes
 import AtriumServer
 import AtriumStore
 import AtriumTestSupport

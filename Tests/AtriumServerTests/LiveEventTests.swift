@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumHTTP
+import AtriumHTTPTypes
 import AtriumServer
 import AtriumTestSupport
 import Foundation

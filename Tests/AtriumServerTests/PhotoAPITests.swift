@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTTP
+import AtriumHTTPTypes
 import AtriumImages
 import AtriumServer
 import AtriumTestSupport

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTTP
+import AtriumHTTPTypes
 import AtriumServer
 import AtriumTestSupport
 import Foundation

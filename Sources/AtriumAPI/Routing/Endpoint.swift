@@ -1,3 +1,5 @@
+import AtriumHTTPTypes
+
 /// One endpoint of a section, written once: its method and path template, how a matched
 /// request becomes the section's value, and the rules the server applies before running it.
 public struct Endpoint<Section: Sendable>: Sendable {

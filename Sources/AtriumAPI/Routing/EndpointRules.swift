@@ -1,3 +1,5 @@
+import AtriumHTTPTypes
+
 /// What the server must decide about an endpoint before it runs it. Every endpoint row states
 /// each rule: the initializer has no defaults, so a new row that leaves one out does not compile,
 /// and no rule is inherited from a `default:` branch nobody chose.

@@ -1,3 +1,5 @@
+import AtriumHTTPTypes
+
 /// Every JSON API endpoint, as a value: the server matches requests into it, clients build
 /// requests from it, and `openapi.yaml` documents each endpoint.
 ///

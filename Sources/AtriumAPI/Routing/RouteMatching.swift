@@ -1,4 +1,5 @@
 import AtriumDomain
+import AtriumHTTPTypes
 
 /// Why a request did not match a route.
 public enum RouteError: Error, Hashable, Sendable {

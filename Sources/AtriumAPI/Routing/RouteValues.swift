@@ -1,4 +1,5 @@
 import AtriumDomain
+import AtriumHTTPTypes
 
 // The values route cases carry: queries, filters and pages.
 

@@ -1,4 +1,5 @@
 import AtriumAPI
+import AtriumHTTPTypes
 import Foundation
 import Observation
 

@@ -1,4 +1,5 @@
 import AtriumHTTP
+import AtriumHTTPTypes
 
 /// The headers every answer carries, pages and API alike (a response that set its own keeps
 /// it): no MIME sniffing, no framing, no referrer beyond the site, and for anything that is not

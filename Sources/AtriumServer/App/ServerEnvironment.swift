@@ -1,4 +1,5 @@
 import AtriumHTTP
+import AtriumHTTPTypes
 import AtriumStore
 import Foundation
 

@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumHTTP
+import AtriumHTTPTypes
 import AtriumStore
 
 /// Personal and team calendar feeds: secret addresses a calendar app subscribes to.

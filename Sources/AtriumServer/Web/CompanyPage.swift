@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTML
+import AtriumHTTPTypes
 
 /// The company's contact data: phone to call, website, address with a map link, social accounts.
 enum CompanyPage {

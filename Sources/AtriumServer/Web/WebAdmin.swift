@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumHTTP
+import AtriumHTTPTypes
 import AtriumStore
 
 /// The administration pages' requests: each calls the same service as the JSON API, which

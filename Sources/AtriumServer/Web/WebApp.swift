@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumDomain
 import AtriumHTML
 import AtriumHTTP
+import AtriumHTTPTypes
 import AtriumStore
 import Foundation
 

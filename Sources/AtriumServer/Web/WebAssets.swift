@@ -1,4 +1,5 @@
 import AtriumHTTP
+import AtriumHTTPTypes
 import Foundation
 
 /// The stylesheet and the script, read once from the bundle and served under names that

@@ -1,5 +1,6 @@
 import AtriumDomain
 import AtriumHTTP
+import AtriumHTTPTypes
 import AtriumStore
 import Foundation
 

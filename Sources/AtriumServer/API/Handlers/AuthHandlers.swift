@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTTP
+import AtriumHTTPTypes
 
 extension AtriumApp {
   /// Signing in and out. Login and refresh are anonymous; logout needs the session it ends.

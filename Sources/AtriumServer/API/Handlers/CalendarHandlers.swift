@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTTP
+import AtriumHTTPTypes
 
 extension AtriumApp {
   /// The team calendar and the calendar feeds. The feed itself is anonymous: its secret token

@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumHTTP
+import AtriumHTTPTypes
 
 extension AtriumApp {
   /// Time off: the caller's year and requests, and a person's year.

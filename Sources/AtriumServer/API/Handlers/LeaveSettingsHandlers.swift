@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTTP
+import AtriumHTTPTypes
 
 extension AtriumApp {
   /// Allowances, holidays, leave types and the policy. Admin-only rows were checked before.

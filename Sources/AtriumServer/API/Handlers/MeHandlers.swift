@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTTP
+import AtriumHTTPTypes
 
 extension AtriumApp {
   /// The caller's own account.

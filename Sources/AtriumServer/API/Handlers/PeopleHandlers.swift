@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumHTTP
+import AtriumHTTPTypes
 
 extension AtriumApp {
   /// The directory of people, their photos, and their administration.

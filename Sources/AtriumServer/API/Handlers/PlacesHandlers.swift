@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTTP
+import AtriumHTTPTypes
 
 extension AtriumApp {
   /// Locations and departments.
