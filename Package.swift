@@ -27,6 +27,7 @@ let package = Package(
     .target(name: "AtriumSQLite", dependencies: ["CSQLite"]),
     .target(name: "AtriumDomain"),
     .target(name: "AtriumHTTPTypes"),
+    .target(name: "AtriumLog"),
     .target(name: "AtriumAPI", dependencies: ["AtriumDomain", "AtriumHTTPTypes"]),
     .target(name: "AtriumHTML"),
 
@@ -36,17 +37,21 @@ let package = Package(
 
     // MARK: - server
 
-    .target(name: "AtriumHTTP", dependencies: ["CMicroHTTPD", "AtriumHTTPTypes"]),
+    .target(name: "AtriumHTTP", dependencies: ["CMicroHTTPD", "AtriumHTTPTypes", "AtriumLog"]),
+    .target(name: "AtriumCrypto", dependencies: ["CCrypto", "CArgon2"]),
     .target(name: "AtriumImages", dependencies: ["CGD"]),
     .target(name: "AtriumLDAP", dependencies: ["CLDAP"]),
     .target(name: "AtriumStore", dependencies: ["AtriumSQLite", "AtriumDomain"]),
     .target(
+      name: "AtriumServices",
+      dependencies: [
+        "AtriumDomain", "AtriumAPI", "AtriumCrypto", "AtriumImages", "AtriumLDAP", "AtriumLog", "AtriumStore",
+      ]),
+    .target(
       name: "AtriumServer",
       dependencies: [
-        "AtriumDomain", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages", "AtriumLDAP", "AtriumStore",
-        "AtriumHTML",
-        "CCrypto",
-        "CArgon2",
+        "AtriumDomain", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTTP", "AtriumCrypto", "AtriumLog", "AtriumServices",
+        "AtriumStore", "AtriumHTML",
       ],
       resources: [.copy("Resources/openapi.yaml"), .copy("Resources/web")]
     ),
@@ -56,13 +61,14 @@ let package = Package(
     .target(
       name: "AtriumTestSupport",
       dependencies: [
-        "AtriumDomain", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages", "AtriumStore", "AtriumServer",
-        "CGD",
+        "AtriumDomain", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages", "AtriumLog", "AtriumStore",
+        "AtriumServices", "AtriumServer", "CGD",
       ]),
     .executableTarget(
       name: "atrium",
       dependencies: [
-        "AtriumDomain", "AtriumAPI", "AtriumServer", "AtriumStore", "AtriumHTTPTypes", "AtriumHTTP", "AtriumClient",
+        "AtriumDomain", "AtriumAPI", "AtriumLog", "AtriumServices", "AtriumServer", "AtriumStore", "AtriumHTTPTypes",
+        "AtriumHTTP", "AtriumClient",
       ]),
 
     // MARK: - tests
@@ -78,15 +84,16 @@ let package = Package(
         "AtriumClient", "AtriumAPI", "AtriumDomain", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages",
         "AtriumTestSupport",
       ]),
-    .testTarget(name: "AtriumHTTPTests", dependencies: ["AtriumHTTPTypes", "AtriumHTTP", "AtriumTestSupport"]),
+    .testTarget(
+      name: "AtriumHTTPTests", dependencies: ["AtriumHTTPTypes", "AtriumHTTP", "AtriumLog", "AtriumTestSupport"]),
     .testTarget(name: "AtriumImagesTests", dependencies: ["AtriumImages", "AtriumTestSupport"]),
     .testTarget(name: "AtriumLDAPTests", dependencies: ["AtriumLDAP", "AtriumTestSupport"]),
     .testTarget(name: "AtriumStoreTests", dependencies: ["AtriumStore", "AtriumTestSupport"]),
     .testTarget(
       name: "AtriumServerTests",
       dependencies: [
-        "AtriumServer", "AtriumAPI", "AtriumDomain", "AtriumHTTPTypes", "AtriumHTTP", "AtriumLDAP", "AtriumStore",
-        "AtriumTestSupport",
+        "AtriumServer", "AtriumServices", "AtriumCrypto", "AtriumLog", "AtriumAPI", "AtriumDomain", "AtriumHTTPTypes",
+        "AtriumHTTP", "AtriumLDAP", "AtriumStore", "AtriumTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

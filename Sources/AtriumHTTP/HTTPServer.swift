@@ -1,4 +1,5 @@
 import AtriumHTTPTypes
+import AtriumLog
 import CMicroHTTPD
 import Foundation
 import Synchronization

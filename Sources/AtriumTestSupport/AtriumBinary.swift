@@ -1,3 +1,4 @@
+import AtriumServices
 import Foundation
 
 /// The `atrium` executable built next to the test bundle, for tests that run it as a process.

@@ -1,3 +1,4 @@
+import AtriumServices
 import Foundation
 
 /// The company directory tests sign in against: people with every mapped attribute, a

@@ -1,3 +1,4 @@
+import AtriumServices
 import Foundation
 
 /// Reads a server-sent event stream (`GET /api/v1/events`) over a raw connection, event by

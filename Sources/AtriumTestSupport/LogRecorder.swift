@@ -1,5 +1,7 @@
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumLog
+import AtriumServices
 import Synchronization
 
 /// Collects log lines in memory so a test can read what was logged.

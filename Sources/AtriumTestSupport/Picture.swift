@@ -1,4 +1,5 @@
 import AtriumImages
+import AtriumServices
 import CGD
 
 /// Test pictures drawn with libgd: the left half one colour, the right half another, so a

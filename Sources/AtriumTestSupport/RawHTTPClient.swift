@@ -1,3 +1,4 @@
+import AtriumServices
 import Foundation
 
 /// A blocking HTTP/1.1 client over one TCP connection to a loopback port, for tests that

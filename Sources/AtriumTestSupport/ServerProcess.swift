@@ -1,3 +1,5 @@
+import AtriumLog
+import AtriumServices
 import Foundation
 
 /// `atrium serve` as a real process on 127.0.0.1 and a free port, for tests that kill it,

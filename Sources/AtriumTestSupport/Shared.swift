@@ -1,3 +1,4 @@
+import AtriumServices
 import Synchronization
 
 /// A value several threads of a test read and change, behind a lock.

@@ -1,3 +1,5 @@
+import AtriumLog
+import AtriumServices
 import Foundation
 
 /// A throwaway OpenLDAP server for tests: slapd from Debian on 127.0.0.1 and a free port, with

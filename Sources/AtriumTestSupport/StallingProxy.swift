@@ -1,3 +1,4 @@
+import AtriumServices
 import Foundation
 import Synchronization
 

@@ -1,3 +1,4 @@
+import AtriumServices
 import Foundation
 
 /// A fresh folder under the system's temporary directory, removed when this value is released.

@@ -1,8 +1,10 @@
 import AtriumAPI
+import AtriumCrypto
 import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServer
+import AtriumServices
 import AtriumStore
 import Foundation
 

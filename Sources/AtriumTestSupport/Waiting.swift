@@ -1,3 +1,4 @@
+import AtriumServices
 import Foundation
 
 /// Waits, up to a generous deadline, for `condition` to hold; returns whether it did. Tests

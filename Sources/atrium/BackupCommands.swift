@@ -1,4 +1,6 @@
+import AtriumLog
 import AtriumServer
+import AtriumServices
 import AtriumStore
 import Foundation
 

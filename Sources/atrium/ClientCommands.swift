@@ -1,6 +1,8 @@
 import AtriumAPI
 import AtriumClient
 import AtriumDomain
+import AtriumLog
+import AtriumServices
 import Foundation
 
 /// The command-line client: signs in to an Atrium server and works with time off, approvals,

@@ -1,6 +1,8 @@
 import AtriumAPI
 import AtriumClient
 import AtriumDomain
+import AtriumLog
+import AtriumServices
 import Foundation
 
 /// The client commands' readable output: each command drives the SDK's view model for its

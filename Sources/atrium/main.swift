@@ -1,7 +1,10 @@
+import AtriumCrypto
 import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumLog
 import AtriumServer
+import AtriumServices
 import AtriumStore
 import Foundation
 

@@ -3,6 +3,7 @@ import AtriumClient
 import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumLog
 import AtriumTestSupport
 import Foundation
 import Synchronization

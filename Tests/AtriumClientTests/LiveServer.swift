@@ -1,6 +1,7 @@
 import AtriumClient
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumLog
 import AtriumTestSupport
 import Foundation
 

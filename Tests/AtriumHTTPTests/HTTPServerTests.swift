@@ -1,5 +1,6 @@
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumLog
 import AtriumTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,8 @@
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumLog
 import AtriumServer
+import AtriumServices
 import AtriumTestSupport
 import Foundation
 import Testing

@@ -2,7 +2,9 @@ import AtriumAPI
 import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumLog
 import AtriumServer
+import AtriumServices
 import AtriumTestSupport
 import Foundation
 import Testing

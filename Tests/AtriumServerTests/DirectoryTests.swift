@@ -3,7 +3,9 @@ import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumLDAP
+import AtriumLog
 import AtriumServer
+import AtriumServices
 import AtriumStore
 import AtriumTestSupport
 import Foundation

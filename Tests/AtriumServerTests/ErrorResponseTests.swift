@@ -3,6 +3,7 @@ import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServer
+import AtriumServices
 import AtriumStore
 import AtriumTestSupport
 import Testing

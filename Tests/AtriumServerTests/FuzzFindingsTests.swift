@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumServer
+import AtriumServices
 import AtriumTestSupport
 import Foundation
 import Testing

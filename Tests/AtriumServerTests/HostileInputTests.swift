@@ -2,6 +2,8 @@ import AtriumAPI
 import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumLog
+import AtriumServices
 import AtriumStore
 import AtriumTestSupport
 import Foundation

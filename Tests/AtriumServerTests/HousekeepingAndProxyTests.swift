@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServer
+import AtriumServices
 import AtriumStore
 import AtriumTestSupport
 import Foundation

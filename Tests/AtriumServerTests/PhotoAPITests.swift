@@ -2,7 +2,9 @@ import AtriumAPI
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumImages
+import AtriumLog
 import AtriumServer
+import AtriumServices
 import AtriumTestSupport
 import Foundation
 import Testing

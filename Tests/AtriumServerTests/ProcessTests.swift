@@ -1,5 +1,7 @@
 import AtriumAPI
+import AtriumLog
 import AtriumServer
+import AtriumServices
 import AtriumTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,8 @@
 import AtriumAPI
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumLog
+import AtriumServices
 import AtriumTestSupport
 import Foundation
 import Synchronization

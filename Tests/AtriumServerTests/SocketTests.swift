@@ -1,7 +1,9 @@
 import AtriumAPI
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumLog
 import AtriumServer
+import AtriumServices
 import AtriumTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumServices
 import Foundation
 import Testing
 

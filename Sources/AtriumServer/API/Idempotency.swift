@@ -1,7 +1,9 @@
 import AtriumAPI
+import AtriumCrypto
 import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumServices
 import AtriumStore
 import Foundation
 

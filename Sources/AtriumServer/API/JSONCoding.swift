@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumServices
 import Foundation
 
 /// A request body whose listed fields may be sent as JSON `null`, meaning "clear it" (a

@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumServices
 import AtriumStore
 import Foundation
 
@@ -46,16 +47,5 @@ extension AtriumApp {
     case .invalidQuery(let field, let message):
       return Problem.invalid(ValidationFailure([FieldError(field: field, message: message)]))
     }
-  }
-}
-
-/// One JSON line for an unexpected error, with the request id that the caller was given.
-struct ErrorLogEntry: Encodable {
-  let level = "error"
-  let requestId: String
-  let error: String
-
-  var line: String {
-    (try? StreamingJSONEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? error
   }
 }

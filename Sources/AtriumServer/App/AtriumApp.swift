@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumServices
 import AtriumStore
 import Foundation
 
@@ -49,7 +50,7 @@ public final class AtriumApp: HTTPResponder {
     self.people = PeopleService(environment: environment)
     self.company = CompanyService(environment: environment)
     self.accounts = AccountService(environment: environment, auth: auth)
-    self.board = BoardService(environment: environment)
+    self.board = BoardService(environment: environment) { NoticeMarkdown.bodyHTML($0, isCompany: $1) }
     self.settings = SettingsService(environment: environment)
     self.peopleImport = PeopleImport(environment: environment)
     self.liveEvents = LiveEvents(environment: environment)

@@ -1,3 +1,4 @@
+import AtriumServices
 import Foundation
 
 /// The API contract (`openapi.yaml`), shipped as a resource of this target and served at

@@ -1,4 +1,6 @@
+import AtriumCrypto
 import AtriumDomain
+import AtriumServices
 import AtriumStore
 import Foundation
 

@@ -1,4 +1,5 @@
 import AtriumDomain
+import AtriumServices
 import AtriumStore
 
 /// The demo company's holidays and a few requests around "today", so the time-off pages and

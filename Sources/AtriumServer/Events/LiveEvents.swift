@@ -1,6 +1,7 @@
 import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumServices
 import AtriumStore
 import Foundation
 import Synchronization

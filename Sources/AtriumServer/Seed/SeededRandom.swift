@@ -1,3 +1,6 @@
+import AtriumCrypto
+import AtriumServices
+
 /// A small deterministic random generator (SplitMix64), so the same seed always makes the same
 /// data set.
 public struct SeededRandom: RandomNumberGenerator, Sendable {

@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumHTML
+import AtriumServices
 
 /// The administration pages (admins only, checked on the server for every request): people,
 /// locations and departments, company information, timeline feeds and the audit log.

@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumHTML
+import AtriumServices
 
 /// Approvals for managers and admins: tabs by status, pending first, with approve and reject
 /// on each pending row and "back to pending" on decided ones.

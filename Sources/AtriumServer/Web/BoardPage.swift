@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTML
+import AtriumServices
 
 /// The board: the reader's notices, unread ones marked, with mark read and mark all read.
 enum BoardPage {

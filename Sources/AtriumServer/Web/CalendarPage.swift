@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumHTML
+import AtriumServices
 
 /// The team calendar: people down the side, the month's days across, leave shown by a label
 /// and a pattern as well as a colour (A approved, P pending, H holiday), weekends shaded and

@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumHTML
 import AtriumHTTPTypes
+import AtriumServices
 
 /// The company's contact data: phone to call, website, address with a map link, social accounts.
 enum CompanyPage {

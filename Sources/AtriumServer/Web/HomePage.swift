@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTML
+import AtriumServices
 
 /// Home: the timeline, with a form to post.
 enum HomePage {

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTML
+import AtriumServices
 
 /// The frame around every page: the header with the company, the signed-in person and the
 /// board's badge, the menu (a drawer on narrow screens, a side column on wide ones), and the

@@ -1,4 +1,5 @@
 import AtriumHTML
+import AtriumServices
 
 /// Changing one's password; the only page someone signed in with a temporary password sees.
 enum PasswordPage {

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTML
+import AtriumServices
 
 /// Editing one's own profile: phone, location and about text, and the photo (sent as a file;
 /// errors are shown next to the field they concern).

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTML
+import AtriumServices
 
 /// One request as its decider sees it: beside the person's other requests that year, the
 /// days they have left, who else is off, its history, and the decisions.

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTML
+import AtriumServices
 
 /// Settings: which notifications to get, the language, and the personal calendar feed's
 /// address with a button that replaces it.

@@ -1,4 +1,5 @@
 import AtriumHTML
+import AtriumServices
 
 /// The sign-in form. Before a session exists its form is protected by a double-submit token:
 /// a random value in a cookie that the form must repeat.

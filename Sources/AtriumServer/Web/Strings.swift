@@ -1,4 +1,5 @@
 import AtriumDomain
+import AtriumServices
 
 /// The web app's languages: the person's setting, else the browser's `Accept-Language`.
 enum Language: String, Sendable, CaseIterable {

@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumHTML
+import AtriumServices
 
 /// The team: the directory with search and filters, a person's page with what one can do
 /// (call, write, and for their managers and admins see their time off), and that time off.

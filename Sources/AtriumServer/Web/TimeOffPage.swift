@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumHTML
+import AtriumServices
 
 /// Time off: the year's figures, its requests with their state, and the request form. The
 /// form works without JavaScript: its first submit shows the working days and who else is off

@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumServices
 import AtriumStore
 
 /// The administration pages' requests: each calls the same service as the JSON API, which

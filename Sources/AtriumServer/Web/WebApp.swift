@@ -1,8 +1,10 @@
 import AtriumAPI
+import AtriumCrypto
 import AtriumDomain
 import AtriumHTML
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumServices
 import AtriumStore
 import Foundation
 
@@ -279,7 +281,7 @@ extension AtriumApp {
         companyName: context.companyName, unread: context.unread, current: page)
       return try settingsPage(updated, principal: principal, request: request, saved: true)
     case .rotateCalendar:
-      _ = try calendarFeeds.rotate(for: principal, request: request)
+      _ = try calendarFeeds.rotate(for: principal, origin: Self.origin(of: request))
       return redirect(to: WebPage.settings.href)
     case .deleteDevice(let id):
       try settings.deleteDevice(id: id, principal: principal)
@@ -444,7 +446,7 @@ extension AtriumApp {
     html(
       SettingsPage.render(
         context, try settings.settings(principal: principal),
-        feed: try calendarFeeds.addresses(for: principal, request: request),
+        feed: try calendarFeeds.addresses(for: principal, origin: Self.origin(of: request)),
         devices: try settings.devices(principal: principal).items, saved: saved))
   }
 

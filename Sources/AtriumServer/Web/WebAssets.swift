@@ -1,5 +1,7 @@
+import AtriumCrypto
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumServices
 import Foundation
 
 /// The stylesheet and the script, read once from the bundle and served under names that

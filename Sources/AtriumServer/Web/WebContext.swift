@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumHTML
+import AtriumServices
 
 /// What every page needs besides its own data: who is looking, in which language, the token
 /// their forms carry, and the layout's figures.

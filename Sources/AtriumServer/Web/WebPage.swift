@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumServices
 
 /// Every page and form of the web app, as `Route` is for the JSON API: requests are matched
 /// into it, and every link and form action is built from it, so a dead link cannot be written.

@@ -1,6 +1,8 @@
+import AtriumCrypto
 import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumServices
 import AtriumStore
 import Foundation
 

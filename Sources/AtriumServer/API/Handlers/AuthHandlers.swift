@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumServices
 
 extension AtriumApp {
   /// Signing in and out. Login and refresh are anonymous; logout needs the session it ends.

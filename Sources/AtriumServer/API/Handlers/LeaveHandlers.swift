@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumServices
 
 extension AtriumApp {
   /// Time off: the caller's year and requests, and a person's year.

@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumServices
 
 extension AtriumApp {
   /// Allowances, holidays, leave types and the policy. Admin-only rows were checked before.

@@ -1,7 +1,9 @@
 import AtriumAPI
+import AtriumCrypto
 import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumServices
 
 extension AtriumApp {
   /// The directory of people, their photos, and their administration.
@@ -24,7 +26,8 @@ extension AtriumApp {
     case .importStaff(let dryRun):
       return try importStaff(request, dryRun: dryRun, by: principal)
     case .photo(let id, let size, let version):
-      return try photos.picture(of: id, size: size, version: version, request: request)
+      let picture = try photos.picture(of: id, size: size, version: version, requestID: request.requestID)
+      return Self.response(serving: picture, to: request)
     case .updatePhoto(let id):
       return try JSONCoding.response(try photos.upload(request.body, for: id, by: principal))
     case .deletePhoto(let id):
@@ -52,5 +55,27 @@ extension AtriumApp {
         })
     }
     return try JSONCoding.response(report)
+  }
+
+  /// The picture, or 304 when the caller's copy (`If-None-Match`) is current.
+  private static func response(serving picture: Picture, to request: HTTPRequest) -> HTTPResponse {
+    let body: [UInt8]
+    let contentType: String
+    let etag: String
+    switch picture.content {
+    case .photo(let bytes, let tag):
+      (body, contentType, etag) = (bytes, "image/jpeg", tag)
+    case .initials(let employee, let size):
+      body = Array(InitialsAvatar.svg(for: employee, size: size).utf8)
+      (contentType, etag) = ("image/svg+xml", "\"initials-\(Crypto.hex(Crypto.sha256(body)).prefix(16))\"")
+    }
+    let headers = HTTPHeaders([("ETag", etag), ("Cache-Control", picture.cacheControl)])
+    let known = request.headers["If-None-Match"]?.split(separator: ",").map { String($0).trimmingWhitespace } ?? []
+    if known.contains(etag) || known.contains("*") {
+      return HTTPResponse(status: 304, headers: headers)
+    }
+    var full = headers
+    full.add("Content-Type", contentType)
+    return HTTPResponse(status: 200, headers: full, body: body)
   }
 }

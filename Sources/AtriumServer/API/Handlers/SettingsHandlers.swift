@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumServices
 
 extension AtriumApp {
   /// The caller's settings and push devices.

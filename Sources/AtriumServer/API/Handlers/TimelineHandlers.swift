@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumServices
 
 extension AtriumApp {
   /// Posts and the feeds the timeline imports.

@@ -1,0 +1,176 @@
+import AtriumAPI
+import AtriumDomain
+
+/// Wire types that write themselves into the streaming encoder without going through Codable.
+///
+/// The approvals list writes hundreds of requests per answer; Codable's boxed containers and
+/// generic calls cost several times what the bytes themselves do. Each conformance writes the
+/// same keys as the type's `Encodable` form, which `StreamingJSONEncoderTests` checks against
+/// Foundation's encoder.
+package protocol JSONStreamable {
+  func write(to object: inout JSONObjectWriter) throws
+}
+
+/// Writes one JSON object's members; `JSONStreamable` types get one.
+package struct JSONObjectWriter {
+  fileprivate let output: OutputBuffer
+  private var count = 0
+
+  fileprivate init(output: OutputBuffer) {
+    self.output = output
+  }
+
+  private mutating func key(_ key: StaticString) {
+    if count > 0 { output.append(UInt8(ascii: ",")) }
+    count += 1
+    output.append(UInt8(ascii: "\""))
+    key.withUTF8Buffer { output.append(contentsOf: $0) }
+    output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+  }
+
+  package mutating func field(_ name: StaticString, _ value: String) {
+    key(name)
+    output.writeString(value)
+  }
+
+  package mutating func field(_ name: StaticString, _ value: String?) {
+    key(name)
+    if let value { output.writeString(value) } else { output.writeRaw("null") }
+  }
+
+  package mutating func field(_ name: StaticString, _ value: HalfDays) {
+    key(name)
+    output.writeHalfDays(value)
+  }
+
+  package mutating func field(_ name: StaticString, _ value: CalendarDate) {
+    key(name)
+    output.writeString(value.description)
+  }
+
+  package mutating func field<T: RawRepresentable>(_ name: StaticString, _ value: T) where T.RawValue == String {
+    key(name)
+    output.writeString(value.rawValue)
+  }
+
+  package mutating func field(_ name: StaticString, _ value: [String: HalfDays]) {
+    key(name)
+    output.append(UInt8(ascii: "{"))
+    for (index, entry) in value.sorted(by: { $0.key < $1.key }).enumerated() {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      output.writeString(entry.key)
+      output.append(UInt8(ascii: ":"))
+      output.writeHalfDays(entry.value)
+    }
+    output.append(UInt8(ascii: "}"))
+  }
+
+  package mutating func field(_ name: StaticString, _ value: Int) {
+    key(name)
+    output.append(contentsOf: Array(String(value).utf8))
+  }
+
+  package mutating func field(_ name: StaticString, objects: [some JSONStreamable]) throws {
+    key(name)
+    output.append(UInt8(ascii: "["))
+    for (index, value) in objects.enumerated() {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      try output.writeObject(value)
+    }
+    output.append(UInt8(ascii: "]"))
+  }
+
+  package mutating func field(_ name: StaticString, object: some JSONStreamable) throws {
+    key(name)
+    try output.writeObject(object)
+  }
+
+  /// Writes another value's members into this same object (flattened bodies).
+  package mutating func merge(_ value: some JSONStreamable) throws {
+    try value.write(to: &self)
+  }
+}
+
+/// What `JSONObjectWriter` needs from the encoder's buffer.
+package protocol OutputBuffer: AnyObject {
+  func append(_ byte: UInt8)
+  func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
+  func append(contentsOf bytes: [UInt8])
+  func writeRaw(_ text: StaticString)
+  func writeString(_ text: String)
+  func writeHalfDays(_ value: HalfDays)
+}
+
+extension OutputBuffer {
+  package func writeObject(_ value: some JSONStreamable) throws {
+    append(UInt8(ascii: "{"))
+    var object = JSONObjectWriter(output: self)
+    try value.write(to: &object)
+    append(UInt8(ascii: "}"))
+  }
+}
+
+// MARK: - Conformances
+
+extension Reference: JSONStreamable {
+  package func write(to object: inout JSONObjectWriter) throws {
+    object.field("id", id)
+    object.field("name", name)
+  }
+}
+
+extension PersonName: JSONStreamable {
+  package func write(to object: inout JSONObjectWriter) throws {
+    object.field("id", id)
+    object.field("displayName", displayName)
+  }
+}
+
+extension EmployeeSummary: JSONStreamable {
+  package func write(to object: inout JSONObjectWriter) throws {
+    object.field("id", id)
+    object.field("displayName", displayName)
+    object.field("position", position)
+    object.field("photoURL", photoURL)
+  }
+}
+
+extension LeaveRequestBody: JSONStreamable {
+  package func write(to object: inout JSONObjectWriter) throws {
+    object.field("id", id)
+    object.field("employeeId", employeeId)
+    object.field("start", start)
+    object.field("end", end)
+    object.field("startHalf", startHalf)
+    object.field("endHalf", endHalf)
+    try object.field("type", object: type)
+    object.field("days", days)
+    object.field("perYear", perYear)
+    object.field("status", status)
+    object.field("note", note)
+    object.field("createdAt", createdAt)
+    object.field("updatedAt", updatedAt)
+  }
+}
+
+extension ApprovalItem: JSONStreamable {
+  package func write(to object: inout JSONObjectWriter) throws {
+    try object.merge(request)
+    try object.field("employee", object: employee)
+  }
+}
+
+extension LeaveYear: JSONStreamable {
+  package func write(to object: inout JSONObjectWriter) throws {
+    object.field("year", year)
+    object.field("allowance", allowance)
+    object.field("carriedOver", carriedOver)
+    object.field("carriedOverUntil", carriedOverUntil)
+    object.field("expired", expired)
+    object.field("approved", approved)
+    object.field("pending", pending)
+    object.field("remaining", remaining)
+    try object.field("requests", objects: requests)
+    if let employee { try object.field("employee", object: employee) }
+  }
+}

@@ -1,0 +1,289 @@
+import AtriumAPI
+import AtriumCrypto
+import AtriumDomain
+import AtriumStore
+import Foundation
+import Synchronization
+
+/// Sign-in, token refresh with rotation and replay detection, sign-out, and checking the
+/// access token of each request.
+public final class AuthService: Sendable {
+  private let environment: ServerEnvironment
+  private let signer: TokenSigner
+  private let limiter: LoginRateLimiter
+  private let users: UserPresenter
+  /// Per-employee "valid after" instants (ms), so checking a token costs no query once warm.
+  private let validAfterCache = Mutex<[String: Int64]>([:])
+  /// Access tokens whose signature was already checked, with their claims.
+  private let verifiedTokens = Mutex<[String: AccessClaims]>([:])
+  /// Verified against when the username is unknown, so both failures take the same time.
+  private let decoyHash: String
+  /// Sign-in through the company directory, when one is configured.
+  private let directory: CurrentDirectory
+
+  package static let wrongCredentials = "Wrong username or password."
+
+  package init(environment: ServerEnvironment, users: UserPresenter, directory: CurrentDirectory) throws {
+    self.environment = environment
+    self.signer = TokenSigner(key: environment.signingKey)
+    self.limiter = LoginRateLimiter(limits: environment.loginLimits)
+    self.users = users
+    self.decoyHash = try environment.passwordHasher.hash(Base64URL.encode(Crypto.randomBytes(16)))
+    self.directory = directory
+  }
+
+  // MARK: - Sign-in
+
+  /// Checks a username and password (this hashes, or asks the directory: run it off the
+  /// network threads).
+  ///
+  /// Which password counts: an account with a local password (made in Atrium, such as the
+  /// break-glass admin) signs in with it and the directory is never asked, so a directory entry
+  /// with the same name cannot take it over and a directory outage does not lock it out. Every
+  /// other username is checked against the directory when one is configured.
+  package func login(_ body: LoginRequest, address: String) throws -> SessionTokens {
+    let (employee, mustChange) = try verify(body, address: address)
+    return try startSession(for: employee, mustChangePassword: mustChange, now: environment.now())
+  }
+
+  /// Checks a sign-in (rate limit, local password or directory) and answers who it is, for
+  /// the API's tokens and the web app's session alike.
+  /// - Returns: The employee, and whether they must change a temporary password first.
+  package func verify(_ body: LoginRequest, address: String) throws -> (employee: Employee, mustChangePassword: Bool) {
+    let username = Credentials.normalizedUsername(body.username)
+    var validator = Validator()
+    validator.require(!username.isEmpty, "username", "is required")
+    validator.require(!body.password.isEmpty, "password", "is required")
+    validator.require(body.password.count <= Credentials.passwordLengths.upperBound, "password", "is too long")
+    try validator.check()
+
+    let now = environment.now()
+    if let wait = limiter.retryAfter(username: username, address: address, now: now) {
+      throw Problem.tooManyAttempts(retryAfter: wait)
+    }
+    let found = try environment.database.read { connection -> (employee: Employee, account: AccountStore.Account?)? in
+      guard let employee = try PeopleStore(connection).employee(username: username) else { return nil }
+      return (employee, try AccountStore(connection).account(employeeID: employee.id))
+    }
+    if found?.account?.passwordHash == nil, let directory = directory.service() {
+      return (
+        try directoryLogin(directory, username: username, password: body.password, address: address, now: now), false
+      )
+    }
+    // Unknown users and accounts without a local password are checked against the decoy, so
+    // every refusal costs the same time and says the same thing.
+    let hash = found?.account?.passwordHash
+    let matches = environment.passwordHasher.verify(body.password, against: hash ?? decoyHash)
+    guard let employee = found?.employee, hash != nil, matches, employee.isActive else {
+      limiter.recordFailure(username: username, address: address, now: now)
+      throw Problem.unauthorized(Self.wrongCredentials)
+    }
+    limiter.recordSuccess(username: username, address: address)
+    return (employee, found?.account?.mustChangePassword ?? false)
+  }
+
+  private func directoryLogin(
+    _ directory: DirectoryService, username: String, password: String, address: String, now: Date
+  ) throws -> Employee {
+    let employee: Employee
+    do {
+      employee = try directory.signIn(username: username, password: password)
+    } catch let problem as Problem where problem.status == 401 {
+      limiter.recordFailure(username: username, address: address, now: now)
+      throw problem
+    }
+    limiter.recordSuccess(username: username, address: address)
+    return employee
+  }
+
+  package func startSession(for employee: Employee, mustChangePassword: Bool, now: Date) throws -> SessionTokens {
+    let sessionID = environment.makeID()
+    let refreshToken = Self.newRefreshToken()
+    let user = try environment.database.write { connection in
+      let sessions = SessionStore(connection)
+      try sessions.createSession(id: sessionID, employeeID: employee.id, at: now.milliseconds)
+      try sessions.insertToken(hash: Self.hash(refreshToken), sessionID: sessionID, at: now.milliseconds)
+      return try users.user(for: employee, connection: connection)
+    }
+    return tokens(
+      for: user, sessionID: sessionID, refreshToken: refreshToken, mustChangePassword: mustChangePassword, now: now)
+  }
+
+  // MARK: - Refresh
+
+  /// Spends a refresh token for a new pair. A token used twice ends its whole session: one of
+  /// the two users is a thief, and the server cannot tell which.
+  package func refresh(_ body: RefreshRequest) throws -> SessionTokens {
+    let now = environment.now()
+    let hash = Self.hash(body.refreshToken)
+    let newToken = Self.newRefreshToken()
+    enum Outcome { case renewed(User, String, mustChangePassword: Bool), replayed, invalid(String) }
+    let outcome = try environment.database.write { connection -> Outcome in
+      let sessions = SessionStore(connection)
+      guard let stored = try sessions.token(hash: hash), stored.kind == "refresh" else {
+        return .invalid("This refresh token is not valid; sign in again.")
+      }
+      guard stored.sessionRevokedAt == nil else {
+        return .invalid("This session has ended; sign in again.")
+      }
+      guard stored.spentAt == nil else {
+        try sessions.revokeSession(id: stored.sessionID, at: now.milliseconds)
+        return .replayed
+      }
+      guard now.milliseconds - stored.issuedAt < Int64(environment.refreshTokenLifetime * 1000) else {
+        return .invalid("This session expired after a long absence; sign in again.")
+      }
+      guard let employee = try PeopleStore(connection).employee(id: stored.employeeID), employee.isActive else {
+        try sessions.revokeSession(id: stored.sessionID, at: now.milliseconds)
+        return .invalid("This account is no longer active.")
+      }
+      guard try sessions.spendToken(hash: hash, at: now.milliseconds) else { return .replayed }
+      try sessions.insertToken(hash: Self.hash(newToken), sessionID: stored.sessionID, at: now.milliseconds)
+      let mustChange = try AccountStore(connection).account(employeeID: employee.id)?.mustChangePassword ?? false
+      return .renewed(
+        try users.user(for: employee, connection: connection), stored.sessionID, mustChangePassword: mustChange)
+    }
+    switch outcome {
+    case .renewed(let user, let sessionID, let mustChange):
+      return tokens(for: user, sessionID: sessionID, refreshToken: newToken, mustChangePassword: mustChange, now: now)
+    case .replayed:
+      throw Problem.unauthorized(
+        "This refresh token was already used, so the session was ended to protect the account; sign in again.")
+    case .invalid(let detail):
+      throw Problem.unauthorized(detail)
+    }
+  }
+
+  // MARK: - Sign-out
+
+  /// Ends the session of `refreshToken` (when it is the caller's), or with `everywhere`
+  /// every session and every access token of the caller at once.
+  package func logout(_ principal: Principal, refreshToken: String?, everywhere: Bool) throws {
+    let now = environment.now()
+    if everywhere {
+      try environment.database.write { connection in
+        try AccountStore(connection).setValidAfter(employeeID: principal.employee.id, instant: now.milliseconds)
+        try SessionStore(connection).revokeAllSessions(employeeID: principal.employee.id, at: now.milliseconds)
+      }
+      validAfterCache.withLock { $0[principal.employee.id] = now.milliseconds }
+      return
+    }
+    guard let refreshToken, !refreshToken.isEmpty else {
+      throw Problem.invalid(
+        ValidationFailure([FieldError(field: "refreshToken", message: "is required unless everywhere=true")]))
+    }
+    try environment.database.write { connection in
+      let sessions = SessionStore(connection)
+      // Another person's token is ignored, not revoked: a caller ends only their own sessions.
+      if let stored = try sessions.token(hash: Self.hash(refreshToken)), stored.employeeID == principal.employee.id {
+        try sessions.revokeSession(id: stored.sessionID, at: now.milliseconds)
+      }
+    }
+  }
+
+  // MARK: - Checking requests
+
+  /// The caller of a request carrying `Authorization: Bearer <access token>`.
+  package func authenticate(authorization: String?) throws -> Principal {
+    guard let authorization, authorization.count > 7,
+      authorization.prefix(7).lowercased() == "bearer "
+    else {
+      throw Problem.unauthorized("Sign in first: send Authorization: Bearer <access token>.")
+    }
+    let token = String(authorization.dropFirst(7)).trimmingWhitespace
+    let claims: AccessClaims
+    do {
+      claims = try verifiedClaims(token)
+    } catch .expired {
+      throw Problem.unauthorized("The access token has expired; refresh it or sign in again.")
+    } catch {
+      throw Problem.unauthorized("The access token is not valid; sign in again.")
+    }
+    let employee = try environment.database.read { connection -> Employee? in
+      if validAfterCache.withLock({ $0[claims.sub] }) == nil {
+        let validAfter = try AccountStore(connection).account(employeeID: claims.sub)?.validAfter ?? 0
+        validAfterCache.withLock { $0[claims.sub] = validAfter }
+      }
+      return try PeopleStore(connection).employee(id: claims.sub)
+    }
+    let validAfter = validAfterCache.withLock { $0[claims.sub] } ?? 0
+    // Strictly after: a token issued in the very millisecond of a revocation is void too.
+    guard let employee, employee.isActive, Int64((claims.iat * 1000).rounded(.down)) > validAfter else {
+      throw Problem.unauthorized("This session has ended; sign in again.")
+    }
+    return Principal(
+      employee: employee, sessionID: claims.sid, mustChangePassword: claims.pwc == true,
+      expiresAt: Date(timeIntervalSince1970: TimeInterval(claims.exp)))
+  }
+
+  // MARK: - Private
+
+  /// Clients send the same access token for up to 15 minutes, so its checked claims are kept
+  /// (a bounded set, emptied when full) and only the expiry is looked at again.
+  private func verifiedClaims(_ token: String) throws(TokenSigner.Failure) -> AccessClaims {
+    let now = environment.now()
+    if let claims = verifiedTokens.withLock({ $0[token] }) {
+      guard Double(claims.exp) > now.timeIntervalSince1970 else { throw .expired }
+      return claims
+    }
+    let claims = try signer.verify(token, now: now)
+    verifiedTokens.withLock { cache in
+      if cache.count >= Self.verifiedTokenLimit { cache.removeAll(keepingCapacity: true) }
+      cache[token] = claims
+    }
+    return claims
+  }
+
+  private static let verifiedTokenLimit = 10_000
+
+  private func tokens(
+    for user: User, sessionID: String, refreshToken: String, mustChangePassword: Bool, now: Date
+  )
+    -> SessionTokens
+  {
+    let lifetime = Int(environment.accessTokenLifetime)
+    let claims = AccessClaims(
+      sub: user.id, sid: sessionID, iat: Double(now.milliseconds) / 1000,
+      exp: Int(now.timeIntervalSince1970) + lifetime, pwc: mustChangePassword ? true : nil)
+    return SessionTokens(
+      accessToken: signer.sign(claims), refreshToken: refreshToken, expiresIn: lifetime, user: user,
+      mustChangePassword: mustChangePassword)
+  }
+
+  /// Forgets the cached "valid after" of an employee whose sessions were just ended elsewhere.
+  package func noteSessionsEnded(employeeID: String, at instant: Int64) {
+    validAfterCache.withLock { $0[employeeID] = instant }
+  }
+
+  /// Checks a password against an employee's hash (slow: argon2id), counting failures toward
+  /// the sign-in rate limit.
+  package func verifyPassword(_ password: String, of employee: Employee, address: String) throws -> Bool {
+    let now = environment.now()
+    if let wait = limiter.retryAfter(username: employee.username, address: address, now: now) {
+      throw Problem.tooManyAttempts(retryAfter: wait)
+    }
+    let hash = try environment.database.read { try AccountStore($0).account(employeeID: employee.id)?.passwordHash }
+    let matches = environment.passwordHasher.verify(password, against: hash ?? decoyHash) && hash != nil
+    if !matches { limiter.recordFailure(username: employee.username, address: address, now: now) }
+    return matches
+  }
+
+  package static func newRefreshToken() -> String {
+    Base64URL.encode(Crypto.randomBytes(32))
+  }
+
+  package static func hash(_ token: String) -> String {
+    Crypto.hex(Crypto.sha256(Array(token.utf8)))
+  }
+}
+
+extension Problem {
+  /// 429 with the seconds to wait, which the handler also sends as `Retry-After`.
+  package static func tooManyAttempts(retryAfter: Int) -> Problem {
+    var problem = Problem(
+      status: 429, title: "Too many attempts",
+      detail: "Too many failed sign-ins. Try again in \(retryAfter) seconds.", type: "/problems/rate-limited")
+    problem.retryAfter = retryAfter
+    return problem
+  }
+}

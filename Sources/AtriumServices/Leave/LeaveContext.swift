@@ -1,0 +1,132 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumStore
+import Foundation
+import Synchronization
+
+/// What the leave services look up again and again inside one transaction: a person's
+/// calendar, "today" where they work, their balance, and how requests appear on the wire.
+package struct LeaveContext {
+  package let connection: any DatabaseConnection
+  package let environment: ServerEnvironment
+
+  package var settings: LeaveSettingsStore { LeaveSettingsStore(connection) }
+  package var requests: LeaveRequestStore { LeaveRequestStore(connection) }
+  package var people: PeopleStore { PeopleStore(connection) }
+
+  /// The working calendar of a location: its weekend and every holiday.
+  package func calendar(locationID: String) throws -> WorkCalendar {
+    let location = try PlacesStore(connection).location(id: locationID)
+    return WorkCalendar(
+      weekendDays: location?.weekendDays ?? [.saturday, .sunday],
+      holidays: try settings.holidays(locationID: locationID).map(\.holiday))
+  }
+
+  /// Today's date where the employee works (DESIGN.md "Dates").
+  package func today(for employee: Employee) throws -> CalendarDate {
+    let zone = try PlacesStore(connection).location(id: employee.locationID)?.timeZone
+    return Self.date(of: environment.now(), in: zone.map(Self.zone(named:)) ?? .gmt)
+  }
+
+  package static func date(of instant: Date, in zone: TimeZone) -> CalendarDate {
+    let local = instant.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: instant))
+    return CalendarDate(dayNumber: epochDay + Int((local / 86_400).rounded(.down)))!
+  }
+
+  private static let epochDay = CalendarDate(year: 1970, month: 1, day: 1)!.dayNumber
+  private static let zones = Mutex<[String: TimeZone]>([:])
+
+  /// Time zones by name, made once each (making one reads the system's zone files).
+  package static func zone(named name: String) -> TimeZone {
+    if let zone = zones.withLock({ $0[name] }) { return zone }
+    let zone = TimeZone(identifier: name) ?? .gmt
+    zones.withLock { $0[name] = zone }
+    return zone
+  }
+
+  package func calculator(for employee: Employee) throws -> BalanceCalculator {
+    BalanceCalculator(
+      policy: try settings.policy(), startDate: employee.startDate,
+      allowanceOverrides: try settings.allowanceOverrides(employeeID: employee.id))
+  }
+
+  /// The balance of one year, as seen today.
+  package func balance(of employee: Employee, year: Int) throws -> Balance {
+    try calculator(for: employee).balance(
+      in: year, leave: try requests.chargedLeave(employeeID: employee.id), today: try today(for: employee))
+  }
+
+  /// Requests as the API shows them, with type names and days per year.
+  package func bodies(_ stored: [LeaveRequestStore.StoredRequest]) throws -> [LeaveRequestBody] {
+    let types = Dictionary(uniqueKeysWithValues: try settings.leaveTypes().map { ($0.id, $0) })
+    // Only a request across New Year needs its days split by year from the stored dates.
+    let acrossYears = stored.filter { $0.request.span.start.year != $0.request.span.end.year }.map(\.request.id)
+    let split = try requests.daysPerYear(requestIDs: acrossYears)
+    return stored.map { item in
+      let perYear = split[item.request.id] ?? [item.request.span.start.year: item.days]
+      return LeaveRequestBody(
+        id: item.request.id, employeeId: item.request.employeeID, start: item.request.span.start,
+        end: item.request.span.end, startHalf: item.request.span.startHalf, endHalf: item.request.span.endHalf,
+        type: Reference(id: item.request.typeID, name: types[item.request.typeID]?.name ?? ""), days: item.days,
+        perYear: perYear.reduce(into: [:]) { $0[String($1.key)] = $1.value },
+        status: item.request.status, note: item.request.note, createdAt: Instant.text(item.createdAt),
+        updatedAt: Instant.text(item.updatedAt))
+    }
+  }
+
+  package func body(_ stored: LeaveRequestStore.StoredRequest) throws -> LeaveRequestBody {
+    try bodies([stored])[0]
+  }
+
+  /// The year view: balance and the requests touching the year.
+  package func year(_ year: Int, of employee: Employee) throws -> LeaveYear {
+    let balance = try balance(of: employee, year: year)
+    return LeaveYear(
+      year: year, allowance: balance.allowance, carriedOver: balance.carriedOver,
+      carriedOverUntil: balance.carriedOverUntil, expired: balance.expired, approved: balance.approved,
+      pending: balance.pending, remaining: balance.remaining,
+      requests: try bodies(try requests.requests(employeeID: employee.id, year: year)))
+  }
+
+  /// Teammates off on the working days of `span`.
+  package func conflicts(for employee: Employee, span: LeaveSpan, calendar: WorkCalendar) throws -> [ConflictDay] {
+    let teammates = try requests.teammatesLeave(
+      of: employee.id, managerID: employee.managerID, from: span.start, to: span.end)
+    return TeamConflicts.days(of: span, in: calendar, teammates: teammates)
+  }
+
+  package func summary(of employee: Employee) -> EmployeeSummary {
+    EmployeeSummary(
+      id: employee.id, displayName: employee.displayName, position: employee.position,
+      photoURL: PhotoService.address(of: employee.id, photoID: employee.photoID))
+  }
+
+  /// How `actor` relates to the owner of a request (owner, decider or stranger).
+  package func relation(of actor: Employee, toOwner ownerID: String) throws -> LeaveRelation {
+    if actor.id == ownerID { return .owner }
+    return LeaveRelation.of(actor, to: ownerID, chain: try people.chain(above: ownerID))
+  }
+}
+
+/// Instants on the wire: RFC 3339 in UTC with milliseconds, e.g. `2026-03-02T09:00:00.000Z`.
+package enum Instant {
+  private static let epochDay = CalendarDate(year: 1970, month: 1, day: 1)!.dayNumber
+
+  package static func text(_ milliseconds: Int64) -> String {
+    let dayLength: Int64 = 86_400_000
+    let days = milliseconds >= 0 ? milliseconds / dayLength : (milliseconds - dayLength + 1) / dayLength
+    let rest = Int(milliseconds - days * dayLength)
+    let date = CalendarDate(dayNumber: epochDay + Int(days)) ?? CalendarDate(year: 1970, month: 1, day: 1)!
+    // Written digit by digit: every request on the wire carries two of these.
+    var bytes = Array(date.description.utf8)
+    let zero = UInt8(ascii: "0")
+    func two(_ value: Int) -> [UInt8] { [zero + UInt8(value / 10), zero + UInt8(value % 10)] }
+    bytes.append(UInt8(ascii: "T"))
+    bytes += two(rest / 3_600_000) + [UInt8(ascii: ":")] + two(rest / 60_000 % 60) + [UInt8(ascii: ":")]
+    bytes += two(rest / 1000 % 60) + [UInt8(ascii: ".")]
+    let milli = rest % 1000
+    bytes += [zero + UInt8(milli / 100), zero + UInt8(milli / 10 % 10), zero + UInt8(milli % 10), UInt8(ascii: "Z")]
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+}

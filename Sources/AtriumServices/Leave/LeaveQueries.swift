@@ -1,0 +1,102 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumStore
+
+/// Reading time off: one's own year, someone else's (for their managers), a preview, a
+/// request in context, and the approvals inbox.
+package struct LeaveQueries: Sendable {
+  package init(environment: ServerEnvironment) {
+    self.environment = environment
+  }
+
+  package let environment: ServerEnvironment
+
+  /// The caller's year; by default the current year where they work.
+  package func myLeave(year: Int?, principal: Principal) throws -> LeaveYear {
+    try environment.database.read { connection in
+      let context = LeaveContext(connection: connection, environment: environment)
+      let employee = principal.employee
+      return try context.year(year ?? context.today(for: employee).year, of: employee)
+    }
+  }
+
+  /// Someone's year, for the person, their managers and admins; anyone else gets 404.
+  package func personLeave(id: String, year: Int?, principal: Principal) throws -> LeaveYear {
+    try environment.database.read { connection in
+      let context = LeaveContext(connection: connection, environment: environment)
+      guard let employee = try context.people.employee(id: id),
+        try context.relation(of: principal.employee, toOwner: id) != .stranger
+      else { throw Problem.notFound("No person with the id \(id) whose leave you may see.") }
+      var result = try context.year(year ?? context.today(for: employee).year, of: employee)
+      result.employee = context.summary(of: employee)
+      return result
+    }
+  }
+
+  /// What a request would take, and who else is off then, without saving anything.
+  package func preview(_ query: LeaveQuery, principal: Principal) throws -> LeavePreview {
+    let span = try LeaveService.span(query.start, query.end, query.startHalf, query.endHalf)
+    return try environment.database.read { connection in
+      let context = LeaveContext(connection: connection, environment: environment)
+      let calendar = try context.calendar(locationID: principal.employee.locationID)
+      let time = calendar.workingTime(of: span)
+      return LeavePreview(
+        days: time.total, perYear: time.perYear.reduce(into: [:]) { $0[String($1.key)] = $1.value },
+        conflicts: try context.conflicts(for: principal.employee, span: span, calendar: calendar))
+    }
+  }
+
+  /// A request beside its history, the employee's other requests and remaining days that
+  /// year, and who else is off then.
+  package func detail(id: String, principal: Principal) throws -> LeaveDetail {
+    try environment.database.read { connection in
+      let context = LeaveContext(connection: connection, environment: environment)
+      let stored = try LeaveService(environment: environment).visibleRequest(
+        id, to: principal.employee, context: context)
+      guard let owner = try context.people.employee(id: stored.request.employeeID) else {
+        throw Problem.notFound("No leave request has the id \(id).")
+      }
+      let year = stored.request.span.start.year
+      let others = try context.requests.requests(employeeID: owner.id, year: year).filter { $0.request.id != id }
+      let history = try context.requests.history(requestID: id).map {
+        LeaveHistoryEntry(
+          actor: PersonName(id: $0.actorID, displayName: $0.actorName), at: Instant.text($0.at), action: $0.action,
+          from: $0.from, to: $0.to, reason: $0.reason, details: $0.details)
+      }
+      let calendar = try context.calendar(locationID: owner.locationID)
+      return LeaveDetail(
+        request: try context.body(stored), employee: context.summary(of: owner), history: history,
+        otherRequests: try context.bodies(others), remaining: try context.balance(of: owner, year: year).remaining,
+        conflicts: try context.conflicts(for: owner, span: stored.request.span, calendar: calendar))
+    }
+  }
+
+  /// The requests the caller may decide: for a manager, those of everyone below them; for an
+  /// admin, everyone's. Employees decide nothing.
+  package func approvals(filter: ApprovalFilter, page: PageRequest, principal: Principal) throws -> Page<ApprovalItem> {
+    let scope: ApprovalsStore.Scope
+    switch principal.employee.role {
+    case .admin: scope = .everyoneBut(adminID: principal.employee.id)
+    case .manager: scope = .below(managerID: principal.employee.id)
+    case .employee: throw Problem.forbidden("Only managers and admins decide on requests.")
+    }
+    return try environment.database.read { connection in
+      let context = LeaveContext(connection: connection, environment: environment)
+      let result = try ApprovalsStore(connection).page(
+        scope: scope, status: filter.status, limit: page.limit, after: page.cursor)
+      let bodies = try context.bodies(result.items.map(\.stored))
+      // A manager's list repeats the same few people: build each one's photo address once.
+      var photos: [String: String] = [:]
+      let items = zip(result.items, bodies).map { item, body in
+        let id = item.employee.id
+        let photo = photos[id] ?? PhotoService.address(of: id, photoID: item.photoID)
+        photos[id] = photo
+        return ApprovalItem(
+          request: body,
+          employee: EmployeeSummary(
+            id: id, displayName: item.employee.displayName, position: item.position, photoURL: photo))
+      }
+      return Page(items: items, nextCursor: result.nextCursor)
+    }
+  }
+}

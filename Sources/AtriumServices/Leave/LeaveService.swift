@@ -1,0 +1,276 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumStore
+import Foundation
+
+/// Asking for time off, changing and deciding requests: every rule from AtriumDomain applied
+/// inside one write transaction, with its history row and notices.
+package struct LeaveService: Sendable {
+  package init(environment: ServerEnvironment) {
+    self.environment = environment
+  }
+
+  package let environment: ServerEnvironment
+  package static let maximumNoteLength = 2_000
+
+  // MARK: - Asking
+
+  package func create(_ body: NewLeaveRequest, by principal: Principal) throws -> SavedLeave {
+    let employee = principal.employee
+    let span = try Self.span(body.start, body.end, body.startHalf ?? .full, body.endHalf ?? .full)
+    let note = try Self.note(body.note)
+    let now = environment.now().milliseconds
+    return try environment.database.write { connection in
+      let context = LeaveContext(connection: connection, environment: environment)
+      let type = try Self.chosenType(body.typeId, context: context)
+      let calendar = try context.calendar(locationID: employee.locationID)
+      let time = try validate(span, type: type, for: employee, replacing: nil, calendar: calendar, context: context)
+      let request = LeaveRequest(
+        id: environment.makeID(), employeeID: employee.id, typeID: type.id, span: span,
+        status: type.needsApproval ? .pending : .approved, note: note)
+      try context.requests.insert(request, time: time, at: now)
+      try record(
+        request, action: "create", from: nil, by: employee, reason: "", details: Self.describe(span), at: now,
+        context: context)
+      let stored = try context.requests.request(id: request.id)!
+      return SavedLeave(
+        request: try context.body(stored),
+        conflicts: try context.conflicts(for: employee, span: span, calendar: calendar))
+    }
+  }
+
+  /// The owner changes a pending request: it is validated again as if new.
+  package func change(_ id: String, _ body: LeaveChange, by principal: Principal) throws -> SavedLeave {
+    let now = environment.now().milliseconds
+    return try environment.database.write { connection in
+      let context = LeaveContext(connection: connection, environment: environment)
+      let stored = try visibleRequest(id, to: principal.employee, context: context)
+      var request = stored.request
+      _ = try Self.check(.change, request, by: principal.employee, context: context)
+      let span = try Self.span(
+        body.start ?? request.span.start, body.end ?? request.span.end, body.startHalf ?? request.span.startHalf,
+        body.endHalf ?? request.span.endHalf)
+      let type = try Self.chosenType(
+        body.typeId ?? request.typeID, context: context, allowingInactive: body.typeId == nil)
+      let owner = principal.employee
+      let calendar = try context.calendar(locationID: owner.locationID)
+      let time = try validate(span, type: type, for: owner, replacing: request.id, calendar: calendar, context: context)
+      let details = span == request.span ? "" : "\(Self.describe(request.span)) → \(Self.describe(span))"
+      request.span = span
+      request.typeID = type.id
+      if let note = body.note { request.note = try Self.note(note) }
+      if !type.needsApproval { request.status = .approved }
+      try context.requests.update(request, time: time, at: now)
+      try record(
+        request, action: "change", from: stored.request.status, by: owner, reason: "", details: details, at: now,
+        context: context)
+      return SavedLeave(
+        request: try context.body(try context.requests.request(id: request.id)!),
+        conflicts: try context.conflicts(for: owner, span: span, calendar: calendar))
+    }
+  }
+
+  // MARK: - Deciding
+
+  /// Cancel, approve, reject or reopen, by whoever the rules allow.
+  package func act(
+    _ action: LeaveAction, on id: String, reason: String?, by principal: Principal
+  ) throws -> LeaveRequestBody {
+    let reason = try Self.note(reason, field: "reason")
+    let now = environment.now().milliseconds
+    return try environment.database.write { connection in
+      let context = LeaveContext(connection: connection, environment: environment)
+      let stored = try visibleRequest(id, to: principal.employee, context: context)
+      var request = stored.request
+      request.status = try Self.check(action, request, by: principal.employee, context: context)
+      try context.requests.update(request, time: nil, at: now)
+      try record(
+        request, action: action.rawValue, from: stored.request.status, by: principal.employee, reason: reason,
+        details: "", at: now, context: context)
+      return try context.body(try context.requests.request(id: id)!)
+    }
+  }
+
+  // MARK: - Rules
+
+  /// The request, or 404 when the caller may not see it (DESIGN.md: visibility before permission).
+  package func visibleRequest(
+    _ id: String, to actor: Employee, context: LeaveContext
+  ) throws
+    -> LeaveRequestStore.StoredRequest
+  {
+    guard let stored = try context.requests.request(id: id),
+      try context.relation(of: actor, toOwner: stored.request.employeeID) != .stranger
+    else { throw Problem.notFound("No leave request has the id \(id).") }
+    return stored
+  }
+
+  /// The status `action` leads to, or the rules' refusal as a problem.
+  private static func check(
+    _ action: LeaveAction, _ request: LeaveRequest, by actor: Employee, context: LeaveContext
+  )
+    throws -> LeaveStatus
+  {
+    let relation = try context.relation(of: actor, toOwner: request.employeeID)
+    guard let owner = try context.people.employee(id: request.employeeID) else {
+      throw Problem.notFound("No leave request has the id \(request.id).")
+    }
+    let hasStarted = try context.today(for: owner) >= request.span.start
+    do {
+      return try LeaveRules.apply(action, to: request.status, by: relation, hasStarted: hasStarted)
+    } catch {
+      switch error.kind {
+      case .notVisible: throw Problem.notFound("No leave request has the id \(request.id).")
+      case .notAllowed: throw Problem.forbidden(error.message)
+      case .wrongState: throw Problem.conflict(error.message)
+      }
+    }
+  }
+
+  /// Checks a span for `employee`: working days, no overlap, and the balance of every year it
+  /// touches. Returns its working time.
+  private func validate(
+    _ span: LeaveSpan, type: LeaveType, for employee: Employee, replacing replacedID: String?, calendar: WorkCalendar,
+    context: LeaveContext
+  ) throws -> WorkingTime {
+    let time = calendar.workingTime(of: span)
+    guard time.total > .zero else {
+      throw Problem.unprocessable(
+        "\(Self.describe(span)) has no working days (weekends and holidays do not count); nothing to ask for.")
+    }
+    let clashing = try context.requests.holdingRequests(employeeID: employee.id, from: span.start, to: span.end)
+      .first { $0.request.id != replacedID && $0.request.span.overlaps(span) }
+    if let clashing {
+      throw Problem.conflict(
+        "These dates overlap your \(clashing.request.status.rawValue) request \(clashing.request.id) "
+          + "(\(Self.describe(clashing.request.span))).")
+    }
+    guard type.countsAgainstAllowance else { return time }
+    let charged = try context.requests.chargedLeave(employeeID: employee.id, excluding: replacedID)
+    let calculator = try context.calculator(for: employee)
+    let today = try context.today(for: employee)
+    for (year, _) in time.perYear.sorted(by: { $0.key < $1.key }) {
+      let extra = ChargedLeave(state: .pending, daysByDate: time.dates(in: year))
+      guard calculator.fits(extra, in: year, leave: charged, today: today) else {
+        let balance = calculator.balance(in: year, leave: charged, today: today)
+        throw Problem.unprocessable(
+          "Not enough days left in \(year): \(balance.remaining) remaining, and this request takes \(extra.total) "
+            + "working days there.")
+      }
+    }
+    return time
+  }
+
+  // MARK: - History and notices
+
+  /// Appends the history row and posts the notices of one change, in the same transaction.
+  private func record(
+    _ request: LeaveRequest, action: String, from: LeaveStatus?, by actor: Employee, reason: String, details: String,
+    at instant: Int64, context: LeaveContext
+  ) throws {
+    try context.requests.appendHistory(
+      id: environment.makeID(), requestID: request.id,
+      .init(
+        actorID: actor.id, at: instant, action: action, from: from, to: request.status, reason: reason,
+        details: details))
+    let notices = NoticeStore(context.connection)
+    let dates = Self.describe(request.span)
+    let title: String
+    switch (action, request.status) {
+    case ("create", .pending): title = "Your request for \(dates) is waiting for approval"
+    case ("create", _), ("approve", _): title = "Your request for \(dates) was approved"
+    case ("change", _): title = "Your request for \(dates) was changed"
+    case ("reject", _): title = "Your request for \(dates) was rejected"
+    case ("reopen", _): title = "Your request for \(dates) is pending again"
+    default: title = "Your request for \(dates) was cancelled"
+    }
+    let body = reason.isEmpty ? "By \(actor.displayName)." : "By \(actor.displayName): \(reason)"
+    try notices.insert(
+      .init(
+        id: environment.makeID(), recipientID: request.employeeID, kind: "leave.\(action)", title: title, body: body,
+        requestID: request.id, createdAt: instant))
+    try announceToDeciders(request, at: instant, context: context)
+    // The nearest decider above the employee hears of a request that waits.
+    guard request.status == .pending, action != "reopen",
+      let owner = try context.people.employee(id: request.employeeID)
+    else { return }
+    let nearest = try context.people.chain(above: owner.id).lazy.compactMap { try? context.people.employee(id: $0) }
+      .first { $0.role == .manager || $0.role == .admin }
+    if let decider = nearest, decider.id != actor.id {
+      try notices.insert(
+        .init(
+          id: environment.makeID(), recipientID: decider.id, kind: "approval.waiting",
+          title: "\(owner.displayName) asks for \(dates)", body: "A request waits for your decision.",
+          requestID: request.id, createdAt: instant))
+    }
+  }
+
+  /// Tells everyone whose approvals list holds the request (the managers above its employee
+  /// and the admins) that it changed, so open approval screens refresh.
+  private func announceToDeciders(_ request: LeaveRequest, at instant: Int64, context: LeaveContext) throws {
+    let events = LiveEventStore(context.connection)
+    let data = LiveEventStore.json(["requestId": request.id, "status": request.status.rawValue])
+    for managerID in try context.people.chain(above: request.employeeID) {
+      guard try context.people.employee(id: managerID)?.role == .manager else { continue }
+      try events.append(kind: "approvals", data: data, audience: .person(id: managerID), at: instant)
+    }
+    try events.append(kind: "approvals", data: data, audience: .admins(except: request.employeeID), at: instant)
+  }
+
+  // MARK: - Input
+
+  package static func span(
+    _ start: CalendarDate, _ end: CalendarDate, _ startHalf: StartHalf, _ endHalf: EndHalf
+  ) throws
+    -> LeaveSpan
+  {
+    let span: LeaveSpan
+    do {
+      span = try LeaveSpan(start: start, end: end, startHalf: startHalf, endHalf: endHalf)
+    } catch .endBeforeStart {
+      throw Problem.invalid(ValidationFailure([FieldError(field: "end", message: "must not be before start")]))
+    } catch {
+      throw Problem.invalid(
+        ValidationFailure([
+          FieldError(
+            field: "endHalf", message: "a one-day request cannot start in the afternoon and end in the morning")
+        ]))
+    }
+    guard span.isWithinLimit else {
+      throw Problem.invalid(
+        ValidationFailure([
+          FieldError(
+            field: "end", message: "must be within \(LeaveSpan.maximumDays) days of start; ask longer leave in parts")
+        ]))
+    }
+    return span
+  }
+
+  package static func note(_ text: String?, field: String = "note") throws -> String {
+    let note = (text ?? "").trimmingWhitespace
+    guard note.count <= maximumNoteLength else {
+      throw Problem.invalid(
+        ValidationFailure([FieldError(field: field, message: "must be at most \(maximumNoteLength) characters")]))
+    }
+    return note
+  }
+
+  private static func chosenType(
+    _ id: String?, context: LeaveContext, allowingInactive: Bool = false
+  ) throws
+    -> LeaveType
+  {
+    let typeID = id ?? LeaveType.vacationID
+    guard let type = try context.settings.leaveType(id: typeID), type.isActive || allowingInactive else {
+      throw Problem.invalid(ValidationFailure([FieldError(field: "typeId", message: "is not an active leave type")]))
+    }
+    return type
+  }
+
+  /// `2026-03-02 – 2026-03-06`, with halves when they are not whole days.
+  package static func describe(_ span: LeaveSpan) -> String {
+    let start = span.start.description + (span.startHalf == .afternoon ? " (afternoon)" : "")
+    let end = span.end.description + (span.endHalf == .morning ? " (morning)" : "")
+    return span.start == span.end && span.startHalf == .full && span.endHalf == .full ? start : "\(start) – \(end)"
+  }
+}

@@ -1,0 +1,196 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumStore
+import Foundation
+
+/// What admins set for time off: allowances, holidays, leave types and the policy. Everyone
+/// may read holidays, types and the policy; only admins change them.
+package struct LeaveSettingsService: Sendable {
+  package init(environment: ServerEnvironment) {
+    self.environment = environment
+  }
+
+  package let environment: ServerEnvironment
+  package var audit: AuditTrail { AuditTrail(environment: environment) }
+
+  // MARK: Allowances
+
+  package func setAllowance(
+    _ body: AllowanceBody, employeeID: String, year: Int, by principal: Principal
+  ) throws
+    -> AllowanceBody
+  {
+    try requireAdmin(principal, to: "set allowances")
+    guard (HalfDays.zero...HalfDays(days: 366)).contains(body.days) else {
+      throw Problem.invalid(ValidationFailure([FieldError(field: "days", message: "must be 0 to 366")]))
+    }
+    return try environment.database.write { connection in
+      guard try PeopleStore(connection).employee(id: employeeID) != nil else {
+        throw Problem.notFound("No person has the id \(employeeID).")
+      }
+      let store = LeaveSettingsStore(connection)
+      let before = try store.allowanceOverrides(employeeID: employeeID)[year].map(AllowanceBody.init)
+      try store.setAllowance(employeeID: employeeID, year: year, days: body.days)
+      try audit.record(
+        "allowance.set", target: ("allowance", "\(employeeID)/\(year)"), before: before, after: body, by: principal,
+        connection: connection)
+      return body
+    }
+  }
+
+  // MARK: Holidays
+
+  /// A location's holidays (the caller's own location by default), optionally of one year.
+  package func holidays(locationID: String?, year: Int?, principal: Principal) throws -> Page<HolidayBody> {
+    let locationID = locationID ?? principal.employee.locationID
+    return try environment.database.read { connection in
+      guard try PlacesStore(connection).location(id: locationID) != nil else {
+        throw Problem.notFound("No location has the id \(locationID).")
+      }
+      let holidays = try LeaveSettingsStore(connection).holidays(locationID: locationID, year: year)
+      return Page(items: holidays.map(Self.body), nextCursor: nil)
+    }
+  }
+
+  package func createHoliday(_ body: NewHoliday, by principal: Principal) throws -> HolidayBody {
+    try requireAdmin(principal, to: "manage holidays")
+    var validator = Validator()
+    let name = PlaceRules.validName(body.name, into: &validator)
+    try validator.check()
+    return try environment.database.write { connection in
+      guard try PlacesStore(connection).location(id: body.locationId) != nil else {
+        throw Problem.invalid(ValidationFailure([FieldError(field: "locationId", message: "is not a location")]))
+      }
+      let id = environment.makeID()
+      let holiday = Holiday(date: body.date, name: name, half: body.half)
+      do {
+        try LeaveSettingsStore(connection).insertHoliday(id: id, locationID: body.locationId, holiday)
+      } catch let error as DatabaseError where error.isUniqueViolation {
+        throw Problem.conflict("This location already has a holiday on \(body.date).")
+      }
+      try recountRequests(at: body.locationId, connection: connection)
+      let created = HolidayBody(id: id, locationId: body.locationId, date: body.date, name: name, half: body.half)
+      try audit.record("holiday.create", target: ("holiday", id), after: created, by: principal, connection: connection)
+      return created
+    }
+  }
+
+  package func deleteHoliday(id: String, by principal: Principal) throws {
+    try requireAdmin(principal, to: "manage holidays")
+    try environment.database.write { connection in
+      let store = LeaveSettingsStore(connection)
+      guard let holiday = try store.holiday(id: id) else { throw Problem.notFound("No holiday has the id \(id).") }
+      try store.deleteHoliday(id: id)
+      try recountRequests(at: holiday.locationID, connection: connection)
+      try audit.record(
+        "holiday.delete", target: ("holiday", id), before: Self.body(holiday), by: principal, connection: connection)
+    }
+  }
+
+  /// Counts again the days of every pending and approved request at a location whose
+  /// calendar changed, so balances follow the new holidays or weekend.
+  package func recountRequests(at locationID: String, connection: any DatabaseConnection) throws {
+    let context = LeaveContext(connection: connection, environment: environment)
+    let calendar = try context.calendar(locationID: locationID)
+    for stored in try context.requests.holdingRequests(locationID: locationID) {
+      try context.requests.replaceDays(of: stored.request.id, calendar.workingTime(of: stored.request.span))
+    }
+  }
+
+  private static func body(_ stored: LeaveSettingsStore.StoredHoliday) -> HolidayBody {
+    HolidayBody(
+      id: stored.id, locationId: stored.locationID, date: stored.holiday.date, name: stored.holiday.name,
+      half: stored.holiday.half)
+  }
+
+  // MARK: Leave types
+
+  package func leaveTypes() throws -> Page<LeaveTypeBody> {
+    try environment.database.read { connection in
+      Page(items: try LeaveSettingsStore(connection).leaveTypes().map(Self.body), nextCursor: nil)
+    }
+  }
+
+  package func createLeaveType(_ body: LeaveTypeChange, by principal: Principal) throws -> LeaveTypeBody {
+    try requireAdmin(principal, to: "manage leave types")
+    var validator = Validator()
+    let name = PlaceRules.validName(body.name ?? "", into: &validator)
+    try validator.check()
+    let type = LeaveType(
+      id: environment.makeID(), name: name, countsAgainstAllowance: body.countsAgainstAllowance ?? true,
+      needsApproval: body.needsApproval ?? true, isActive: body.active ?? true)
+    try environment.database.write { connection in
+      try refusingDuplicateName(name, of: "leave type") { try LeaveSettingsStore(connection).insert(type) }
+      try audit.record(
+        "leave-type.create", target: ("leave-type", type.id), after: Self.body(type), by: principal,
+        connection: connection)
+    }
+    return Self.body(type)
+  }
+
+  package func updateLeaveType(id: String, _ body: LeaveTypeChange, by principal: Principal) throws -> LeaveTypeBody {
+    try requireAdmin(principal, to: "manage leave types")
+    var validator = Validator()
+    let name = body.name.map { PlaceRules.validName($0, into: &validator) }
+    try validator.check()
+    return try environment.database.write { connection in
+      let store = LeaveSettingsStore(connection)
+      guard var type = try store.leaveType(id: id) else { throw Problem.notFound("No leave type has the id \(id).") }
+      let before = Self.body(type)
+      if let name { type.name = name }
+      if let counts = body.countsAgainstAllowance { type.countsAgainstAllowance = counts }
+      if let needsApproval = body.needsApproval { type.needsApproval = needsApproval }
+      if let active = body.active { type.isActive = active }
+      try refusingDuplicateName(type.name, of: "leave type") { try store.update(type) }
+      try audit.record(
+        "leave-type.update", target: ("leave-type", id), before: before, after: Self.body(type), by: principal,
+        connection: connection)
+      return Self.body(type)
+    }
+  }
+
+  private static func body(_ type: LeaveType) -> LeaveTypeBody {
+    LeaveTypeBody(
+      id: type.id, name: type.name, countsAgainstAllowance: type.countsAgainstAllowance,
+      needsApproval: type.needsApproval, active: type.isActive)
+  }
+
+  // MARK: Policy
+
+  package func policy() throws -> LeavePolicyBody {
+    Self.body(try environment.database.read { try LeaveSettingsStore($0).policy() })
+  }
+
+  package func updatePolicy(_ body: LeavePolicyBody, by principal: Principal) throws -> LeavePolicyBody {
+    try requireAdmin(principal, to: "change the leave policy")
+    return try environment.database.write { connection in
+      let store = LeaveSettingsStore(connection)
+      var policy = try store.policy()
+      let before = Self.body(policy)
+      if let days = body.defaultAllowance { policy.defaultAllowance = days }
+      if let days = body.carryOverDays { policy.carryOverMaximum = days }
+      if let until = body.carryOverUntil {
+        let parts = until.split(separator: "-").map { Int($0) }
+        guard parts.count == 2, until.count == 5, let month = parts[0], let day = parts[1] else {
+          throw Problem.invalid(ValidationFailure([FieldError(field: "carryOverUntil", message: "must be MM-DD")]))
+        }
+        policy.carryOverUntilMonth = month
+        policy.carryOverUntilDay = day
+      }
+      if let allow = body.allowNegativeBalance { policy.allowsNegativeBalance = allow }
+      try policy.validate()
+      try store.save(policy)
+      try audit.record(
+        "policy.update", target: ("policy", "leave"), before: before, after: Self.body(policy), by: principal,
+        connection: connection)
+      return Self.body(policy)
+    }
+  }
+
+  private static func body(_ policy: LeavePolicy) -> LeavePolicyBody {
+    LeavePolicyBody(
+      defaultAllowance: policy.defaultAllowance, carryOverDays: policy.carryOverMaximum,
+      carryOverUntil: String(format: "%02d-%02d", policy.carryOverUntilMonth, policy.carryOverUntilDay),
+      allowNegativeBalance: policy.allowsNegativeBalance)
+  }
+}

@@ -1,0 +1,185 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumStore
+
+/// The directory, profiles, and changes to them: one's own phone, location and bio; anything
+/// for admins, with a manager cycle refused.
+package struct PeopleService: Sendable {
+  package init(environment: ServerEnvironment) {
+    self.environment = environment
+  }
+
+  package let environment: ServerEnvironment
+
+  package func directory(_ query: PeopleQuery) throws -> Page<PersonSummary> {
+    try environment.database.read { connection in
+      let result = try PeopleStore(connection).directory(
+        query: query.text, departmentID: query.departmentID, locationID: query.locationID,
+        limit: query.page.limit, after: query.page.cursor)
+      let names = try PlaceNames(connection)
+      return Page(
+        items: result.items.map {
+          PersonSummary(
+            id: $0.id, displayName: $0.displayName, firstName: $0.firstName, lastName: $0.lastName,
+            position: $0.position, department: names.department($0.departmentID),
+            location: names.location($0.locationID),
+            photoURL: PhotoService.address(of: $0.id, photoID: $0.photoID))
+        }, nextCursor: result.nextCursor)
+    }
+  }
+
+  /// Everyone sees the directory, so every active profile is visible; a deactivated one only
+  /// to admins.
+  package func profile(id: String, principal: Principal) throws -> PersonProfile {
+    try environment.database.read { connection in
+      guard let employee = try PeopleStore(connection).employee(id: id),
+        employee.isActive || principal.employee.role == .admin
+      else { throw Problem.notFound("No person has the id \(id).") }
+      return try Self.profile(of: employee, connection: connection)
+    }
+  }
+
+  package func updateMe(_ change: ProfileChange, principal: Principal) throws -> PersonProfile {
+    var validator = Validator()
+    let phone = change.phone.map { ProfileRules.phone($0, into: &validator) }
+    let bio = change.bio.map {
+      ProfileRules.text($0, field: "bio", maximum: ProfileRules.maximumBioLength, into: &validator)
+    }
+    try validator.check()
+    return try environment.database.write { connection in
+      let people = PeopleStore(connection)
+      guard var employee = try people.employee(id: principal.employee.id) else {
+        throw Problem.unauthorized("This account no longer exists.")
+      }
+      if let locationID = change.locationId {
+        guard try PlacesStore(connection).location(id: locationID) != nil else {
+          throw Problem.invalid(ValidationFailure([FieldError(field: "locationId", message: "is not a location")]))
+        }
+        employee.locationID = locationID
+      }
+      if let phone { employee.phone = phone }
+      if let bio { employee.bio = bio }
+      try people.update(employee)
+      return try Self.profile(of: employee, connection: connection)
+    }
+  }
+
+  package func updatePerson(id: String, _ change: PersonChange, principal: Principal) throws -> PersonProfile {
+    try requireAdmin(principal, to: "change other people's profiles")
+    var validator = Validator()
+    let username = change.username.map { Credentials.normalizedUsername($0) }
+    if let username {
+      validator.require(
+        Credentials.isValidUsername(username), "username", "must be 1 to 64 letters, digits, '.', '-', '_' or '@'")
+    }
+    let email = change.email.map { ProfileRules.email($0, into: &validator) }
+    let firstName = change.firstName.map { ProfileRules.name($0, field: "firstName", into: &validator) }
+    let lastName = change.lastName.map { ProfileRules.name($0, field: "lastName", into: &validator) }
+    let position = change.position.map {
+      ProfileRules.text($0, field: "position", maximum: ProfileRules.maximumPositionLength, into: &validator)
+    }
+    let phone = change.phone.map { ProfileRules.phone($0, into: &validator) }
+    let bio = change.bio.map {
+      ProfileRules.text($0, field: "bio", maximum: ProfileRules.maximumBioLength, into: &validator)
+    }
+    try validator.check()
+    return try environment.database.write { connection in
+      let people = PeopleStore(connection)
+      guard var employee = try people.employee(id: id) else { throw Problem.notFound("No person has the id \(id).") }
+      let before = try Self.profile(of: employee, connection: connection)
+      var problems = Validator()
+      let places = PlacesStore(connection)
+      if let departmentID = change.departmentId {
+        problems.require(try places.department(id: departmentID) != nil, "departmentId", "is not a department")
+        employee.departmentID = departmentID
+      }
+      if let locationID = change.locationId {
+        problems.require(try places.location(id: locationID) != nil, "locationId", "is not a location")
+        employee.locationID = locationID
+      }
+      if case .set(let managerID) = change.managerId {
+        if let managerID {
+          let exists = try people.employee(id: managerID) != nil
+          problems.require(exists, "managerId", "is not a person")
+          if exists {
+            let cycle = try ProfileRules.wouldCycle(employeeID: id, managerID: managerID) {
+              try people.employee(id: $0)?.managerID
+            }
+            problems.require(!cycle, "managerId", "would make a loop in the reporting chain")
+          }
+        }
+        employee.managerID = managerID
+      }
+      try problems.check()
+      if let username { employee.username = username }
+      if let email { employee.email = email }
+      if let firstName { employee.firstName = firstName }
+      if let lastName { employee.lastName = lastName }
+      if let position { employee.position = position }
+      if let phone { employee.phone = phone }
+      if let bio { employee.bio = bio }
+      if let role = change.role {
+        // An administrator who demoted themselves could leave the company with none.
+        guard role == .admin || employee.id != principal.employee.id else {
+          throw Problem.unprocessable("You cannot remove your own administrator role; ask another administrator.")
+        }
+        employee.role = role
+      }
+      if case .set(let startDate) = change.startDate { employee.startDate = startDate }
+      if let active = change.active {
+        guard active || employee.id != principal.employee.id else {
+          throw Problem.unprocessable("You cannot deactivate your own account.")
+        }
+        employee.isActive = active
+      }
+      do {
+        try people.update(employee)
+      } catch let error as DatabaseError where error.isUniqueViolation {
+        throw Problem.conflict("That username or email is already someone else's.")
+      }
+      if change.active == false {
+        // Deactivation ends every session at once.
+        let now = environment.now().milliseconds
+        try AccountStore(connection).setValidAfter(employeeID: id, instant: now)
+        try SessionStore(connection).revokeAllSessions(employeeID: id, at: now)
+      }
+      let after = try Self.profile(of: employee, connection: connection)
+      try AuditTrail(environment: environment).record(
+        "person.update", target: ("person", id), before: before, after: after, by: principal, connection: connection)
+      return after
+    }
+  }
+
+  package static func profile(of employee: Employee, connection: any DatabaseConnection) throws -> PersonProfile {
+    let names = try PlaceNames(connection)
+    let manager = try employee.managerID.flatMap { try PeopleStore(connection).employee(id: $0) }
+    return PersonProfile(
+      id: employee.id, username: employee.username, displayName: employee.displayName,
+      firstName: employee.firstName, lastName: employee.lastName, position: employee.position,
+      department: names.department(employee.departmentID), location: names.location(employee.locationID),
+      email: employee.email, phone: employee.phone,
+      manager: manager.map { PersonName(id: $0.id, displayName: $0.displayName) }, startDate: employee.startDate,
+      bio: employee.bio, role: employee.role, active: employee.isActive,
+      photoURL: PhotoService.address(of: employee.id, photoID: employee.photoID))
+  }
+}
+
+/// Department and location names, read once per answer.
+package struct PlaceNames {
+  private let departments: [String: String]
+  private let locations: [String: String]
+
+  package init(_ connection: any DatabaseConnection) throws {
+    departments = Dictionary(
+      uniqueKeysWithValues: try connection.query("SELECT id, name FROM departments").map {
+        ($0.string("id"), $0.string("name"))
+      })
+    locations = Dictionary(
+      uniqueKeysWithValues: try connection.query("SELECT id, name FROM locations").map {
+        ($0.string("id"), $0.string("name"))
+      })
+  }
+
+  package func department(_ id: String) -> Reference { Reference(id: id, name: departments[id] ?? "") }
+  package func location(_ id: String) -> Reference { Reference(id: id, name: locations[id] ?? "") }
+}

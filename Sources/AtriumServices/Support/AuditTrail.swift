@@ -1,0 +1,45 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumStore
+
+/// Records admin changes in the audit log, in the same transaction as the change.
+package struct AuditTrail: Sendable {
+  package init(environment: ServerEnvironment) {
+    self.environment = environment
+  }
+
+  package let environment: ServerEnvironment
+
+  /// - Parameters:
+  ///   - action: What was done, e.g. `person.update`, `holiday.delete`.
+  ///   - before: The target as it was (nil when it did not exist).
+  ///   - after: The target as it is now (nil when it was removed). Never pass secrets.
+  package func record(
+    _ action: String, target: (type: String, id: String), before: (any Encodable)? = nil,
+    after: (any Encodable)? = nil, by principal: Principal, connection: any DatabaseConnection
+  ) throws {
+    try AuditStore(connection).append(
+      .init(
+        id: environment.makeID(), actorID: principal.employee.id, actorName: principal.employee.displayName,
+        at: environment.now().milliseconds, action: action, targetType: target.type, targetID: target.id,
+        before: try before.map(Self.json), after: try after.map(Self.json)))
+  }
+
+  /// The log, newest first (admins only).
+  package func page(_ page: PageRequest, principal: Principal) throws -> Page<AuditEntry> {
+    try requireAdmin(principal, to: "read the audit log")
+    return try environment.database.read { connection in
+      let result = try AuditStore(connection).page(limit: page.limit, after: page.cursor)
+      return Page(
+        items: result.items.map {
+          AuditEntry(
+            id: $0.id, actor: PersonName(id: $0.actorID ?? "", displayName: $0.actorName), at: Instant.text($0.at),
+            action: $0.action, targetType: $0.targetType, targetId: $0.targetID, before: $0.before, after: $0.after)
+        }, nextCursor: result.nextCursor)
+    }
+  }
+
+  private static func json(_ value: any Encodable) throws -> String {
+    String(decoding: try StreamingJSONEncoder().encode(value), as: UTF8.self)
+  }
+}

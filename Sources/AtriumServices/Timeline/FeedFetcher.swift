@@ -1,0 +1,136 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Downloads a feed with a deadline and a size limit, sending the validators of the last
+/// answer (ETag, Last-Modified) so that an unchanged feed costs a 304. FoundationNetworking has
+/// no `bytes(for:)` on Linux, so the body arrives through a data delegate, which cancels the
+/// transfer as soon as it outgrows the limit instead of reading it all first.
+package struct FeedFetcher: Sendable {
+  package init(timeout: TimeInterval = 20) {
+    self.timeout = timeout
+  }
+
+  /// The whole exchange must end within this many seconds.
+  package var timeout: TimeInterval = 20
+  /// Bodies larger than this are refused.
+  package var sizeLimit = 2 << 20
+
+  package enum Outcome: Sendable {
+    case notModified
+    case fetched(body: [UInt8], etag: String?, lastModified: String?)
+  }
+
+  package struct Failure: Error, CustomStringConvertible {
+    package let description: String
+  }
+
+  package func fetch(_ address: String, etag: String?, lastModified: String?) throws -> Outcome {
+    guard let url = URL(string: address) else { throw Failure(description: "the address is not a URL") }
+    var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+    request.setValue(
+      "application/rss+xml, application/atom+xml, application/xml;q=0.9, */*;q=0.5", forHTTPHeaderField: "Accept")
+    request.setValue("Atrium feed reader", forHTTPHeaderField: "User-Agent")
+    if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+    if let lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
+
+    let download = Download(limit: sizeLimit)
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = timeout
+    configuration.timeoutIntervalForResource = timeout
+    configuration.urlCache = nil
+    let session = URLSession(configuration: configuration, delegate: download, delegateQueue: nil)
+    defer { session.invalidateAndCancel() }
+    session.dataTask(with: request).resume()
+    guard download.finished.wait(timeout: .now() + timeout + 5) == .success else {
+      throw Failure(description: "no answer within \(Int(timeout)) seconds")
+    }
+    let result = download.state.withLock { $0 }
+    if result.tooLarge {
+      throw Failure(description: "the feed is larger than \(sizeLimit / 1_048_576) MiB")
+    }
+    if let error = result.error {
+      throw Failure(description: Self.describe(error))
+    }
+    guard let response = result.response else { throw Failure(description: "no answer") }
+    switch response.statusCode {
+    case 304:
+      return .notModified
+    case 200..<300:
+      return .fetched(
+        body: result.body, etag: response.value(forHTTPHeaderField: "ETag"),
+        lastModified: response.value(forHTTPHeaderField: "Last-Modified"))
+    default:
+      throw Failure(description: "the server answered HTTP \(response.statusCode)")
+    }
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    let code = (error as? URLError)?.code
+    switch code {
+    case .timedOut?: return "no answer in time"
+    case .cannotConnectToHost?, .networkConnectionLost?: return "cannot connect to the server"
+    case .cannotFindHost?, .dnsLookupFailed?: return "the server's name is unknown"
+    case .notConnectedToInternet?: return "no network"
+    case .serverCertificateUntrusted?, .secureConnectionFailed?, .serverCertificateHasBadDate?:
+      return "the server's certificate is not trusted"
+    default: return "the download failed (\(error.localizedDescription))"
+    }
+  }
+
+  /// Collects one response; `finished` is signalled once, when the task ends either way.
+  private final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    package struct State {
+      package var response: HTTPURLResponse?
+      package var body: [UInt8] = []
+      package var error: (any Error)?
+      package var tooLarge = false
+    }
+
+    package let limit: Int
+    package let state = Mutex(State())
+    package let finished = DispatchSemaphore(value: 0)
+
+    package init(limit: Int) {
+      self.limit = limit
+    }
+
+    package func urlSession(
+      _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+      completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+      let http = response as? HTTPURLResponse
+      let declared = http?.expectedContentLength ?? -1
+      let refuse = declared > Int64(limit)
+      state.withLock {
+        $0.response = http
+        $0.tooLarge = refuse
+      }
+      completionHandler(refuse ? .cancel : .allow)
+    }
+
+    package func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+      let overflow = state.withLock { state -> Bool in
+        guard !state.tooLarge else { return true }
+        guard state.body.count + data.count <= limit else {
+          state.tooLarge = true
+          state.body = []
+          return true
+        }
+        state.body += data
+        return false
+      }
+      if overflow { dataTask.cancel() }
+    }
+
+    package func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+      state.withLock { state in
+        if !state.tooLarge { state.error = error }
+      }
+      finished.signal()
+    }
+  }
+}
