@@ -11,25 +11,7 @@ extension AtriumApp {
   /// Renders any error as problem details; anything unexpected is logged with the request id
   /// and answered as 500 without internals.
   func render(_ error: any Error, requestID: String, headers extra: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
-    var problem: Problem
-    switch error {
-    case let known as Problem:
-      problem = known
-    case let failure as ValidationFailure:
-      problem = Problem.invalid(failure)
-    case is InvalidCursor:
-      problem = Problem.badRequest(
-        "The cursor is not one this list handed out; start again without it.",
-        errors: [FieldError(field: "cursor", message: "is not valid")])
-    case let failure as DatabaseError where failure.isBusy:
-      problem = Problem(status: 503, detail: "The database is busy; try again in a moment.")
-    default:
-      environment.log.write(ErrorLogEntry(requestId: requestID, error: String(describing: error)).line)
-      problem = Problem(
-        status: 500,
-        detail: "Something went wrong on the server. Quote request id \(requestID) when reporting it.")
-    }
-    problem.requestId = requestID
+    let problem = Problem.describing(error, requestID: requestID, log: environment.log)
     var headers = HTTPHeaders([("Content-Type", Problem.mediaType), ("Cache-Control", "no-store")])
     if let retryAfter = problem.retryAfter { headers.add("Retry-After", String(retryAfter)) }
     for field in extra { headers.add(field.name, field.value) }

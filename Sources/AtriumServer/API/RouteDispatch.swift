@@ -39,13 +39,9 @@ extension AtriumApp {
     }
   }
 
-  /// The address rate limits count against: the peer, or behind a trusted proxy the address
-  /// the proxy appended last to `X-Forwarded-For` (earlier entries are the client's to forge).
+  /// The address rate limits count against (see `HTTPRequest.clientAddress`).
   func clientAddress(of request: HTTPRequest) -> String {
-    guard environment.trustsForwardedFor, let forwarded = request.headers.values("X-Forwarded-For").last,
-      let last = forwarded.split(separator: ",").last.map({ String($0).trimmingWhitespace }), !last.isEmpty
-    else { return request.remoteAddress }
-    return last
+    request.clientAddress(trustingForwardedFor: environment.trustsForwardedFor)
   }
 
   func signedIn(_ principal: Principal?) throws -> Principal {

@@ -57,7 +57,7 @@ public final class AtriumApp: HTTPResponder {
     self.photos = PhotoService(environment: environment)
     self.timeline = TimelineService(environment: environment)
     self.directoryAdmin = DirectoryAdmin(environment: environment, directory: directory)
-    self.webSessions = WebSessions(environment: environment)
+    self.webSessions = WebSessions(environment: environment, sessions: WebSessionService(environment: environment))
     self.teamCalendar = TeamCalendarService(environment: environment)
     self.feeds = FeedService(environment: environment, fetcher: FeedFetcher(timeout: environment.feedTimeout))
   }

@@ -11,9 +11,7 @@ extension AtriumApp {
   func adminPage(
     _ page: WebPage, form: [String: String], principal: Principal, context: WebContext
   ) throws -> HTTPResponse {
-    func redirect(_ target: WebPage) -> HTTPResponse {
-      HTTPResponse(status: 303, headers: HTTPHeaders([("Location", target.href), ("Cache-Control", "no-store")]))
-    }
+    func redirect(_ target: WebPage) -> HTTPResponse { .seeOther(target.href) }
     func text(_ name: String) -> String? {
       form[name].map { $0.trimmingWhitespace }.flatMap { $0.isEmpty ? nil : $0 }
     }

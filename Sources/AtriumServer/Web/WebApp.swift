@@ -48,7 +48,7 @@ extension AtriumApp {
     do {
       if page.isPublic { return try publicPage(page, request, form: form, context: context) }
       guard let visitor else {
-        return redirect(to: WebPage.signIn(next: page.method == .get ? request.path : nil).href)
+        return HTTPResponse.seeOther(WebPage.signIn(next: page.method == .get ? request.path : nil).href)
       }
       if page.method == .post, !webSessions.hasValidCSRFToken(request, form: form, visitor: visitor) {
         return html(
@@ -56,7 +56,7 @@ extension AtriumApp {
       }
       // A temporary password is changed before anything else.
       if visitor.principal.mustChangePassword, ![.password, .changePassword, .signOut].contains(page) {
-        return redirect(to: WebPage.password.href)
+        return HTTPResponse.seeOther(WebPage.password.href)
       }
       if page == .password || page == .changePassword {
         return try passwordPage(page, request, form: form, visitor: visitor, context: context)
@@ -71,10 +71,7 @@ extension AtriumApp {
       return try signedInPage(page, request, form: form, visitor: visitor, context: context)
     } catch {
       // Anything unexpected is logged and shown as a plain error page, never a stack trace.
-      let problem = Self.problem(error)
-      if problem.status >= 500 {
-        environment.log.write(ErrorLogEntry(requestId: request.requestID, error: String(describing: error)).line)
-      }
+      let problem = problem(error, request)
       return html(
         Layout.bare(problem.title, context, [.p([], [.text(problem.detail ?? "")])]), status: problem.status)
     }
@@ -87,7 +84,7 @@ extension AtriumApp {
   ) throws -> HTTPResponse {
     switch page {
     case .signIn(let next):
-      if context.visitor != nil { return redirect(to: next ?? WebPage.home.href) }
+      if context.visitor != nil { return HTTPResponse.seeOther(next ?? WebPage.home.href) }
       return signInForm(context, next: next, error: nil, username: "", status: 200)
     case .submitSignIn:
       let next = form["next"].flatMap(WebPage.localPath)
@@ -100,7 +97,7 @@ extension AtriumApp {
         let (employee, _) = try auth.verify(
           LoginRequest(username: username, password: form["password"] ?? ""), address: clientAddress(of: request))
         let cookie = try webSessions.start(for: employee, secure: webSessions.isSecure(request))
-        var response = redirect(to: next ?? WebPage.home.href)
+        var response = HTTPResponse.seeOther(next ?? WebPage.home.href)
         response.headers.add("Set-Cookie", cookie)
         response.headers.add(
           "Set-Cookie", "\(SignInPage.tokenCookie)=; Path=/sign-in; Max-Age=0; HttpOnly; SameSite=Strict")
@@ -127,7 +124,7 @@ extension AtriumApp {
     let principal = visitor.principal
     switch page {
     case .signOut:
-      var response = redirect(to: WebPage.signIn(next: nil).href)
+      var response = HTTPResponse.seeOther(WebPage.signIn(next: nil).href)
       response.headers.add("Set-Cookie", try webSessions.end(visitor, secure: webSessions.isSecure(request)))
       return response
     case .home:
@@ -135,9 +132,9 @@ extension AtriumApp {
     case .createPost:
       do {
         _ = try timeline.create(NewPost(text: form["text"] ?? ""), principal: principal)
-        return redirect(to: WebPage.home.href)
+        return HTTPResponse.seeOther(WebPage.home.href)
       } catch {
-        let problem = Self.problem(error)
+        let problem = problem(error, request)
         return html(
           HomePage.render(
             context, timeline: try timeline.page(PageRequest(limit: 50), principal: principal),
@@ -148,7 +145,7 @@ extension AtriumApp {
         TimeOffPage.render(
           context, year: try leaveQueries.myLeave(year: year, principal: principal), types: try activeLeaveTypes()))
     case .requestLeave:
-      return try requestLeave(form: form, principal: principal, context: context)
+      return try requestLeave(request, form: form, principal: principal, context: context)
     case .editLeave(let id):
       let request = try leaveQueries.detail(id: id, principal: principal).request
       guard request.employeeId == principal.employee.id else { throw Problem.notFound("No request has the id \(id).") }
@@ -164,13 +161,13 @@ extension AtriumApp {
           context, year: try leaveQueries.myLeave(year: request.start.year, principal: principal), form: values,
           types: try activeLeaveTypes(), changing: id))
     case .changeLeave(let id):
-      return try requestLeave(form: form, principal: principal, context: context, changing: id)
+      return try requestLeave(request, form: form, principal: principal, context: context, changing: id)
     case .cancelLeave(let id):
       do {
         _ = try leave.act(.cancel, on: id, reason: nil, by: principal)
-        return redirect(to: WebPage.timeOff(year: nil).href)
+        return HTTPResponse.seeOther(WebPage.timeOff(year: nil).href)
       } catch {
-        let problem = Self.problem(error)
+        let problem = problem(error, request)
         return html(
           TimeOffPage.render(
             context, year: try leaveQueries.myLeave(year: nil, principal: principal), error: problem.detail),
@@ -190,17 +187,17 @@ extension AtriumApp {
             audienceId: audience.count > 1 ? audience[1] : nil,
             expiresAt: draft.expires.isEmpty ? nil : draft.expires + "T23:59:59Z"),
           by: principal)
-        return redirect(to: WebPage.board.href)
+        return HTTPResponse.seeOther(WebPage.board.href)
       } catch {
-        let problem = Self.problem(error)
+        let problem = problem(error, request)
         return try boardPage(context, principal: principal, draft: draft, error: problem.detail, status: problem.status)
       }
     case .markRead(let id):
       try board.markRead(id: id, principal: principal)
-      return redirect(to: WebPage.board.href)
+      return HTTPResponse.seeOther(WebPage.board.href)
     case .markAllRead:
       try board.markAllRead(principal: principal)
-      return redirect(to: WebPage.board.href)
+      return HTTPResponse.seeOther(WebPage.board.href)
     case .approvals(let filter):
       guard context.decides else { return notAllowed(context) }
       let items = try leaveQueries.approvals(filter: filter, page: PageRequest(limit: 200), principal: principal).items
@@ -209,9 +206,9 @@ extension AtriumApp {
       guard context.decides else { return notAllowed(context) }
       do {
         _ = try leave.act(action, on: id, reason: nil, by: principal)
-        return redirect(to: WebPage.approvals(.pending).href)
+        return HTTPResponse.seeOther(WebPage.approvals(.pending).href)
       } catch {
-        let problem = Self.problem(error)
+        let problem = problem(error, request)
         let items = try leaveQueries.approvals(filter: .pending, page: PageRequest(limit: 200), principal: principal)
           .items
         return html(
@@ -232,13 +229,13 @@ extension AtriumApp {
       let profile = try people.profile(id: id, principal: principal)
       return html(
         TeamPage.person(
-          context, profile, showsTimeOff: try mayDecide(for: id, principal: principal),
+          context, profile, showsTimeOff: try leaveQueries.mayDecide(for: id, principal: principal),
           isSelf: id == principal.employee.id))
     case .personTimeOff(let id, let year):
       return html(
         TeamPage.timeOff(context, id: id, year: try leaveQueries.personLeave(id: id, year: year, principal: principal)))
     case .profile:
-      return redirect(to: WebPage.person(id: principal.employee.id).href)
+      return HTTPResponse.seeOther(WebPage.person(id: principal.employee.id).href)
     case .editProfile:
       return try editProfile(context, principal: principal)
     case .saveProfile:
@@ -281,14 +278,14 @@ extension AtriumApp {
         companyName: context.companyName, unread: context.unread, current: page)
       return try settingsPage(updated, principal: principal, request: request, saved: true)
     case .rotateCalendar:
-      _ = try calendarFeeds.rotate(for: principal, origin: Self.origin(of: request))
-      return redirect(to: WebPage.settings.href)
+      _ = try calendarFeeds.rotate(for: principal, origin: request.origin)
+      return HTTPResponse.seeOther(WebPage.settings.href)
     case .deleteDevice(let id):
       try settings.deleteDevice(id: id, principal: principal)
-      return redirect(to: WebPage.settings.href)
+      return HTTPResponse.seeOther(WebPage.settings.href)
     case .resetBadge:
       _ = try board.resetBadge(principal: principal)
-      return redirect(to: WebPage.settings.href)
+      return HTTPResponse.seeOther(WebPage.settings.href)
     case .admin, .adminPeople, .adminNewPerson, .adminCreatePerson, .adminPerson, .adminUpdatePerson,
       .adminResetPassword, .adminPlaces, .adminCreateLocation, .adminCreateDepartment, .adminDeleteLocation,
       .adminDeleteDepartment, .adminCompany, .adminSaveCompany, .adminFeeds, .adminAddFeed, .adminRefreshFeed,
@@ -306,7 +303,8 @@ extension AtriumApp {
   /// The request form: a first submit (or any with `intent=preview`) shows the preview; a
   /// submit with `intent=send` asks for the leave. Errors come back next to the form.
   private func requestLeave(
-    form: [String: String], principal: Principal, context: WebContext, changing id: String? = nil
+    _ request: HTTPRequest, form: [String: String], principal: Principal, context: WebContext,
+    changing id: String? = nil
   ) throws -> HTTPResponse {
     var values = TimeOffPage.Form()
     values.start = form["start"] ?? ""
@@ -340,13 +338,13 @@ extension AtriumApp {
               note: values.note),
             by: principal)
         }
-        return redirect(to: WebPage.timeOff(year: start.year).href)
+        return HTTPResponse.seeOther(WebPage.timeOff(year: start.year).href)
       }
       let preview = try leaveQueries.preview(
         LeaveQuery(start: start, end: end, startHalf: values.startHalf, endHalf: values.endHalf), principal: principal)
       return html(TimeOffPage.render(context, year: year, form: values, preview: preview, types: types, changing: id))
     } catch {
-      let problem = Self.problem(error)
+      let problem = problem(error, request)
       return html(
         TimeOffPage.render(context, year: year, form: values, error: problem.detail, types: types, changing: id),
         status: problem.status)
@@ -375,20 +373,9 @@ extension AtriumApp {
       return render(errors, status: problem.status)
     }
     let cookie = try webSessions.start(for: visitor.principal.employee, secure: webSessions.isSecure(request))
-    var response = redirect(to: WebPage.home.href)
+    var response = HTTPResponse.seeOther(WebPage.home.href)
     response.headers.add("Set-Cookie", cookie)
     return response
-  }
-
-  /// Whether the principal decides about this person's leave: an admin, or a manager above them.
-  private func mayDecide(for employeeID: String, principal: Principal) throws -> Bool {
-    switch principal.employee.role {
-    case .admin: return employeeID != principal.employee.id
-    case .manager:
-      return try environment.database.read { try PeopleStore($0).idsBelow(managerID: principal.employee.id) }
-        .contains(employeeID)
-    case .employee: return false
-    }
   }
 
   private func boardPage(
@@ -433,7 +420,7 @@ extension AtriumApp {
     }
     do {
       _ = try photos.upload(file.body, for: principal.employee.id, by: principal)
-      return redirect(to: WebPage.editProfile.href)
+      return HTTPResponse.seeOther(WebPage.editProfile.href)
     } catch let problem as Problem {
       errors.photo = problem.detail
       return try editProfile(context, principal: principal, errors: errors, status: problem.status)
@@ -446,7 +433,7 @@ extension AtriumApp {
     html(
       SettingsPage.render(
         context, try settings.settings(principal: principal),
-        feed: try calendarFeeds.addresses(for: principal, origin: Self.origin(of: request)),
+        feed: try calendarFeeds.addresses(for: principal, origin: request.origin),
         devices: try settings.devices(principal: principal).items, saved: saved))
   }
 
@@ -471,18 +458,13 @@ extension AtriumApp {
   }
 
   private func webContext(for request: HTTPRequest, visitor: WebSessions.Visitor?, current: WebPage?) -> WebContext {
-    let facts = try? environment.database.read { connection -> (String, String?) in
-      let name = try CompanyStore(connection).company()?.name ?? "Atrium"
-      let settings = try visitor.map { try SettingsStore(connection).settings(employeeID: $0.principal.employee.id) }
-      let language = settings.flatMap { $0.languageChosen ? $0.language : nil }
-      return (name, language)
-    }
+    let chosen = visitor.flatMap { try? settings.chosenLanguage(employeeID: $0.principal.employee.id) }
     let language =
-      facts?.1.flatMap(Language.init(rawValue:))
-      ?? Language.preferred(acceptLanguage: request.headers["Accept-Language"])
+      chosen.flatMap(Language.init(rawValue:)) ?? Language.preferred(acceptLanguage: request.headers["Accept-Language"])
     let unread = visitor.flatMap { try? board.badge(principal: $0.principal).unread } ?? 0
     return WebContext(
-      visitor: visitor, language: language, companyName: facts?.0 ?? "Atrium", unread: unread, current: current)
+      visitor: visitor, language: language, companyName: (try? company.name()) ?? "Atrium", unread: unread,
+      current: current)
   }
 
   /// A page with the security headers every page carries: no inline script or style, no
@@ -501,17 +483,9 @@ extension AtriumApp {
       ]), body: Array(node.renderDocument().utf8))
   }
 
-  /// 303 See Other: after a form, the browser loads the page with GET.
-  private func redirect(to location: String) -> HTTPResponse {
-    HTTPResponse(status: 303, headers: HTTPHeaders([("Location", location), ("Cache-Control", "no-store")]))
-  }
-
-  /// An error as a problem, for its status and message.
-  private static func problem(_ error: any Error) -> Problem {
-    switch error {
-    case let problem as Problem: problem
-    case let failure as ValidationFailure: Problem.invalid(failure)
-    default: Problem(status: 500, detail: "Something went wrong; try again.")
-    }
+  /// An error as the problem the visitor is shown (the API's mapping: a busy database is 503,
+  /// and anything unexpected is logged and shown without internals).
+  func problem(_ error: any Error, _ request: HTTPRequest) -> Problem {
+    Problem.describing(error, requestID: request.requestID, log: environment.log)
   }
 }

@@ -3,7 +3,6 @@ import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
-import AtriumStore
 import Foundation
 
 /// The web app's sign-in: a session cookie (HttpOnly, SameSite=Lax, Secure behind TLS) that
@@ -14,10 +13,8 @@ struct WebSessions: Sendable {
   static let cookieName = "atrium_session"
   static let csrfField = "_csrf"
   static let csrfHeader = "X-CSRF-Token"
-  /// A used session's token is moved forward at most this often (a write per hour, not per page).
-  static let touchInterval: Int64 = 3_600_000
-
   let environment: ServerEnvironment
+  let sessions: WebSessionService
 
   /// Who a cookie signs in, with the session's CSRF token.
   struct Visitor: Sendable {
@@ -28,48 +25,24 @@ struct WebSessions: Sendable {
 
   /// Starts a session for someone who just signed in; returns the `Set-Cookie` value.
   func start(for employee: Employee, secure: Bool) throws -> String {
-    let now = environment.now().milliseconds
-    let sessionID = environment.makeID()
-    let secret = AuthService.newRefreshToken()
-    try environment.database.write { connection in
-      let sessions = SessionStore(connection)
-      try sessions.createSession(id: sessionID, employeeID: employee.id, at: now)
-      try sessions.insertToken(hash: AuthService.hash(secret), sessionID: sessionID, at: now, kind: "web")
-    }
+    let secret = try sessions.start(for: employee)
     return cookie(secret, secure: secure, maxAge: Int(environment.refreshTokenLifetime))
   }
 
   /// The visitor a request's cookie names; nil without a cookie, or for an ended, expired or
   /// unknown session or an inactive person.
   func visitor(of request: HTTPRequest) -> Visitor? {
-    guard let secret = request.cookies[Self.cookieName], !secret.isEmpty, secret.count <= 200 else { return nil }
-    let hash = AuthService.hash(secret)
-    let now = environment.now().milliseconds
-    let lifetime = Int64(environment.refreshTokenLifetime * 1000)
-    guard
-      let (stored, employee, mustChange) = try? environment.database.read({
-        connection -> (SessionStore.StoredToken, Employee, Bool)? in
-        guard let stored = try SessionStore(connection).token(hash: hash), stored.kind == "web",
-          stored.sessionRevokedAt == nil, now - stored.issuedAt < lifetime,
-          let employee = try PeopleStore(connection).employee(id: stored.employeeID), employee.isActive
-        else { return nil }
-        let mustChange = try AccountStore(connection).account(employeeID: employee.id)?.mustChangePassword ?? false
-        return (stored, employee, mustChange)
-      })
+    guard let secret = request.cookies[Self.cookieName], !secret.isEmpty, secret.count <= 200,
+      let session = sessions.session(secret: secret)
     else { return nil }
-    if now - stored.issuedAt > Self.touchInterval {
-      try? environment.database.write { try SessionStore($0).touchToken(hash: hash, at: now) }
-    }
     return Visitor(
-      principal: Principal(employee: employee, sessionID: stored.sessionID, mustChangePassword: mustChange),
-      sessionID: stored.sessionID, csrfToken: csrfToken(sessionID: stored.sessionID))
+      principal: session.principal, sessionID: session.sessionID,
+      csrfToken: sessions.csrfToken(sessionID: session.sessionID))
   }
 
   /// Ends the visitor's session; returns the `Set-Cookie` value that clears the cookie.
   func end(_ visitor: Visitor, secure: Bool) throws -> String {
-    try environment.database.write {
-      try SessionStore($0).revokeSession(id: visitor.sessionID, at: environment.now().milliseconds)
-    }
+    try sessions.end(sessionID: visitor.sessionID)
     return cookie("", secure: secure, maxAge: 0)
   }
 
@@ -77,11 +50,6 @@ struct WebSessions: Sendable {
   func hasValidCSRFToken(_ request: HTTPRequest, form: [String: String], visitor: Visitor) -> Bool {
     let sent = request.headers[Self.csrfHeader] ?? form[Self.csrfField] ?? ""
     return Crypto.constantTimeEquals(Array(sent.utf8), Array(visitor.csrfToken.utf8))
-  }
-
-  /// Tied to the session and unguessable without the server's key, so nothing is stored.
-  func csrfToken(sessionID: String) -> String {
-    Base64URL.encode(Crypto.hmacSHA256(key: environment.signingKey, message: Array("csrf:\(sessionID)".utf8)))
   }
 
   /// `Secure` when the visitor reached Atrium over TLS: the public URL says so, or a trusted

@@ -71,6 +71,18 @@ package struct LeaveQueries: Sendable {
     }
   }
 
+  /// Whether the principal decides about this person's leave: an admin (for anyone but
+  /// themselves), or a manager above them in the reporting chain.
+  package func mayDecide(for employeeID: String, principal: Principal) throws -> Bool {
+    switch principal.employee.role {
+    case .admin: return employeeID != principal.employee.id
+    case .manager:
+      return try environment.database.read { try PeopleStore($0).idsBelow(managerID: principal.employee.id) }
+        .contains(employeeID)
+    case .employee: return false
+    }
+  }
+
   /// The requests the caller may decide: for a manager, those of everyone below them; for an
   /// admin, everyone's. Employees decide nothing.
   package func approvals(filter: ApprovalFilter, page: PageRequest, principal: Principal) throws -> Page<ApprovalItem> {

@@ -36,6 +36,13 @@ package struct SettingsService: Sendable {
   }
 
   /// Registers a device; the same token again updates it (idempotent per token).
+  /// The language the person chose in Settings; nil until they choose one (the browser's or
+  /// the device's language applies until then).
+  package func chosenLanguage(employeeID: String) throws -> String? {
+    let settings = try environment.database.read { try SettingsStore($0).settings(employeeID: employeeID) }
+    return settings.languageChosen ? settings.language : nil
+  }
+
   package func register(_ body: NewDevice, principal: Principal) throws -> (device: DeviceBody, isNew: Bool) {
     var validator = Validator()
     validator.require(Self.platforms.contains(body.platform), "platform", "must be apns, fcm or webpush")

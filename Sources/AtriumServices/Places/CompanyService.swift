@@ -11,6 +11,11 @@ package struct CompanyService: Sendable {
 
   package let environment: ServerEnvironment
 
+  /// The company's name, or "Atrium" before the company is set up.
+  package func name() throws -> String {
+    try environment.database.read { try CompanyStore($0).company()?.name } ?? "Atrium"
+  }
+
   package func company() throws -> CompanyBody {
     try environment.database.read { connection in
       guard let company = try CompanyStore(connection).company() else {

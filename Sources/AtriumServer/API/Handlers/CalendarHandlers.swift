@@ -14,10 +14,10 @@ extension AtriumApp {
           month, departmentID: departmentID, locationID: locationID, principal: try signedIn(principal)))
     case .mine:
       return try JSONCoding.response(
-        try calendarFeeds.addresses(for: try signedIn(principal), origin: Self.origin(of: request)))
+        try calendarFeeds.addresses(for: try signedIn(principal), origin: request.origin))
     case .rotate:
       return try JSONCoding.response(
-        try calendarFeeds.rotate(for: try signedIn(principal), origin: Self.origin(of: request)))
+        try calendarFeeds.rotate(for: try signedIn(principal), origin: request.origin))
     case .feed(let token, let team, let includePending):
       let text = try calendarFeeds.feed(token: token, team: team, includePending: includePending)
       return HTTPResponse(
@@ -27,12 +27,5 @@ extension AtriumApp {
         ]),
         body: Array(text.utf8))
     }
-  }
-
-  /// `http://` and the `Host` header, kept to characters a host and port can have: where the
-  /// caller reached this server, for addresses that leave the app when no public URL is set.
-  static func origin(of request: HTTPRequest) -> String {
-    let host = (request.headers["Host"] ?? "127.0.0.1").filter { $0.isLetter || $0.isNumber || ".-:[]".contains($0) }
-    return "http://" + (host.isEmpty ? "127.0.0.1" : host)
   }
 }
