@@ -48,12 +48,19 @@ let package = Package(
         "AtriumDomain", "AtriumAPI", "AtriumCrypto", "AtriumImages", "AtriumLDAP", "AtriumLog", "AtriumStore",
       ]),
     .target(
+      name: "AtriumWeb",
+      dependencies: [
+        "AtriumDomain", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTML", "AtriumCrypto", "AtriumLog", "AtriumServices",
+      ],
+      resources: [.copy("Resources/web")]
+    ),
+    .target(
       name: "AtriumServer",
       dependencies: [
         "AtriumDomain", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTTP", "AtriumCrypto", "AtriumLog", "AtriumServices",
-        "AtriumStore", "AtriumHTML",
+        "AtriumWeb", "AtriumStore", "AtriumHTML",
       ],
-      resources: [.copy("Resources/openapi.yaml"), .copy("Resources/web")]
+      resources: [.copy("Resources/openapi.yaml")]
     ),
 
     // MARK: - tools
@@ -62,7 +69,7 @@ let package = Package(
       name: "AtriumTestSupport",
       dependencies: [
         "AtriumDomain", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages", "AtriumLog", "AtriumStore",
-        "AtriumServices", "AtriumServer", "CGD",
+        "AtriumServices", "AtriumWeb", "AtriumServer", "CGD",
       ]),
     .executableTarget(
       name: "atrium",
@@ -92,7 +99,8 @@ let package = Package(
     .testTarget(
       name: "AtriumServerTests",
       dependencies: [
-        "AtriumServer", "AtriumServices", "AtriumCrypto", "AtriumLog", "AtriumAPI", "AtriumDomain", "AtriumHTTPTypes",
+        "AtriumServer", "AtriumServices", "AtriumWeb", "AtriumCrypto", "AtriumLog", "AtriumAPI", "AtriumDomain",
+        "AtriumHTTPTypes",
         "AtriumHTTP", "AtriumLDAP", "AtriumStore", "AtriumTestSupport",
       ]),
   ],

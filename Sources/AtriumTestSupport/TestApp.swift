@@ -6,6 +6,7 @@ import AtriumHTTPTypes
 import AtriumServer
 import AtriumServices
 import AtriumStore
+import AtriumWeb
 import Foundation
 
 /// A real `AtriumApp` on a real temporary SQLite database with the demo company, driven

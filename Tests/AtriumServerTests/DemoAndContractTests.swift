@@ -4,6 +4,7 @@ import AtriumServer
 import AtriumServices
 import AtriumStore
 import AtriumTestSupport
+import AtriumWeb
 import Foundation
 import Testing
 

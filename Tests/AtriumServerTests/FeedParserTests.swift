@@ -1,4 +1,5 @@
 import AtriumServices
+import AtriumWeb
 import Foundation
 import Testing
 

@@ -3,6 +3,7 @@ import AtriumDomain
 import AtriumServer
 import AtriumServices
 import AtriumTestSupport
+import AtriumWeb
 import Foundation
 import Testing
 

@@ -6,6 +6,7 @@ import AtriumLog
 import AtriumServices
 import AtriumStore
 import AtriumTestSupport
+import AtriumWeb
 import Foundation
 import Testing
 

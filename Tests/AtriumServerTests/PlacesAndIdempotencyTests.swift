@@ -4,6 +4,7 @@ import AtriumHTTPTypes
 import AtriumServer
 import AtriumServices
 import AtriumTestSupport
+import AtriumWeb
 import Foundation
 import Testing
 

@@ -4,6 +4,7 @@ import AtriumHTTPTypes
 import AtriumLog
 import AtriumServices
 import AtriumTestSupport
+import AtriumWeb
 import Foundation
 import Synchronization
 import Testing

@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumServices
+import AtriumWeb
 import Foundation
 import Testing
 

@@ -5,6 +5,7 @@ import AtriumLog
 import AtriumServer
 import AtriumServices
 import AtriumTestSupport
+import AtriumWeb
 import Foundation
 import Testing
 

@@ -5,6 +5,7 @@ import AtriumImages
 import AtriumServices
 import AtriumStore
 import AtriumTestSupport
+import AtriumWeb
 import Foundation
 import Testing
 

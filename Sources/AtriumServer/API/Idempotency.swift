@@ -5,6 +5,7 @@ import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
 import AtriumStore
+import AtriumWeb
 import Foundation
 
 /// `Idempotency-Key` for unsafe requests of signed-in callers: the first response is stored

@@ -3,6 +3,7 @@ import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
+import AtriumWeb
 import Foundation
 
 /// A request body whose listed fields may be sent as JSON `null`, meaning "clear it" (a

@@ -1,4 +1,5 @@
 import AtriumServices
+import AtriumWeb
 
 /// A strict RFC 8259 syntax check that says where a body stops being JSON (line and column),
 /// and refuses nesting deeper than a limit before any decoder recurses into it.

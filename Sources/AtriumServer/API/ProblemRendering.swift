@@ -4,6 +4,7 @@ import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
 import AtriumStore
+import AtriumWeb
 import Foundation
 
 /// Every error leaves the server as RFC 9457 problem details.

@@ -4,6 +4,7 @@ import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
 import AtriumStore
+import AtriumWeb
 import Foundation
 
 /// Routes each API request to its section's handlers (in `Handlers/`): each decodes its input,

@@ -4,6 +4,7 @@ import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
 import AtriumStore
+import AtriumWeb
 import Foundation
 
 /// The composition root of the server: builds the services from the environment and answers
@@ -34,6 +35,7 @@ public final class AtriumApp: HTTPResponder {
   let feeds: FeedService
   let directoryAdmin: DirectoryAdmin
   let webSessions: WebSessions
+  let web: WebApp
   let teamCalendar: TeamCalendarService
 
   public init(environment: ServerEnvironment) throws {
@@ -60,6 +62,11 @@ public final class AtriumApp: HTTPResponder {
     self.webSessions = WebSessions(environment: environment, sessions: WebSessionService(environment: environment))
     self.teamCalendar = TeamCalendarService(environment: environment)
     self.feeds = FeedService(environment: environment, fetcher: FeedFetcher(timeout: environment.feedTimeout))
+    self.web = WebApp(
+      environment: environment, auth: auth, accounts: accounts, webSessions: webSessions, people: people,
+      photos: photos, peopleImport: peopleImport, places: places, company: company, settings: settings, leave: leave,
+      leaveQueries: leaveQueries, leaveSettings: leaveSettings, teamCalendar: teamCalendar,
+      calendarFeeds: calendarFeeds, board: board, timeline: timeline, feeds: feeds)
   }
 
   deinit {
@@ -89,7 +96,12 @@ public final class AtriumApp: HTTPResponder {
   }
 
   private func route(_ request: HTTPRequest) -> HTTPOutcome {
-    guard Self.isAPI(request.path) else { return respondWeb(request) }
+    guard Self.isAPI(request.path) else {
+      switch web.respond(to: request) {
+      case .now(let response): return .response(response)
+      case .blocking(let work): return .blocking(work)
+      }
+    }
     let route: Route
     // HEAD is GET without the body, which the engine leaves out.
     let method = request.method == "HEAD" ? "GET" : request.method

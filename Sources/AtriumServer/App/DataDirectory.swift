@@ -1,5 +1,6 @@
 import AtriumServices
 import AtriumStore
+import AtriumWeb
 import Foundation
 
 /// The folder that holds an installation's state (`--data DIR`): the SQLite database, the

@@ -1,4 +1,5 @@
 import AtriumServices
+import AtriumWeb
 import Foundation
 
 /// The API contract (`openapi.yaml`), shipped as a resource of this target and served at

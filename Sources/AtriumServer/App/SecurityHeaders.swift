@@ -1,6 +1,7 @@
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
+import AtriumWeb
 
 /// The headers every answer carries, pages and API alike (a response that set its own keeps
 /// it): no MIME sniffing, no framing, no referrer beyond the site, and for anything that is not

@@ -2,6 +2,7 @@ import AtriumCrypto
 import AtriumDomain
 import AtriumServices
 import AtriumStore
+import AtriumWeb
 import Foundation
 
 /// "Atrium Demo S.L.": a small company to try Atrium with (`atrium serve --demo`).

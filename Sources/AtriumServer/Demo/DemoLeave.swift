@@ -1,6 +1,7 @@
 import AtriumDomain
 import AtriumServices
 import AtriumStore
+import AtriumWeb
 
 /// The demo company's holidays and a few requests around "today", so the time-off pages and
 /// mario's approvals have something to show.

@@ -3,6 +3,7 @@ import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
+import AtriumWeb
 import Foundation
 
 extension AtriumApp {

@@ -3,6 +3,7 @@ import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
 import AtriumStore
+import AtriumWeb
 import Foundation
 import Synchronization
 

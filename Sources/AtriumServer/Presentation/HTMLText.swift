@@ -1,4 +1,5 @@
 import AtriumServices
+import AtriumWeb
 
 /// Text made safe to place in HTML or SVG, as element content or a quoted attribute value.
 enum HTMLText {

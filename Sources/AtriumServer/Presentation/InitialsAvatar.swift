@@ -1,5 +1,6 @@
 import AtriumDomain
 import AtriumServices
+import AtriumWeb
 
 /// The picture of someone without a photo: their initials on a colour chosen from their id,
 /// so the same person always gets the same colour.

@@ -1,4 +1,5 @@
 import AtriumServices
+import AtriumWeb
 import Foundation
 
 /// The small Markdown subset company notices may use, rendered to HTML with every character of

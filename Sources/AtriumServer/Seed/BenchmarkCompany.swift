@@ -2,6 +2,7 @@ import AtriumCrypto
 import AtriumDomain
 import AtriumServices
 import AtriumStore
+import AtriumWeb
 import Foundation
 
 /// The benchmark data set (`atrium seed`): a company shaped like a known leave-management load

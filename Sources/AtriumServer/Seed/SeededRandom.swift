@@ -1,5 +1,6 @@
 import AtriumCrypto
 import AtriumServices
+import AtriumWeb
 
 /// A small deterministic random generator (SplitMix64), so the same seed always makes the same
 /// data set.

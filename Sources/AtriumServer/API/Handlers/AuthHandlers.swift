@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
+import AtriumWeb
 
 extension AtriumApp {
   /// Signing in and out. Login and refresh are anonymous; logout needs the session it ends.

@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
+import AtriumWeb
 
 extension AtriumApp {
   /// The team calendar and the calendar feeds. The feed itself is anonymous: its secret token

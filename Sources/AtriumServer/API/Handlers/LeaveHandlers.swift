@@ -3,6 +3,7 @@ import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
+import AtriumWeb
 
 extension AtriumApp {
   /// Time off: the caller's year and requests, and a person's year.

@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
+import AtriumWeb
 
 extension AtriumApp {
   /// Allowances, holidays, leave types and the policy. Admin-only rows were checked before.

@@ -4,6 +4,7 @@ import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
+import AtriumWeb
 
 extension AtriumApp {
   /// The directory of people, their photos, and their administration.

@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
+import AtriumWeb
 
 extension AtriumApp {
   /// `/healthz` and the contract: anonymous.

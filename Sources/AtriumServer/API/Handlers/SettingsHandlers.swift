@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
+import AtriumWeb
 
 extension AtriumApp {
   /// The caller's settings and push devices.

@@ -1,12 +1,11 @@
 import AtriumAPI
 import AtriumDomain
-import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
 
 /// Every page and form of the web app, as `Route` is for the JSON API: requests are matched
 /// into it, and every link and form action is built from it, so a dead link cannot be written.
-enum WebPage: Hashable, Sendable {
+package enum WebPage: Hashable, Sendable {
   case signIn(next: String?)
   case submitSignIn
   case signOut
@@ -74,7 +73,7 @@ enum WebPage: Hashable, Sendable {
   case stylesheet
   case script
 
-  var method: HTTPMethod {
+  package var method: HTTPMethod {
     switch self {
     case .signIn, .home, .timeOff, .editLeave, .board, .approvals, .requestDetail, .team, .person, .personTimeOff,
       .profile,
@@ -93,7 +92,7 @@ enum WebPage: Hashable, Sendable {
     }
   }
 
-  var path: String {
+  package var path: String {
     switch self {
     case .signIn, .submitSignIn: "/sign-in"
     case .signOut: "/sign-out"
@@ -154,7 +153,7 @@ enum WebPage: Hashable, Sendable {
   }
 
   /// The address for links and form actions, query included.
-  var href: String {
+  package var href: String {
     switch self {
     case .signIn(let next?): path + "?next=" + PercentEncoding.encode(next)
     case .timeOff(let year?): path + "?year=\(year)"
@@ -178,7 +177,7 @@ enum WebPage: Hashable, Sendable {
   }
 
   /// Pages anyone may open; every other page needs a signed-in visitor.
-  var isPublic: Bool {
+  package var isPublic: Bool {
     switch self {
     case .signIn, .submitSignIn, .stylesheet, .script: true
     default: false
@@ -186,7 +185,7 @@ enum WebPage: Hashable, Sendable {
   }
 
   /// Matches a request; nil for an address that is not a page.
-  init?(method: String, path: String, query: [String: String]) {
+  package init?(method: String, path: String, query: [String: String]) {
     let parts = path.split(separator: "/", omittingEmptySubsequences: true).map {
       PercentEncoding.decode(String($0)) ?? ""
     }
@@ -288,7 +287,7 @@ enum WebPage: Hashable, Sendable {
 
   /// A `next` address after sign-in: only a path on this server, never another site, and
   /// nothing that could end the `Location` header early (control characters, spaces).
-  static func localPath(_ text: String) -> String? {
+  package static func localPath(_ text: String) -> String? {
     guard text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"), text.count <= 500,
       text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
     else { return nil }
@@ -296,7 +295,7 @@ enum WebPage: Hashable, Sendable {
   }
 
   /// One of each, for tests.
-  static let examples: [WebPage] = [
+  package static let examples: [WebPage] = [
     .signIn(next: nil), .signIn(next: "/board"), .submitSignIn, .signOut, .home, .createPost, .timeOff(year: nil),
     .timeOff(year: 2027), .requestLeave, .cancelLeave(id: "a b"), .editLeave(id: "r1"), .changeLeave(id: "r1"), .board,
     .markRead(id: "n1"), .markAllRead,

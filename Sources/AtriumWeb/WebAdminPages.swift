@@ -1,14 +1,12 @@
 import AtriumAPI
 import AtriumDomain
-import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
-import AtriumStore
 
 /// The administration pages' requests: each calls the same service as the JSON API, which
 /// checks the role again; a form's errors come back on its page.
-extension AtriumApp {
-  func adminPage(
+extension WebApp {
+  package func adminPage(
     _ page: WebPage, form: [String: String], principal: Principal, context: WebContext
   ) throws -> HTTPResponse {
     func redirect(_ target: WebPage) -> HTTPResponse { .seeOther(target.href) }
@@ -291,7 +289,7 @@ extension AtriumApp {
     }
   }
 
-  static func webProblem(_ error: any Error) -> Problem {
+  package static func webProblem(_ error: any Error) -> Problem {
     switch error {
     case let problem as Problem: problem
     case let failure as ValidationFailure: Problem.invalid(failure)

@@ -6,8 +6,8 @@ import AtriumServices
 /// The team calendar: people down the side, the month's days across, leave shown by a label
 /// and a pattern as well as a colour (A approved, P pending, H holiday), weekends shaded and
 /// today marked. On a phone the grid scrolls sideways while the names stay in view.
-enum CalendarPage {
-  static func render(
+package enum CalendarPage {
+  package static func render(
     _ context: WebContext, _ calendar: TeamCalendar, departmentID: String?, locationID: String?,
     departments: [DepartmentBody], locations: [LocationBody]
   ) -> Node {

@@ -2,8 +2,8 @@ import AtriumHTML
 import AtriumServices
 
 /// Changing one's password; the only page someone signed in with a temporary password sees.
-enum PasswordPage {
-  static func render(_ context: WebContext, mustChange: Bool, errors: [String: String]) -> Node {
+package enum PasswordPage {
+  package static func render(_ context: WebContext, mustChange: Bool, errors: [String: String]) -> Node {
     func error(_ field: String) -> Node {
       errors[field].map { .p([.class("error"), .id("\(field)-error"), Attribute("role", "alert")], [.text($0)]) }
         ?? .empty

@@ -5,9 +5,10 @@ import AtriumServices
 
 /// Approvals for managers and admins: tabs by status, pending first, with approve and reject
 /// on each pending row and "back to pending" on decided ones.
-enum ApprovalsPage {
-  static func render(_ context: WebContext, filter: ApprovalFilter, items: [ApprovalItem], error: String? = nil) -> Node
-  {
+package enum ApprovalsPage {
+  package static func render(
+    _ context: WebContext, filter: ApprovalFilter, items: [ApprovalItem], error: String? = nil
+  ) -> Node {
     let tabs: [(ApprovalFilter, Text)] = [
       (.pending, .pendingTab), (.approved, .approvedTab), (.rejected, .rejectedTab), (.cancelled, .cancelledTab),
       (.all, .allTab),

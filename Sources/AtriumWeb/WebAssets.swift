@@ -1,5 +1,4 @@
 import AtriumCrypto
-import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
 import Foundation
@@ -7,14 +6,14 @@ import Foundation
 /// The stylesheet and the script, read once from the bundle and served under names that
 /// carry a hash of their content, so browsers may keep them for good and a new version has a
 /// new name.
-enum WebAssets {
-  static let stylesheet = load("atrium", "css")
-  static let script = load("atrium", "js")
-  static let stylesheetName = "atrium-\(Crypto.hex(Crypto.sha256(stylesheet)).prefix(12)).css"
-  static let scriptName = "atrium-\(Crypto.hex(Crypto.sha256(script)).prefix(12)).js"
+package enum WebAssets {
+  package static let stylesheet = load("atrium", "css")
+  package static let script = load("atrium", "js")
+  package static let stylesheetName = "atrium-\(Crypto.hex(Crypto.sha256(stylesheet)).prefix(12)).css"
+  package static let scriptName = "atrium-\(Crypto.hex(Crypto.sha256(script)).prefix(12)).js"
 
-  static var stylesheetResponse: HTTPResponse { response(stylesheet, type: "text/css; charset=utf-8") }
-  static var scriptResponse: HTTPResponse { response(script, type: "text/javascript; charset=utf-8") }
+  package static var stylesheetResponse: HTTPResponse { response(stylesheet, type: "text/css; charset=utf-8") }
+  package static var scriptResponse: HTTPResponse { response(script, type: "text/javascript; charset=utf-8") }
 
   private static func load(_ name: String, _ type: String) -> [UInt8] {
     guard let url = Bundle.module.url(forResource: name, withExtension: type, subdirectory: "web"),

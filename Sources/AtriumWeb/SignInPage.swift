@@ -3,10 +3,12 @@ import AtriumServices
 
 /// The sign-in form. Before a session exists its form is protected by a double-submit token:
 /// a random value in a cookie that the form must repeat.
-enum SignInPage {
-  static let tokenCookie = "atrium_signin"
+package enum SignInPage {
+  package static let tokenCookie = "atrium_signin"
 
-  static func render(_ context: WebContext, next: String?, token: String, error: String?, username: String) -> Node {
+  package static func render(
+    _ context: WebContext, next: String?, token: String, error: String?, username: String
+  ) -> Node {
     Layout.bare(
       context(.signInTitle), context,
       [

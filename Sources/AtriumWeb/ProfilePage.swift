@@ -4,13 +4,13 @@ import AtriumServices
 
 /// Editing one's own profile: phone, location and about text, and the photo (sent as a file;
 /// errors are shown next to the field they concern).
-enum ProfilePage {
-  struct Errors: Sendable {
-    var fields: [String: String] = [:]
-    var photo: String?
+package enum ProfilePage {
+  package struct Errors: Sendable {
+    package var fields: [String: String] = [:]
+    package var photo: String?
   }
 
-  static func edit(
+  package static func edit(
     _ context: WebContext, _ profile: PersonProfile, locations: [LocationBody], errors: Errors = Errors(),
     saved: Bool = false
   ) -> Node {

@@ -3,8 +3,10 @@ import AtriumHTML
 import AtriumServices
 
 /// Home: the timeline, with a form to post.
-enum HomePage {
-  static func render(_ context: WebContext, timeline: TimelinePage, error: String? = nil, draft: String = "") -> Node {
+package enum HomePage {
+  package static func render(
+    _ context: WebContext, timeline: TimelinePage, error: String? = nil, draft: String = ""
+  ) -> Node {
     Layout.page(
       context(.timeline), context,
       [

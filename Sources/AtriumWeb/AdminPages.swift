@@ -5,8 +5,8 @@ import AtriumServices
 
 /// The administration pages (admins only, checked on the server for every request): people,
 /// locations and departments, company information, timeline feeds and the audit log.
-enum AdminPages {
-  static func index(_ context: WebContext) -> Node {
+package enum AdminPages {
+  package static func index(_ context: WebContext) -> Node {
     let sections: [(WebPage, Text)] = [
       (.adminPeople(query: nil), .people), (.adminImport, .importPeople), (.adminPlaces, .places),
       (.adminCompany, .company),
@@ -24,7 +24,9 @@ enum AdminPages {
 
   // MARK: - People
 
-  static func people(_ context: WebContext, query: String?, people: [PersonSummary], message: String? = nil) -> Node {
+  package static func people(
+    _ context: WebContext, query: String?, people: [PersonSummary], message: String? = nil
+  ) -> Node {
     Layout.page(
       context(.people), context,
       [
@@ -53,7 +55,7 @@ enum AdminPages {
   }
 
   /// The form for a new person or an existing one (with reset password and the active switch).
-  static func person(
+  package static func person(
     _ context: WebContext, _ person: PersonProfile?, departments: [DepartmentBody], locations: [LocationBody],
     managers: [PersonSummary], errors: [String: String] = [:], message: String? = nil, allowanceYear: Int = 2026
   ) -> Node {
@@ -134,7 +136,7 @@ enum AdminPages {
 
   // MARK: - Places
 
-  static func places(
+  package static func places(
     _ context: WebContext, locations: [LocationBody], departments: [DepartmentBody], error: String? = nil
   ) -> Node {
     func list(_ items: [(String, String)], rename: (String) -> WebPage, delete: (String) -> WebPage) -> Node {
@@ -193,8 +195,9 @@ enum AdminPages {
 
   // MARK: - Company
 
-  static func company(_ context: WebContext, _ company: CompanyBody, error: String? = nil, saved: Bool = false) -> Node
-  {
+  package static func company(
+    _ context: WebContext, _ company: CompanyBody, error: String? = nil, saved: Bool = false
+  ) -> Node {
     func field(_ name: String, _ label: Text, _ value: String) -> Node {
       .fragment([
         .label([.for(name)], [.text(context(label))]), .input([.type("text"), .id(name), .name(name), .value(value)]),
@@ -222,7 +225,7 @@ enum AdminPages {
 
   // MARK: - Feeds
 
-  static func feeds(_ context: WebContext, _ feeds: [TimelineFeed], error: String? = nil) -> Node {
+  package static func feeds(_ context: WebContext, _ feeds: [TimelineFeed], error: String? = nil) -> Node {
     Layout.page(
       context(.feeds), context,
       [
@@ -259,7 +262,7 @@ enum AdminPages {
 
   // MARK: - Audit
 
-  static func audit(_ context: WebContext, _ page: AtriumAPI.Page<AuditEntry>) -> Node {
+  package static func audit(_ context: WebContext, _ page: AtriumAPI.Page<AuditEntry>) -> Node {
     Layout.page(
       context(.auditLog), context,
       [
@@ -283,197 +286,6 @@ enum AdminPages {
           .a([.class("button secondary"), .href(WebPage.adminAudit(cursor: $0).href)], [.text(context(.more))])
         }
           ?? .empty,
-      ])
-  }
-}
-
-extension AdminPages {
-  /// Time off settings: the policy, the leave types, and the holidays of a location and year.
-  static func leave(
-    _ context: WebContext, policy: LeavePolicyBody, types: [LeaveTypeBody], locations: [LocationBody],
-    location: String, year: Int, holidays: [HolidayBody], error: String? = nil
-  ) -> Node {
-    func number(_ days: HalfDays?) -> String { days.map { TimeOffPage.format($0) } ?? "" }
-    return Layout.page(
-      context(.leaveSettings), context,
-      [
-        error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
-        .h2([], [.text(context(.policy))]),
-        context.form(
-          .adminSavePolicy, [.class("stack card")],
-          [
-            .label([.for("defaultAllowance")], [.text(context(.defaultAllowance))]),
-            .input([
-              .type("number"), .id("defaultAllowance"), .name("defaultAllowance"),
-              .value(number(policy.defaultAllowance)),
-              Attribute("step", "0.5"), Attribute("min", "0"),
-            ]),
-            .label([.for("carryOverDays")], [.text(context(.carryOverDays))]),
-            .input([
-              .type("number"), .id("carryOverDays"), .name("carryOverDays"), .value(number(policy.carryOverDays)),
-              Attribute("step", "0.5"), Attribute("min", "0"),
-            ]),
-            .label([.for("carryOverUntil")], [.text(context(.carryOverUntil))]),
-            .input([.type("text"), .id("carryOverUntil"), .name("carryOverUntil"), .value(policy.carryOverUntil ?? "")]
-            ),
-            .label(
-              [.class("row")],
-              [
-                .input(
-                  [.type("checkbox"), .name("allowNegativeBalance"), .value("on")]
-                    + (policy.allowNegativeBalance == true ? [.checked] : [])),
-                .text(context(.allowNegative)),
-              ]),
-            .p([], [.button([.type("submit")], [.text(context(.save))])]),
-          ]),
-        .h2([], [.text(context(.leaveTypes))]),
-        .ul(
-          [.class("list"), .id("leave-types")],
-          types.map { type in
-            .li(
-              [.class("row")],
-              [
-                context.form(
-                  .adminRenameLeaveType(id: type.id), [.class("row inline")],
-                  [
-                    .input([.type("text"), .name("name"), .value(type.name), .required, .ariaLabel(context(.name))]),
-                    .label(
-                      [.class("row")],
-                      [
-                        .input(
-                          [.type("checkbox"), .name("counts"), .value("on")]
-                            + (type.countsAgainstAllowance ? [.checked] : [])),
-                        .text(context(.countsAgainstAllowance)),
-                      ]),
-                    .label(
-                      [.class("row")],
-                      [
-                        .input(
-                          [.type("checkbox"), .name("approval"), .value("on")] + (type.needsApproval ? [.checked] : [])),
-                        .text(context(.needsApproval)),
-                      ]),
-                    .button([.type("submit"), .class("secondary")], [.text(context(.save))]),
-                  ]),
-                .span(
-                  [.class("muted")],
-                  [
-                    .text(
-                      [
-                        type.countsAgainstAllowance ? context(.countsAgainstAllowance) : nil,
-                        type.needsApproval ? context(.needsApproval) : nil, type.active ? nil : context(.inactive),
-                      ].compactMap { $0 }.joined(separator: " · "))
-                  ]),
-                context.button(.adminToggleLeaveType(id: type.id), type.active ? .remove : .add, style: "secondary"),
-              ])
-          }),
-        context.form(
-          .adminAddLeaveType, [.class("stack card")],
-          [
-            .label([.for("type-name")], [.text(context(.name))]),
-            .input([.type("text"), .id("type-name"), .name("name"), .required]),
-            .label(
-              [.class("row")],
-              [
-                .input([.type("checkbox"), .name("counts"), .value("on"), .checked]),
-                .text(context(.countsAgainstAllowance)),
-              ]),
-            .label(
-              [.class("row")],
-              [.input([.type("checkbox"), .name("approval"), .value("on"), .checked]), .text(context(.needsApproval))]),
-            .p([], [.button([.type("submit")], [.text(context(.add))])]),
-          ]),
-        .h2([], [.text(context(.holidays))]),
-        .form(
-          [.method("get"), .action(WebPage.adminLeave(location: nil, year: nil).path), .class("row")],
-          [
-            .select(
-              [.name("location"), .ariaLabel(context(.location))],
-              locations.map { .option([.value($0.id)] + ($0.id == location ? [.selected] : []), $0.name) }),
-            .input([.type("number"), .name("year"), .value(String(year)), .ariaLabel(context(.year))]),
-            .button([.type("submit"), .class("secondary")], [.text(context(.search))]),
-          ]),
-        .ul(
-          [.class("list"), .id("holidays")],
-          holidays.map { holiday in
-            .li(
-              [.class("row")],
-              [
-                .strong([.text(holiday.date.description)]), .text(holiday.name),
-                .span([.class("muted")], [.text(context(.halfDayOnly(holiday.half)))]),
-                context.button(.adminDeleteHoliday(id: holiday.id), .remove, style: "secondary"),
-              ])
-          }),
-        context.form(
-          .adminAddHoliday, [.class("stack card")],
-          [
-            .input([.type("hidden"), .name("locationId"), .value(location)]),
-            .label([.for("holiday-date")], [.text(context(.date))]),
-            .input([.type("date"), .id("holiday-date"), .name("date"), .required]),
-            .label([.for("holiday-name")], [.text(context(.name))]),
-            .input([.type("text"), .id("holiday-name"), .name("name"), .required]),
-            .select(
-              [.name("half"), .ariaLabel(context(.halfDayOnly(nil)))],
-              [
-                .option([.value("")], context(.halfDayOnly(nil))),
-                .option([.value("morning")], context(.halfDayOnly(.morning))),
-                .option([.value("afternoon")], context(.halfDayOnly(.afternoon))),
-              ]),
-            .p([], [.button([.type("submit")], [.text(context(.add))])]),
-          ]),
-      ])
-  }
-}
-
-extension AdminPages {
-  /// Importing a staff list: a dry run first by default, with a report line by line.
-  static func importPeople(_ context: WebContext, report: ImportReport?, csv: String, error: String? = nil) -> Node {
-    Layout.page(
-      context(.importPeople), context,
-      [
-        error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
-        report.map { summary(context, $0) } ?? .empty,
-        .form(
-          [
-            .method("post"), .action(WebPage.adminRunImport.href), Attribute("enctype", "multipart/form-data"),
-            .class("stack card"),
-          ],
-          [
-            .input([.type("hidden"), .name(WebSessions.csrfField), .value(context.visitor?.csrfToken ?? "")]),
-            .p([.class("muted")], [.text(context(.importHelp))]),
-            .label([.for("file")], [.text(context(.csvFile))]),
-            .input([.type("file"), .id("file"), .name("file"), Attribute("accept", ".csv,text/csv")]),
-            .label([.for("csv")], [.text(context(.orPaste))]),
-            .textarea([.id("csv"), .name("csv")], csv),
-            .label(
-              [.class("row")],
-              [.input([.type("checkbox"), .name("dryRun"), .value("on"), .checked]), .text(context(.dryRun))]),
-            .p([], [.button([.type("submit")], [.text(context(.runImport))])]),
-          ]),
-      ])
-  }
-
-  private static func summary(_ context: WebContext, _ report: ImportReport) -> Node {
-    .section(
-      [.class("card"), .id("import-report")],
-      [
-        .p(
-          [Attribute("role", "status")],
-          [
-            .strong([.text(context(.importSummary(report.created, report.updated, report.unchanged, report.refused)))]),
-            .text(" " + context(report.applied ? .applied : .notApplied)),
-          ]),
-        .ul(
-          [.class("list")],
-          report.lines.map { line in
-            .li(
-              [.class(line.errors.isEmpty ? "" : "unread")],
-              [
-                .text("\(context(.line)) \(line.line) · \(line.username) · \(line.action)"),
-                line.errors.isEmpty
-                  ? .empty
-                  : .ul([], line.errors.map { .li([.class("error")], [.text("\($0.field): \($0.message)")]) }),
-              ])
-          }),
       ])
   }
 }

@@ -4,8 +4,8 @@ import AtriumServices
 
 /// One request as its decider sees it: beside the person's other requests that year, the
 /// days they have left, who else is off, its history, and the decisions.
-enum RequestDetailPage {
-  static func render(_ context: WebContext, _ detail: LeaveDetail) -> Node {
+package enum RequestDetailPage {
+  package static func render(_ context: WebContext, _ detail: LeaveDetail) -> Node {
     let request = detail.request
     let dates =
       request.start == request.end

@@ -5,8 +5,8 @@ import AtriumServices
 /// The frame around every page: the header with the company, the signed-in person and the
 /// board's badge, the menu (a drawer on narrow screens, a side column on wide ones), and the
 /// page's own content in `main`.
-enum Layout {
-  static func page(_ title: String, _ context: WebContext, _ content: [Node]) -> Node {
+package enum Layout {
+  package static func page(_ title: String, _ context: WebContext, _ content: [Node]) -> Node {
     .html(
       [.lang(context.language.rawValue)],
       [
@@ -35,7 +35,7 @@ enum Layout {
   }
 
   /// A page without the menu: sign-in and errors before sign-in.
-  static func bare(_ title: String, _ context: WebContext, _ content: [Node]) -> Node {
+  package static func bare(_ title: String, _ context: WebContext, _ content: [Node]) -> Node {
     .html(
       [.lang(context.language.rawValue)],
       [

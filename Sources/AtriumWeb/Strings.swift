@@ -2,11 +2,11 @@ import AtriumDomain
 import AtriumServices
 
 /// The web app's languages: the person's setting, else the browser's `Accept-Language`.
-enum Language: String, Sendable, CaseIterable {
+package enum Language: String, Sendable, CaseIterable {
   case en, es
 
   /// The first language of `Accept-Language` Atrium speaks, English otherwise.
-  static func preferred(acceptLanguage header: String?) -> Language {
+  package static func preferred(acceptLanguage header: String?) -> Language {
     for part in (header ?? "").split(separator: ",") {
       let tag = part.split(separator: ";").first.map { String($0).trimmingWhitespace.lowercased() } ?? ""
       if let language = Language(rawValue: String(tag.prefix(2))) { return language }
@@ -17,7 +17,7 @@ enum Language: String, Sendable, CaseIterable {
 
 /// Every text the pages show, in English and Spanish. A missing translation does not compile:
 /// each key answers both.
-enum Text: Sendable {
+package enum Text: Sendable {
   case appName, signInTitle, username, password, signIn, signOut, wrongCredentials, tooManyAttempts, directoryDown
   case menu, home, timeOff, board, approvals, unread(Int)
   case timeline, writePost, post, nothingYet, couldNotLoad, from(String)
@@ -47,7 +47,7 @@ enum Text: Sendable {
   case change, changeRequest
   case devices, noDevices, resetBadge
 
-  func `in`(_ language: Language) -> String {
+  package func `in`(_ language: Language) -> String {
     let (en, es) = pair
     return language == .es ? es : en
   }

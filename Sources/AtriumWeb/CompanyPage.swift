@@ -4,8 +4,8 @@ import AtriumHTTPTypes
 import AtriumServices
 
 /// The company's contact data: phone to call, website, address with a map link, social accounts.
-enum CompanyPage {
-  static func render(_ context: WebContext, _ company: CompanyBody) -> Node {
+package enum CompanyPage {
+  package static func render(_ context: WebContext, _ company: CompanyBody) -> Node {
     var rows: [Node] = []
     if !company.phone.isEmpty {
       rows += [

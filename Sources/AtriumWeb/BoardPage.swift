@@ -3,16 +3,16 @@ import AtriumHTML
 import AtriumServices
 
 /// The board: the reader's notices, unread ones marked, with mark read and mark all read.
-enum BoardPage {
+package enum BoardPage {
   /// What an admin typed into the notice form, kept when it comes back with an error.
-  struct Draft: Sendable {
-    var title = ""
-    var body = ""
-    var audience = "everyone"
-    var expires = ""
+  package struct Draft: Sendable {
+    package var title = ""
+    package var body = ""
+    package var audience = "everyone"
+    package var expires = ""
   }
 
-  static func render(
+  package static func render(
     _ context: WebContext, items: [BoardItem],
     places: (departments: [DepartmentBody], locations: [LocationBody])? = nil,
     draft: Draft = Draft(), error: String? = nil

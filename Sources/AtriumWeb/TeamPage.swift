@@ -5,8 +5,8 @@ import AtriumServices
 
 /// The team: the directory with search and filters, a person's page with what one can do
 /// (call, write, and for their managers and admins see their time off), and that time off.
-enum TeamPage {
-  static func directory(
+package enum TeamPage {
+  package static func directory(
     _ context: WebContext, page: WebPage, people: [PersonSummary], departments: [DepartmentBody],
     locations: [LocationBody]
   ) -> Node {
@@ -74,7 +74,7 @@ enum TeamPage {
   }
 
   /// A person's profile with the ways to reach them; `showsTimeOff` for their managers and admins.
-  static func person(_ context: WebContext, _ person: PersonProfile, showsTimeOff: Bool, isSelf: Bool) -> Node {
+  package static func person(_ context: WebContext, _ person: PersonProfile, showsTimeOff: Bool, isSelf: Bool) -> Node {
     var actions: [Node] = []
     if !person.phone.isEmpty {
       actions.append(
@@ -119,7 +119,7 @@ enum TeamPage {
   }
 
   /// Someone's time off as their manager or an admin sees it: figures and requests by year.
-  static func timeOff(_ context: WebContext, id: String, year: LeaveYear) -> Node {
+  package static func timeOff(_ context: WebContext, id: String, year: LeaveYear) -> Node {
     let name = year.employee?.displayName ?? ""
     return Layout.page(
       "\(context(.timeOff)) · \(name)", context,

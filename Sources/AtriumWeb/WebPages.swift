@@ -2,29 +2,27 @@ import AtriumAPI
 import AtriumCrypto
 import AtriumDomain
 import AtriumHTML
-import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
-import AtriumStore
 import Foundation
 
 /// The web app: pages rendered on the server from the same services the JSON API calls.
-extension AtriumApp {
+extension WebApp {
   /// Answers a request for a page (anything outside `/api/`, `/healthz` and `/calendar/`).
-  func respondWeb(_ request: HTTPRequest) -> HTTPOutcome {
+  package func respond(to request: HTTPRequest) -> Answer {
     guard
       let page = WebPage(
         method: request.method == "HEAD" ? "GET" : request.method, path: request.path, query: request.query)
     else {
       let context = webContext(for: request, visitor: webSessions.visitor(of: request), current: nil)
-      return .response(
+      return .now(
         html(Layout.bare(context(.notFoundTitle), context, [.p([], [.text(context(.notFound))])]), status: 404))
     }
-    if page == .stylesheet { return .response(WebAssets.stylesheetResponse) }
-    if page == .script { return .response(WebAssets.scriptResponse) }
+    if page == .stylesheet { return .now(WebAssets.stylesheetResponse) }
+    if page == .script { return .now(WebAssets.scriptResponse) }
     // Signing in hashes a password or asks the directory: off the network threads.
     if page == .submitSignIn || page == .changePassword { return .blocking { [self] in webPage(page, request) } }
-    return .response(webPage(page, request))
+    return .now(webPage(page, request))
   }
 
   private func webPage(_ page: WebPage, _ request: HTTPRequest) -> HTTPResponse {
@@ -300,84 +298,6 @@ extension AtriumApp {
     }
   }
 
-  /// The request form: a first submit (or any with `intent=preview`) shows the preview; a
-  /// submit with `intent=send` asks for the leave. Errors come back next to the form.
-  private func requestLeave(
-    _ request: HTTPRequest, form: [String: String], principal: Principal, context: WebContext,
-    changing id: String? = nil
-  ) throws -> HTTPResponse {
-    var values = TimeOffPage.Form()
-    values.start = form["start"] ?? ""
-    values.end = form["end"] ?? ""
-    values.startHalf = form["startHalf"].flatMap(StartHalf.init(rawValue:)) ?? .full
-    values.endHalf = form["endHalf"].flatMap(EndHalf.init(rawValue:)) ?? .full
-    values.note = form["note"] ?? ""
-    values.typeID = form["typeId"] ?? ""
-    let year = try leaveQueries.myLeave(year: nil, principal: principal)
-    let types = try activeLeaveTypes()
-    guard let start = CalendarDate(values.start), let end = CalendarDate(values.end) else {
-      return html(
-        TimeOffPage.render(
-          context, year: year, form: values, error: context(.problem("Choose the first and last day.")), types: types,
-          changing: id),
-        status: 400)
-    }
-    do {
-      if form["intent"] == "send" {
-        let typeID = values.typeID.isEmpty ? nil : values.typeID
-        if let id {
-          _ = try leave.change(
-            id,
-            LeaveChange(
-              start: start, end: end, startHalf: values.startHalf, endHalf: values.endHalf, typeId: typeID,
-              note: values.note), by: principal)
-        } else {
-          _ = try leave.create(
-            NewLeaveRequest(
-              start: start, end: end, startHalf: values.startHalf, endHalf: values.endHalf, typeId: typeID,
-              note: values.note),
-            by: principal)
-        }
-        return HTTPResponse.seeOther(WebPage.timeOff(year: start.year).href)
-      }
-      let preview = try leaveQueries.preview(
-        LeaveQuery(start: start, end: end, startHalf: values.startHalf, endHalf: values.endHalf), principal: principal)
-      return html(TimeOffPage.render(context, year: year, form: values, preview: preview, types: types, changing: id))
-    } catch {
-      let problem = problem(error, request)
-      return html(
-        TimeOffPage.render(context, year: year, form: values, error: problem.detail, types: types, changing: id),
-        status: problem.status)
-    }
-  }
-
-  /// Changing one's password: a temporary one must be changed first. Every session ends, and
-  /// this browser gets a new one.
-  private func passwordPage(
-    _ page: WebPage, _ request: HTTPRequest, form: [String: String], visitor: WebSessions.Visitor,
-    context: WebContext
-  ) throws -> HTTPResponse {
-    func render(_ errors: [String: String], status: Int) -> HTTPResponse {
-      html(
-        PasswordPage.render(context, mustChange: visitor.principal.mustChangePassword, errors: errors), status: status)
-    }
-    guard page == .changePassword else { return render([:], status: 200) }
-    do {
-      _ = try accounts.changePassword(
-        PasswordChange(current: form["current"] ?? "", new: form["new"] ?? ""), by: visitor.principal,
-        address: clientAddress(of: request))
-    } catch let problem as Problem {
-      var errors: [String: String] = [:]
-      for error in problem.errors ?? [] { errors[error.field] = error.message }
-      if errors.isEmpty { errors["current"] = problem.detail ?? "" }
-      return render(errors, status: problem.status)
-    }
-    let cookie = try webSessions.start(for: visitor.principal.employee, secure: webSessions.isSecure(request))
-    var response = HTTPResponse.seeOther(WebPage.home.href)
-    response.headers.add("Set-Cookie", cookie)
-    return response
-  }
-
   private func boardPage(
     _ context: WebContext, principal: Principal, draft: BoardPage.Draft = BoardPage.Draft(), error: String? = nil,
     status: Int = 200
@@ -392,53 +312,6 @@ extension AtriumApp {
       BoardPage.render(
         context, items: items.filter { !$0.read } + items.filter(\.read), places: places, draft: draft, error: error),
       status: status)
-  }
-
-  private func editProfile(
-    _ context: WebContext, principal: Principal, errors: ProfilePage.Errors = ProfilePage.Errors(), saved: Bool = false,
-    status: Int = 200
-  ) throws -> HTTPResponse {
-    let profile = try people.profile(id: principal.employee.id, principal: principal)
-    let locations = try places.locations(PageRequest(limit: 1000)).items
-    return html(
-      ProfilePage.edit(context, profile, locations: locations, errors: errors, saved: saved), status: status)
-  }
-
-  /// A photo from the profile form; its errors go next to the field.
-  private func uploadPhoto(
-    _ file: Multipart.Part?, visitor: WebSessions.Visitor, context: WebContext
-  ) throws -> HTTPResponse {
-    let principal = visitor.principal
-    var errors = ProfilePage.Errors()
-    guard let file, !file.body.isEmpty else {
-      errors.photo = context.language == .es ? "Elige una imagen." : "Choose an image."
-      return try editProfile(context, principal: principal, errors: errors, status: 400)
-    }
-    guard file.body.count <= PhotoService.uploadLimit else {
-      errors.photo = context.language == .es ? "La imagen pasa de 5 MB." : "The image is larger than 5 MB."
-      return try editProfile(context, principal: principal, errors: errors, status: 413)
-    }
-    do {
-      _ = try photos.upload(file.body, for: principal.employee.id, by: principal)
-      return HTTPResponse.seeOther(WebPage.editProfile.href)
-    } catch let problem as Problem {
-      errors.photo = problem.detail
-      return try editProfile(context, principal: principal, errors: errors, status: problem.status)
-    }
-  }
-
-  private func settingsPage(
-    _ context: WebContext, principal: Principal, request: HTTPRequest, saved: Bool = false
-  ) throws -> HTTPResponse {
-    html(
-      SettingsPage.render(
-        context, try settings.settings(principal: principal),
-        feed: try calendarFeeds.addresses(for: principal, origin: request.origin),
-        devices: try settings.devices(principal: principal).items, saved: saved))
-  }
-
-  private func activeLeaveTypes() throws -> [LeaveTypeBody] {
-    try leaveSettings.leaveTypes().items.filter(\.active)
   }
 
   // MARK: - Helpers
@@ -469,7 +342,7 @@ extension AtriumApp {
 
   /// A page with the security headers every page carries: no inline script or style, no
   /// framing, no sniffing, and no caching of personal pages.
-  func html(_ node: Node, status: Int = 200) -> HTTPResponse {
+  package func html(_ node: Node, status: Int = 200) -> HTTPResponse {
     HTTPResponse(
       status: status,
       headers: HTTPHeaders([
@@ -485,7 +358,7 @@ extension AtriumApp {
 
   /// An error as the problem the visitor is shown (the API's mapping: a busy database is 503,
   /// and anything unexpected is logged and shown without internals).
-  func problem(_ error: any Error, _ request: HTTPRequest) -> Problem {
+  package func problem(_ error: any Error, _ request: HTTPRequest) -> Problem {
     Problem.describing(error, requestID: request.requestID, log: environment.log)
   }
 }

@@ -6,18 +6,18 @@ import AtriumServices
 /// Time off: the year's figures, its requests with their state, and the request form. The
 /// form works without JavaScript: its first submit shows the working days and who else is off
 /// (the server's preview), and a second one sends the request.
-enum TimeOffPage {
+package enum TimeOffPage {
   /// What the person typed into the request form.
-  struct Form: Sendable, Hashable {
-    var start = ""
-    var end = ""
-    var startHalf = StartHalf.full
-    var endHalf = EndHalf.full
-    var note = ""
-    var typeID = ""
+  package struct Form: Sendable, Hashable {
+    package var start = ""
+    package var end = ""
+    package var startHalf = StartHalf.full
+    package var endHalf = EndHalf.full
+    package var note = ""
+    package var typeID = ""
   }
 
-  static func render(
+  package static func render(
     _ context: WebContext, year: LeaveYear, form: Form = Form(), preview: LeavePreview? = nil, error: String? = nil,
     types: [LeaveTypeBody] = [], changing requestID: String? = nil
   ) -> Node {
@@ -46,7 +46,7 @@ enum TimeOffPage {
   }
 
   /// Allowance, carried over, approved, pending and remaining days.
-  static func figures(_ context: WebContext, _ year: LeaveYear) -> Node {
+  package static func figures(_ context: WebContext, _ year: LeaveYear) -> Node {
     .dl(
       [.class("figures")],
       [
@@ -58,7 +58,7 @@ enum TimeOffPage {
       ])
   }
 
-  static func requestList(_ context: WebContext, _ requests: [LeaveRequestBody], cancellable: Bool) -> Node {
+  package static func requestList(_ context: WebContext, _ requests: [LeaveRequestBody], cancellable: Bool) -> Node {
     requests.isEmpty
       ? .p([.class("muted")], [.text(context(.noRequests))])
       : .ul([.class("list"), .id("requests")], requests.map { request(context, $0, cancellable: cancellable) })
@@ -68,7 +68,7 @@ enum TimeOffPage {
     .div([], [.dt([.text(label)]), .dd([.id(id)], [.text(format(days))])])
   }
 
-  static func format(_ days: HalfDays) -> String {
+  package static func format(_ days: HalfDays) -> String {
     days.halves % 2 == 0 ? String(days.halves / 2) : String(format: "%.1f", days.days)
   }
 

@@ -4,8 +4,8 @@ import AtriumServices
 
 /// Settings: which notifications to get, the language, and the personal calendar feed's
 /// address with a button that replaces it.
-enum SettingsPage {
-  static func render(
+package enum SettingsPage {
+  package static func render(
     _ context: WebContext, _ settings: SettingsBody, feed: CalendarFeedBody, devices: [DeviceBody] = [],
     saved: Bool = false
   ) -> Node {

@@ -1,0 +1,141 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTML
+import AtriumServices
+
+extension AdminPages {
+  /// Time off settings: the policy, the leave types, and the holidays of a location and year.
+  package static func leave(
+    _ context: WebContext, policy: LeavePolicyBody, types: [LeaveTypeBody], locations: [LocationBody],
+    location: String, year: Int, holidays: [HolidayBody], error: String? = nil
+  ) -> Node {
+    func number(_ days: HalfDays?) -> String { days.map { TimeOffPage.format($0) } ?? "" }
+    return Layout.page(
+      context(.leaveSettings), context,
+      [
+        error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
+        .h2([], [.text(context(.policy))]),
+        context.form(
+          .adminSavePolicy, [.class("stack card")],
+          [
+            .label([.for("defaultAllowance")], [.text(context(.defaultAllowance))]),
+            .input([
+              .type("number"), .id("defaultAllowance"), .name("defaultAllowance"),
+              .value(number(policy.defaultAllowance)),
+              Attribute("step", "0.5"), Attribute("min", "0"),
+            ]),
+            .label([.for("carryOverDays")], [.text(context(.carryOverDays))]),
+            .input([
+              .type("number"), .id("carryOverDays"), .name("carryOverDays"), .value(number(policy.carryOverDays)),
+              Attribute("step", "0.5"), Attribute("min", "0"),
+            ]),
+            .label([.for("carryOverUntil")], [.text(context(.carryOverUntil))]),
+            .input([.type("text"), .id("carryOverUntil"), .name("carryOverUntil"), .value(policy.carryOverUntil ?? "")]
+            ),
+            .label(
+              [.class("row")],
+              [
+                .input(
+                  [.type("checkbox"), .name("allowNegativeBalance"), .value("on")]
+                    + (policy.allowNegativeBalance == true ? [.checked] : [])),
+                .text(context(.allowNegative)),
+              ]),
+            .p([], [.button([.type("submit")], [.text(context(.save))])]),
+          ]),
+        .h2([], [.text(context(.leaveTypes))]),
+        .ul(
+          [.class("list"), .id("leave-types")],
+          types.map { type in
+            .li(
+              [.class("row")],
+              [
+                context.form(
+                  .adminRenameLeaveType(id: type.id), [.class("row inline")],
+                  [
+                    .input([.type("text"), .name("name"), .value(type.name), .required, .ariaLabel(context(.name))]),
+                    .label(
+                      [.class("row")],
+                      [
+                        .input(
+                          [.type("checkbox"), .name("counts"), .value("on")]
+                            + (type.countsAgainstAllowance ? [.checked] : [])),
+                        .text(context(.countsAgainstAllowance)),
+                      ]),
+                    .label(
+                      [.class("row")],
+                      [
+                        .input(
+                          [.type("checkbox"), .name("approval"), .value("on")] + (type.needsApproval ? [.checked] : [])),
+                        .text(context(.needsApproval)),
+                      ]),
+                    .button([.type("submit"), .class("secondary")], [.text(context(.save))]),
+                  ]),
+                .span(
+                  [.class("muted")],
+                  [
+                    .text(
+                      [
+                        type.countsAgainstAllowance ? context(.countsAgainstAllowance) : nil,
+                        type.needsApproval ? context(.needsApproval) : nil, type.active ? nil : context(.inactive),
+                      ].compactMap { $0 }.joined(separator: " · "))
+                  ]),
+                context.button(.adminToggleLeaveType(id: type.id), type.active ? .remove : .add, style: "secondary"),
+              ])
+          }),
+        context.form(
+          .adminAddLeaveType, [.class("stack card")],
+          [
+            .label([.for("type-name")], [.text(context(.name))]),
+            .input([.type("text"), .id("type-name"), .name("name"), .required]),
+            .label(
+              [.class("row")],
+              [
+                .input([.type("checkbox"), .name("counts"), .value("on"), .checked]),
+                .text(context(.countsAgainstAllowance)),
+              ]),
+            .label(
+              [.class("row")],
+              [.input([.type("checkbox"), .name("approval"), .value("on"), .checked]), .text(context(.needsApproval))]),
+            .p([], [.button([.type("submit")], [.text(context(.add))])]),
+          ]),
+        .h2([], [.text(context(.holidays))]),
+        .form(
+          [.method("get"), .action(WebPage.adminLeave(location: nil, year: nil).path), .class("row")],
+          [
+            .select(
+              [.name("location"), .ariaLabel(context(.location))],
+              locations.map { .option([.value($0.id)] + ($0.id == location ? [.selected] : []), $0.name) }),
+            .input([.type("number"), .name("year"), .value(String(year)), .ariaLabel(context(.year))]),
+            .button([.type("submit"), .class("secondary")], [.text(context(.search))]),
+          ]),
+        .ul(
+          [.class("list"), .id("holidays")],
+          holidays.map { holiday in
+            .li(
+              [.class("row")],
+              [
+                .strong([.text(holiday.date.description)]), .text(holiday.name),
+                .span([.class("muted")], [.text(context(.halfDayOnly(holiday.half)))]),
+                context.button(.adminDeleteHoliday(id: holiday.id), .remove, style: "secondary"),
+              ])
+          }),
+        context.form(
+          .adminAddHoliday, [.class("stack card")],
+          [
+            .input([.type("hidden"), .name("locationId"), .value(location)]),
+            .label([.for("holiday-date")], [.text(context(.date))]),
+            .input([.type("date"), .id("holiday-date"), .name("date"), .required]),
+            .label([.for("holiday-name")], [.text(context(.name))]),
+            .input([.type("text"), .id("holiday-name"), .name("name"), .required]),
+            .select(
+              [.name("half"), .ariaLabel(context(.halfDayOnly(nil)))],
+              [
+                .option([.value("")], context(.halfDayOnly(nil))),
+                .option([.value("morning")], context(.halfDayOnly(.morning))),
+                .option([.value("afternoon")], context(.halfDayOnly(.afternoon))),
+              ]),
+            .p([], [.button([.type("submit")], [.text(context(.add))])]),
+          ]),
+      ])
+  }
+}

@@ -1,0 +1,77 @@
+import AtriumAPI
+import AtriumCrypto
+import AtriumDomain
+import AtriumHTML
+import AtriumHTTPTypes
+import AtriumServices
+import Foundation
+
+extension WebApp {
+  func passwordPage(
+    _ page: WebPage, _ request: HTTPRequest, form: [String: String], visitor: WebSessions.Visitor,
+    context: WebContext
+  ) throws -> HTTPResponse {
+    func render(_ errors: [String: String], status: Int) -> HTTPResponse {
+      html(
+        PasswordPage.render(context, mustChange: visitor.principal.mustChangePassword, errors: errors), status: status)
+    }
+    guard page == .changePassword else { return render([:], status: 200) }
+    do {
+      _ = try accounts.changePassword(
+        PasswordChange(current: form["current"] ?? "", new: form["new"] ?? ""), by: visitor.principal,
+        address: clientAddress(of: request))
+    } catch let problem as Problem {
+      var errors: [String: String] = [:]
+      for error in problem.errors ?? [] { errors[error.field] = error.message }
+      if errors.isEmpty { errors["current"] = problem.detail ?? "" }
+      return render(errors, status: problem.status)
+    }
+    let cookie = try webSessions.start(for: visitor.principal.employee, secure: webSessions.isSecure(request))
+    var response = HTTPResponse.seeOther(WebPage.home.href)
+    response.headers.add("Set-Cookie", cookie)
+    return response
+  }
+
+  func editProfile(
+    _ context: WebContext, principal: Principal, errors: ProfilePage.Errors = ProfilePage.Errors(), saved: Bool = false,
+    status: Int = 200
+  ) throws -> HTTPResponse {
+    let profile = try people.profile(id: principal.employee.id, principal: principal)
+    let locations = try places.locations(PageRequest(limit: 1000)).items
+    return html(
+      ProfilePage.edit(context, profile, locations: locations, errors: errors, saved: saved), status: status)
+  }
+
+  /// A photo from the profile form; its errors go next to the field.
+  func uploadPhoto(
+    _ file: Multipart.Part?, visitor: WebSessions.Visitor, context: WebContext
+  ) throws -> HTTPResponse {
+    let principal = visitor.principal
+    var errors = ProfilePage.Errors()
+    guard let file, !file.body.isEmpty else {
+      errors.photo = context.language == .es ? "Elige una imagen." : "Choose an image."
+      return try editProfile(context, principal: principal, errors: errors, status: 400)
+    }
+    guard file.body.count <= PhotoService.uploadLimit else {
+      errors.photo = context.language == .es ? "La imagen pasa de 5 MB." : "The image is larger than 5 MB."
+      return try editProfile(context, principal: principal, errors: errors, status: 413)
+    }
+    do {
+      _ = try photos.upload(file.body, for: principal.employee.id, by: principal)
+      return HTTPResponse.seeOther(WebPage.editProfile.href)
+    } catch let problem as Problem {
+      errors.photo = problem.detail
+      return try editProfile(context, principal: principal, errors: errors, status: problem.status)
+    }
+  }
+
+  func settingsPage(
+    _ context: WebContext, principal: Principal, request: HTTPRequest, saved: Bool = false
+  ) throws -> HTTPResponse {
+    html(
+      SettingsPage.render(
+        context, try settings.settings(principal: principal),
+        feed: try calendarFeeds.addresses(for: principal, origin: request.origin),
+        devices: try settings.devices(principal: principal).items, saved: saved))
+  }
+}

@@ -1,0 +1,66 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTTPTypes
+import AtriumServices
+
+/// The web app: pages rendered on the server from the same services the JSON API calls,
+/// handed to it at the composition root.
+package final class WebApp: Sendable {
+  package let environment: ServerEnvironment
+  package let auth: AuthService
+  package let accounts: AccountService
+  package let webSessions: WebSessions
+  package let people: PeopleService
+  package let photos: PhotoService
+  package let peopleImport: PeopleImport
+  package let places: PlacesService
+  package let company: CompanyService
+  package let settings: SettingsService
+  package let leave: LeaveService
+  package let leaveQueries: LeaveQueries
+  package let leaveSettings: LeaveSettingsService
+  package let teamCalendar: TeamCalendarService
+  package let calendarFeeds: CalendarFeedService
+  package let board: BoardService
+  package let timeline: TimelineService
+  package let feeds: FeedService
+
+  package init(
+    environment: ServerEnvironment, auth: AuthService, accounts: AccountService, webSessions: WebSessions,
+    people: PeopleService, photos: PhotoService, peopleImport: PeopleImport, places: PlacesService,
+    company: CompanyService, settings: SettingsService, leave: LeaveService, leaveQueries: LeaveQueries,
+    leaveSettings: LeaveSettingsService, teamCalendar: TeamCalendarService, calendarFeeds: CalendarFeedService,
+    board: BoardService, timeline: TimelineService, feeds: FeedService
+  ) {
+    self.environment = environment
+    self.auth = auth
+    self.accounts = accounts
+    self.webSessions = webSessions
+    self.people = people
+    self.photos = photos
+    self.peopleImport = peopleImport
+    self.places = places
+    self.company = company
+    self.settings = settings
+    self.leave = leave
+    self.leaveQueries = leaveQueries
+    self.leaveSettings = leaveSettings
+    self.teamCalendar = teamCalendar
+    self.calendarFeeds = calendarFeeds
+    self.board = board
+    self.timeline = timeline
+    self.feeds = feeds
+  }
+
+  /// How a page is answered: now, on the network thread, or on the worker pool when the work
+  /// may block (a password hash, a directory bind).
+  package enum Answer: Sendable {
+    case now(HTTPResponse)
+    case blocking(@Sendable () -> HTTPResponse)
+  }
+
+  /// The address rate limits count against (see `HTTPRequest.clientAddress`).
+  package func clientAddress(of request: HTTPRequest) -> String {
+    request.clientAddress(trustingForwardedFor: environment.trustsForwardedFor)
+  }
+}

@@ -1,0 +1,66 @@
+import AtriumAPI
+import AtriumCrypto
+import AtriumDomain
+import AtriumHTML
+import AtriumHTTPTypes
+import AtriumServices
+import Foundation
+
+extension WebApp {
+  /// The request form: a first submit (or any with `intent=preview`) shows the preview; a
+  /// submit with `intent=send` asks for the leave. Errors come back next to the form.
+  func requestLeave(
+    _ request: HTTPRequest, form: [String: String], principal: Principal, context: WebContext,
+    changing id: String? = nil
+  ) throws -> HTTPResponse {
+    var values = TimeOffPage.Form()
+    values.start = form["start"] ?? ""
+    values.end = form["end"] ?? ""
+    values.startHalf = form["startHalf"].flatMap(StartHalf.init(rawValue:)) ?? .full
+    values.endHalf = form["endHalf"].flatMap(EndHalf.init(rawValue:)) ?? .full
+    values.note = form["note"] ?? ""
+    values.typeID = form["typeId"] ?? ""
+    let year = try leaveQueries.myLeave(year: nil, principal: principal)
+    let types = try activeLeaveTypes()
+    guard let start = CalendarDate(values.start), let end = CalendarDate(values.end) else {
+      return html(
+        TimeOffPage.render(
+          context, year: year, form: values, error: context(.problem("Choose the first and last day.")), types: types,
+          changing: id),
+        status: 400)
+    }
+    do {
+      if form["intent"] == "send" {
+        let typeID = values.typeID.isEmpty ? nil : values.typeID
+        if let id {
+          _ = try leave.change(
+            id,
+            LeaveChange(
+              start: start, end: end, startHalf: values.startHalf, endHalf: values.endHalf, typeId: typeID,
+              note: values.note), by: principal)
+        } else {
+          _ = try leave.create(
+            NewLeaveRequest(
+              start: start, end: end, startHalf: values.startHalf, endHalf: values.endHalf, typeId: typeID,
+              note: values.note),
+            by: principal)
+        }
+        return HTTPResponse.seeOther(WebPage.timeOff(year: start.year).href)
+      }
+      let preview = try leaveQueries.preview(
+        LeaveQuery(start: start, end: end, startHalf: values.startHalf, endHalf: values.endHalf), principal: principal)
+      return html(TimeOffPage.render(context, year: year, form: values, preview: preview, types: types, changing: id))
+    } catch {
+      let problem = problem(error, request)
+      return html(
+        TimeOffPage.render(context, year: year, form: values, error: problem.detail, types: types, changing: id),
+        status: problem.status)
+    }
+  }
+
+  /// Changing one's password: a temporary one must be changed first. Every session ends, and
+  /// this browser gets a new one.
+  func activeLeaveTypes() throws -> [LeaveTypeBody] {
+    try leaveSettings.leaveTypes().items.filter(\.active)
+  }
+}
