@@ -319,7 +319,7 @@ extension WebApp {
   private func signInForm(
     _ context: WebContext, next: String?, error: String?, username: String, status: Int
   ) -> HTTPResponse {
-    let token = Base64URL.encode(Crypto.randomBytes(16))
+    let token = environment.secret(bytes: 16)
     var response = html(
       SignInPage.render(context, next: next, token: token, error: error, username: username), status: status)
     response.headers.add("Set-Cookie", "\(SignInPage.tokenCookie)=\(token); Path=/sign-in; HttpOnly; SameSite=Strict")

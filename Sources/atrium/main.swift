@@ -180,29 +180,12 @@ func runServe(_ arguments: [String]) {
   }
   fflush(nil)
 
-  // Forget expired sessions and idempotency keys every hour.
-  let housekeeping = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-  housekeeping.schedule(deadline: .now() + 60, repeating: 3600)
-  housekeeping.setEventHandler { app.runHousekeeping() }
-  housekeeping.resume()
-
-  // Sync the people with the company directory when the current settings say a sync is due
-  // (an admin may change them while the server runs).
-  let directorySync = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-  directorySync.schedule(deadline: .now() + 10, repeating: 60)
-  directorySync.setEventHandler {
-    if let report = app.syncDirectoryIfDue() {
-      print(DirectorySyncText.line(report))
+  let jobs = BackgroundJobs(
+    app.backgroundJobs { line in
+      print(line)
       fflush(nil)
-    }
-  }
-  directorySync.resume()
-
-  // Read the timeline's feeds that are due, every minute (each at most once per interval).
-  let feedPoller = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-  feedPoller.schedule(deadline: .now() + 5, repeating: 60)
-  feedPoller.setEventHandler { app.refreshFeeds() }
-  feedPoller.resume()
+    })
+  jobs.start()
 
   // Stop on SIGINT or SIGTERM: finish requests in flight, then exit.
   let stopped = DispatchSemaphore(value: 0)
@@ -217,9 +200,7 @@ func runServe(_ arguments: [String]) {
   stopped.wait()
   print("Stopping: finishing requests in flight...")
   fflush(nil)
-  housekeeping.cancel()
-  directorySync.cancel()
-  feedPoller.cancel()
+  jobs.stop()
   server.stop(gracePeriod: .seconds(10))
   print("Stopped.")
 }

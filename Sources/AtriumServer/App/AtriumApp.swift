@@ -61,7 +61,7 @@ public final class AtriumApp: HTTPResponder {
     self.directoryAdmin = DirectoryAdmin(environment: environment, directory: directory)
     self.webSessions = WebSessions(environment: environment, sessions: WebSessionService(environment: environment))
     self.teamCalendar = TeamCalendarService(environment: environment)
-    self.feeds = FeedService(environment: environment, fetcher: FeedFetcher(timeout: environment.feedTimeout))
+    self.feeds = FeedService(environment: environment)
     self.web = WebApp(
       environment: environment, auth: auth, accounts: accounts, webSessions: webSessions, people: people,
       photos: photos, peopleImport: peopleImport, places: places, company: company, settings: settings, leave: leave,

@@ -18,8 +18,8 @@ package struct AccountService: Sendable {
   /// Letters and digits that cannot be mistaken for one another when read aloud or copied.
   private static let alphabet = Array("abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789")
 
-  package static func temporaryPassword() -> String {
-    String(Crypto.randomBytes(14).map { alphabet[Int($0) % alphabet.count] })
+  package func temporaryPassword() -> String {
+    String(environment.random.bytes(14).map { Self.alphabet[Int($0) % Self.alphabet.count] })
   }
 
   package func create(_ body: NewPerson, by principal: Principal) throws -> CreatedPerson {
@@ -36,7 +36,7 @@ package struct AccountService: Sendable {
     let phone = ProfileRules.phone(body.phone ?? "", into: &validator)
     let bio = ProfileRules.text(body.bio ?? "", field: "bio", maximum: ProfileRules.maximumBioLength, into: &validator)
     try validator.check()
-    let password = Self.temporaryPassword()
+    let password = temporaryPassword()
     let hash = try environment.passwordHasher.hash(password)
     let employee = Employee(
       id: environment.makeID(), username: username, email: email, firstName: firstName, lastName: lastName,
@@ -72,7 +72,7 @@ package struct AccountService: Sendable {
       // A reset ends the caller's own sessions and locks them out behind a password shown once.
       throw Problem.unprocessable("Change your own password with POST /api/v1/me/password.")
     }
-    let password = Self.temporaryPassword()
+    let password = temporaryPassword()
     let hash = try environment.passwordHasher.hash(password)
     let now = environment.now().milliseconds
     try environment.database.write { connection in

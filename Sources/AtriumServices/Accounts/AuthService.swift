@@ -28,7 +28,7 @@ public final class AuthService: Sendable {
     self.signer = TokenSigner(key: environment.signingKey)
     self.limiter = LoginRateLimiter(limits: environment.loginLimits)
     self.users = users
-    self.decoyHash = try environment.passwordHasher.hash(Base64URL.encode(Crypto.randomBytes(16)))
+    self.decoyHash = try environment.passwordHasher.hash(environment.secret(bytes: 16))
     self.directory = directory
   }
 
@@ -98,7 +98,7 @@ public final class AuthService: Sendable {
 
   package func startSession(for employee: Employee, mustChangePassword: Bool, now: Date) throws -> SessionTokens {
     let sessionID = environment.makeID()
-    let refreshToken = Self.newRefreshToken()
+    let refreshToken = environment.secret(bytes: 32)
     let user = try environment.database.write { connection in
       let sessions = SessionStore(connection)
       try sessions.createSession(id: sessionID, employeeID: employee.id, at: now.milliseconds)
@@ -116,7 +116,7 @@ public final class AuthService: Sendable {
   package func refresh(_ body: RefreshRequest) throws -> SessionTokens {
     let now = environment.now()
     let hash = Self.hash(body.refreshToken)
-    let newToken = Self.newRefreshToken()
+    let newToken = environment.secret(bytes: 32)
     enum Outcome { case renewed(User, String, mustChangePassword: Bool), replayed, invalid(String) }
     let outcome = try environment.database.write { connection -> Outcome in
       let sessions = SessionStore(connection)
@@ -266,10 +266,6 @@ public final class AuthService: Sendable {
     let matches = environment.passwordHasher.verify(password, against: hash ?? decoyHash) && hash != nil
     if !matches { limiter.recordFailure(username: employee.username, address: address, now: now) }
     return matches
-  }
-
-  package static func newRefreshToken() -> String {
-    Base64URL.encode(Crypto.randomBytes(32))
   }
 
   package static func hash(_ token: String) -> String {

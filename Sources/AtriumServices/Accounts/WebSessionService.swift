@@ -20,7 +20,7 @@ package struct WebSessionService: Sendable {
   package func start(for employee: Employee) throws -> String {
     let now = environment.now().milliseconds
     let sessionID = environment.makeID()
-    let secret = AuthService.newRefreshToken()
+    let secret = environment.secret(bytes: 32)
     try environment.database.write { connection in
       let sessions = SessionStore(connection)
       try sessions.createSession(id: sessionID, employeeID: employee.id, at: now)

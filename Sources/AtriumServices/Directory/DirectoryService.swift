@@ -21,7 +21,7 @@ package struct DirectoryService: Sendable {
   /// - Throws: 401 (wrong password, unknown or disabled user), 503 (directory unreachable).
   package func signIn(username: String, password: String) throws -> Employee {
     do {
-      let ldap = try LDAPConnection(configuration.connection)
+      let ldap = try environment.directoryClient.connect(configuration.connection)
       let dn: String
       switch configuration.lookup {
       case .template(let template):
@@ -61,7 +61,7 @@ package struct DirectoryService: Sendable {
 
   /// Binds as the signing-in user. A DN the server cannot parse or does not know, or a bind it
   /// refuses for another reason, is a failed sign-in like a wrong password.
-  private func bindUser(_ ldap: LDAPConnection, dn: String, password: String) throws(LDAPError) {
+  private func bindUser(_ ldap: any DirectoryConnection, dn: String, password: String) throws(LDAPError) {
     do {
       try ldap.bind(dn: dn, password: password)
     } catch {
@@ -71,7 +71,7 @@ package struct DirectoryService: Sendable {
   }
 
   /// Binds as the service account, when there is one (else searches are anonymous).
-  package func bindService(_ ldap: LDAPConnection) throws(LDAPError) {
+  package func bindService(_ ldap: any DirectoryConnection) throws(LDAPError) {
     guard let dn = configuration.bindDN, let password = configuration.bindPassword else { return }
     do {
       try ldap.bind(dn: dn, password: password)
@@ -82,7 +82,7 @@ package struct DirectoryService: Sendable {
   }
 
   /// The normalized member DNs of a group; empty when there is no group or it cannot be read.
-  private func members(of group: String?, _ ldap: LDAPConnection) -> Set<String> {
+  private func members(of group: String?, _ ldap: any DirectoryConnection) -> Set<String> {
     guard let group,
       let entries = try? ldap.search(
         base: group, scope: .base, filter: "(objectClass=*)", attributes: ["member", "uniqueMember"])

@@ -31,7 +31,7 @@ extension DirectoryService {
   }
 
   private func synchronize(startedAt: Int64) throws -> DirectoryStore.SyncReport {
-    let ldap = try LDAPConnection(configuration.connection)
+    let ldap = try environment.directoryClient.connect(configuration.connection)
     try bindService(ldap)
     let attributes = configuration.attributes
     let entries = try ldap.search(
@@ -110,7 +110,7 @@ extension DirectoryService {
 
   /// A group's members; unlike at sign-in, a group that cannot be read stops the sync, since
   /// going on would take everyone's role away.
-  private func groupMembers(_ group: String?, _ ldap: LDAPConnection) throws -> Set<String> {
+  private func groupMembers(_ group: String?, _ ldap: any DirectoryConnection) throws -> Set<String> {
     guard let group else { return [] }
     let entries = try ldap.search(
       base: group, scope: .base, filter: "(objectClass=*)", attributes: ["member", "uniqueMember"])

@@ -18,7 +18,7 @@ package struct CalendarFeedService: Sendable {
     let token = try environment.database.write { connection in
       let store = CalendarFeedStore(connection)
       if let token = try store.token(employeeID: principal.employee.id) { return token }
-      let token = Self.newToken()
+      let token = environment.secret(bytes: 24)
       try store.setToken(token, employeeID: principal.employee.id, at: environment.now().milliseconds)
       return token
     }
@@ -27,7 +27,7 @@ package struct CalendarFeedService: Sendable {
 
   /// A new secret address; the old one stops working at once.
   package func rotate(for principal: Principal, origin: String) throws -> CalendarFeedBody {
-    let token = Self.newToken()
+    let token = environment.secret(bytes: 24)
     try environment.database.write {
       try CalendarFeedStore($0).setToken(token, employeeID: principal.employee.id, at: environment.now().milliseconds)
     }
@@ -75,7 +75,4 @@ package struct CalendarFeedService: Sendable {
     return CalendarFeedBody(url: base + personal, teamURL: base + team)
   }
 
-  private static func newToken() -> String {
-    Base64URL.encode(Crypto.randomBytes(24))
-  }
 }

@@ -40,6 +40,12 @@ public struct ServerEnvironment: Sendable {
   public var directory: DirectoryConfiguration?
   /// Where uploaded files (profile photos) go: `DIR/files`; nil refuses uploads.
   public var filesDirectory: String?
+  /// Unpredictable bytes for the secrets the server hands out.
+  public var random: RandomSource = .system
+  /// How the company directory is reached (`directory` says where).
+  public var directoryClient: DirectoryClient = .ldap
+  /// How timeline feeds are fetched; nil fetches over HTTP within `feedTimeout`.
+  public var feedClient: FeedClient?
 
   public init(
     database: any Database, now: @escaping @Sendable () -> Date = { Date() },
@@ -67,4 +73,14 @@ public struct ServerEnvironment: Sendable {
 extension Date {
   /// Milliseconds since 1970, the unit instants are stored in.
   package var milliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded(.down)) }
+}
+
+extension ServerEnvironment {
+  /// A new secret of `count` random bytes, as URL-safe Base64 (tokens, addresses).
+  package func secret(bytes count: Int) -> String {
+    Base64URL.encode(random.bytes(count))
+  }
+
+  /// How timeline feeds are fetched: the one set up, or over HTTP within `feedTimeout`.
+  package var feeds: FeedClient { feedClient ?? .http(timeout: feedTimeout) }
 }

@@ -9,8 +9,8 @@ import Synchronization
 /// answer (ETag, Last-Modified) so that an unchanged feed costs a 304. FoundationNetworking has
 /// no `bytes(for:)` on Linux, so the body arrives through a data delegate, which cancels the
 /// transfer as soon as it outgrows the limit instead of reading it all first.
-package struct FeedFetcher: Sendable {
-  package init(timeout: TimeInterval = 20) {
+public struct FeedFetcher: Sendable {
+  public init(timeout: TimeInterval = 20) {
     self.timeout = timeout
   }
 
@@ -19,16 +19,16 @@ package struct FeedFetcher: Sendable {
   /// Bodies larger than this are refused.
   package var sizeLimit = 2 << 20
 
-  package enum Outcome: Sendable {
+  public enum Outcome: Sendable {
     case notModified
     case fetched(body: [UInt8], etag: String?, lastModified: String?)
   }
 
-  package struct Failure: Error, CustomStringConvertible {
-    package let description: String
+  public struct Failure: Error, CustomStringConvertible {
+    public let description: String
   }
 
-  package func fetch(_ address: String, etag: String?, lastModified: String?) throws -> Outcome {
+  public func fetch(_ address: String, etag: String?, lastModified: String?) throws -> Outcome {
     guard let url = URL(string: address) else { throw Failure(description: "the address is not a URL") }
     var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
     request.setValue(

@@ -7,13 +7,11 @@ import Foundation
 /// poller (or an admin's refresh) fetches them, stores new items once each, and records the
 /// last error per feed so the timeline can say why something is missing.
 package struct FeedService: Sendable {
-  package init(environment: ServerEnvironment, fetcher: FeedFetcher = FeedFetcher()) {
+  package init(environment: ServerEnvironment) {
     self.environment = environment
-    self.fetcher = fetcher
   }
 
   package let environment: ServerEnvironment
-  package var fetcher = FeedFetcher()
 
   package static let maximumNameLength = 100
   package static let maximumAddressLength = 2_000
@@ -112,7 +110,7 @@ package struct FeedService: Sendable {
   /// One fetch: new items stored, or the reason it failed recorded on the feed.
   private func fetch(_ feed: FeedStore.Feed) throws {
     let outcome: Result<FeedFetcher.Outcome, any Error> = Result {
-      try fetcher.fetch(feed.url, etag: feed.etag, lastModified: feed.lastModified)
+      try environment.feeds.fetch(feed.url, feed.etag, feed.lastModified)
     }
     let now = environment.now().milliseconds
     try environment.database.write { connection in

@@ -1,0 +1,80 @@
+import AtriumServices
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Work the server does by itself on a schedule (housekeeping, directory sync, feed fetching;
+/// later outbox senders, check-in expiry): a value each, listed at the composition root
+/// (`AtriumApp.backgroundJobs`) and started and stopped together by `BackgroundJobs`.
+public struct BackgroundJob: Sendable {
+  public let name: String
+  /// Seconds after start before the first run.
+  public let firstRunAfter: TimeInterval
+  /// Seconds between the starts of two runs.
+  public let interval: TimeInterval
+  public let run: @Sendable () -> Void
+
+  public init(name: String, firstRunAfter: TimeInterval, interval: TimeInterval, run: @escaping @Sendable () -> Void) {
+    self.name = name
+    self.firstRunAfter = firstRunAfter
+    self.interval = interval
+    self.run = run
+  }
+}
+
+/// Runs every job on its schedule, each on a utility queue of its own so a slow job (a feed
+/// that takes its whole timeout) never delays another; `stop` cancels them all.
+public final class BackgroundJobs: Sendable {
+  public let jobs: [BackgroundJob]
+  private let timers = Mutex<[(timer: any DispatchSourceTimer, queue: DispatchQueue)]>([])
+
+  public init(_ jobs: [BackgroundJob]) {
+    self.jobs = jobs
+  }
+
+  public func start() {
+    timers.withLock { timers in
+      guard timers.isEmpty else { return }
+      for job in jobs {
+        let queue = DispatchQueue(label: "atrium.job.\(job.name)", qos: .utility)
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + job.firstRunAfter, repeating: job.interval)
+        timer.setEventHandler(handler: job.run)
+        timer.resume()
+        timers.append((timer, queue))
+      }
+    }
+  }
+
+  /// Cancels every job and waits for a run in progress to finish: after `stop`, no job runs.
+  public func stop() {
+    let running = timers.withLock { timers in
+      defer { timers = [] }
+      return timers
+    }
+    for (timer, _) in running { timer.cancel() }
+    for (_, queue) in running { queue.sync {} }
+  }
+
+  deinit {
+    // Cancel only: waiting here could wait on the very queue that dropped the last reference.
+    for (timer, _) in timers.withLock({ $0 }) { timer.cancel() }
+  }
+}
+
+extension AtriumApp {
+  /// The jobs `atrium serve` runs. A new section that needs work on a schedule adds its job here.
+  /// - Parameter report: Where a job's line for the operator goes (standard output).
+  public func backgroundJobs(report: @escaping @Sendable (String) -> Void) -> [BackgroundJob] {
+    [
+      // Expired sessions, idempotency keys, old live events and unused photo files.
+      BackgroundJob(name: "housekeeping", firstRunAfter: 60, interval: 3600) { [self] in runHousekeeping() },
+      // The current settings say when a sync is due (an admin may change them while the server runs).
+      BackgroundJob(name: "directory-sync", firstRunAfter: 10, interval: 60) { [self] in
+        if let result = syncDirectoryIfDue() { report(DirectorySyncText.line(result)) }
+      },
+      // Each feed at most once per `feedInterval`; a new feed is read within a minute.
+      BackgroundJob(name: "feeds", firstRunAfter: 5, interval: 60) { [self] in refreshFeeds() },
+    ]
+  }
+}

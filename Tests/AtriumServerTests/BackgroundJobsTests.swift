@@ -1,0 +1,29 @@
+import AtriumServer
+import AtriumTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+@Suite struct BackgroundJobsTests {
+  @Test func jobsRunOnTheirScheduleUntilStopped() {
+    let runs = Mutex([String: Int]())
+    let jobs = BackgroundJobs([
+      BackgroundJob(name: "often", firstRunAfter: 0, interval: 0.05) { runs.withLock { $0["often", default: 0] += 1 } },
+      BackgroundJob(name: "later", firstRunAfter: 3600, interval: 3600) {
+        runs.withLock { $0["later", default: 0] += 1 }
+      },
+    ])
+    jobs.start()
+    #expect(waitUntil { runs.withLock { $0["often", default: 0] } >= 3 })
+    jobs.stop()
+    let afterStop = runs.withLock { $0["often", default: 0] }
+    Thread.sleep(forTimeInterval: 0.3)
+    #expect(runs.withLock { $0["often", default: 0] } == afterStop, "no run starts after stop")
+    #expect(runs.withLock { $0["later"] } == nil, "a job waits for its first run")
+  }
+
+  @Test func theServerListsItsJobs() throws {
+    let app = try TestApp()
+    #expect(app.app.backgroundJobs { _ in }.map(\.name) == ["housekeeping", "directory-sync", "feeds"])
+  }
+}
