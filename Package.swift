@@ -88,7 +88,7 @@ let package = Package(
     .testTarget(
       name: "AtriumClientTests",
       dependencies: [
-        "AtriumClient", "AtriumAPI", "AtriumDomain", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages",
+        "AtriumClient", "AtriumAPI", "AtriumDomain", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages", "AtriumSQLite",
         "AtriumTestSupport",
       ]),
     .testTarget(

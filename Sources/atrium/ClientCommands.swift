@@ -300,7 +300,7 @@ enum ClientCommands {
   static func exitCode(_ error: APIError) -> Int32 {
     switch error {
     case .unauthorized: 3
-    case .offline, .timeout: 5
+    case .offline, .timeout, .notKept: 5
     default: 4
     }
   }

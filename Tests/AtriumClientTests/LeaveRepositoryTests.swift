@@ -4,6 +4,7 @@ import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumLog
+import AtriumSQLite
 import AtriumTestSupport
 import Foundation
 import Synchronization
@@ -62,5 +63,71 @@ final class SwitchableTransport: Transport {
     let year = try await repository.year(nil)
     #expect(year.requests.count == online.requests.count + 1, "created once")
     #expect(repository.cachedYear(2026)?.requests.count == year.requests.count, "no duplicates in the cache")
+  }
+}
+
+@Suite(.serialized) struct OutboxTests {
+  /// The real server and a session whose network the test can cut.
+  struct Setup {
+    let app: TestApp
+    let server: HTTPServer
+    let transport = SwitchableTransport()
+    let session: ClientSession
+    let folder = TemporaryDirectory()
+
+    init(_ username: String) async throws {
+      app = try TestApp()
+      let ana = try app.login("ana").accessToken
+      let posted = app.send(.board(.post), json: #"{"title": "Fire drill", "body": "At noon."}"#, token: ana)
+      #expect(posted.status == 201, "\(posted.text)")
+      server = HTTPServer(
+        configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
+        responder: app.app)
+      try server.start()
+      session = ClientSession(
+        server: URL(string: "http://127.0.0.1:\(server.port)")!, store: MemoryTokenStore(), transport: transport)
+      _ = try await session.signIn(username: username, password: "atrium-demo")
+    }
+  }
+
+  @Test @MainActor func aWriteThatCannotBeKeptIsAnErrorOnScreen() async throws {
+    let setup = try await Setup("eva")
+    defer { setup.server.stop() }
+    let path = setup.folder.path + "/cache.sqlite"
+    let cache = try ClientCache(path: path)
+    let board = LiveBoardRepository(session: setup.session, cache: cache)
+    let model = BoardViewModel(repository: board)
+    await model.appeared()
+    let notice = try #require(model.state.rows.first)
+    // The device's storage fails: the outbox is gone from under the cache.
+    try SQLiteConnection(path: path).executeScript("DROP TABLE outbox;")
+    setup.transport.isOffline.withLock { $0 = true }
+    await model.markReadTapped(id: notice.id)
+    #expect(model.state.error == APIError.notKept("").message(in: .en))
+    #expect(model.state.rows.first?.isUnread == notice.isUnread, "not shown as done")
+  }
+
+  @Test func eachScreenReplaysItsOwnWritesAndTheRestWait() async throws {
+    let setup = try await Setup("mario")
+    defer { setup.server.stop() }
+    let cache = try ClientCache(path: setup.folder.path + "/cache.sqlite")
+    let engine = SyncEngine(session: setup.session, cache: cache)
+    let board = LiveBoardRepository(session: setup.session, cache: cache)
+    let leave = LiveLeaveRepository(session: setup.session, cache: cache)
+    let notices = try await board.notices()
+    let id = try #require(notices.first { !$0.read }?.id)
+    setup.transport.isOffline.withLock { $0 = true }
+    #expect(try await board.markRead(id) == .queued)
+    let day = NewLeaveRequest(
+      start: CalendarDate(year: 2026, month: 5, day: 4)!, end: CalendarDate(year: 2026, month: 5, day: 4)!)
+    #expect(try await leave.request(day) == .queued)
+    #expect(engine.waiting(in: [.board]) == 1)
+    #expect(engine.waiting(in: [.leave]) == 1)
+
+    setup.transport.isOffline.withLock { $0 = false }
+    #expect(await leave.replayOutbox() == [ReplayResult(kind: "request", refusal: nil)])
+    #expect(engine.waiting(in: [.board]) == 1, "the board's write waits for the board")
+    #expect(await engine.replay() == [ReplayResult(kind: "read", refusal: nil)])
+    #expect(try await board.notices().first { $0.id == id }?.read == true)
   }
 }

@@ -17,6 +17,8 @@ public enum APIError: Error, Hashable, Sendable {
   case offline
   case timeout
   case decoding(String)
+  /// Offline, and the write could not be kept on this device to send later.
+  case notKept(String)
 
   /// The error for a response that is not a success.
   public static func from(status: Int, problem: Problem?, retryAfter: Int?) -> APIError {
@@ -63,6 +65,10 @@ public enum APIError: Error, Hashable, Sendable {
     case .timeout: return spanish ? "El servidor no responde." : "The server does not answer."
     case .decoding:
       return spanish ? "La respuesta del servidor no se entiende." : "The server's answer could not be read."
+    case .notKept:
+      return spanish
+        ? "Sin conexión, y el cambio no se ha podido guardar en este dispositivo para enviarlo luego."
+        : "You are offline, and the change could not be kept on this device to send later."
     }
   }
 }

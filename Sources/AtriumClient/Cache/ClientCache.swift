@@ -50,14 +50,28 @@ public final class ClientCache: Sendable {
     public let kind: String
     public let idempotencyKey: String
     public let payload: Data
+
+    /// What the write does; nil when it cannot be read (see `unreadable`).
+    public var operation: OutboxOperation? { try? OutboxOperation(kind: kind, payload: payload) }
+
+    /// Why the write cannot be read, or nil when it can.
+    public var unreadable: String? {
+      do {
+        return try OutboxOperation(kind: kind, payload: payload) == nil ? "a write of an unknown kind (\(kind))" : nil
+      } catch {
+        return "a damaged \(kind) write: \(error)"
+      }
+    }
   }
 
-  public func enqueue(kind: String, idempotencyKey: String, payload: some Encodable) {
-    guard let data = try? JSONEncoder().encode(payload) else { return }
-    connection.withLock {
-      _ = try? $0.run(
+  /// Keeps a write for later. Throws when it cannot be kept (a full disk, a damaged file), so
+  /// the caller can say so instead of losing the write without a word.
+  public func enqueue(_ operation: OutboxOperation, idempotencyKey: String) throws {
+    let payload = try operation.payload()
+    try connection.withLock {
+      _ = try $0.run(
         "INSERT OR IGNORE INTO outbox (kind, idempotency_key, payload) VALUES (?, ?, ?)",
-        [.text(kind), .text(idempotencyKey), .blob(Array(data))])
+        [.text(operation.kind), .text(idempotencyKey), .blob(Array(payload))])
     }
   }
 

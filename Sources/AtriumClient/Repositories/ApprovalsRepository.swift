@@ -23,18 +23,12 @@ public protocol ApprovalsRepository: Sendable {
 public struct LiveApprovalsRepository: ApprovalsRepository {
   let session: ClientSession
   let cache: ClientCache
-  let language: ClientLanguage
+  let sync: SyncEngine
 
   public init(session: ClientSession, cache: ClientCache, language: ClientLanguage = .en) {
     self.session = session
     self.cache = cache
-    self.language = language
-  }
-
-  struct Decision: Codable {
-    let action: LeaveAction
-    let id: String
-    let reason: String?
+    self.sync = SyncEngine(session: session, cache: cache, language: language)
   }
 
   public func cached(_ filter: ApprovalFilter) -> [ApprovalItem]? {
@@ -52,13 +46,8 @@ public struct LiveApprovalsRepository: ApprovalsRepository {
   ) async throws(APIError)
     -> WriteOutcome<LeaveRequestBody>
   {
-    let key = UUID().uuidString
-    do {
-      return .done(
-        try await session.call { try await $0.decide(action, on: id, reason: reason, idempotencyKey: key) })
-    } catch .offline {
-      cache.enqueue(kind: "decision", idempotencyKey: key, payload: Decision(action: action, id: id, reason: reason))
-      return .queued
+    try await sync.perform(.decideLeave(action, id: id, reason: reason)) {
+      try await $0.decide(action, on: id, reason: reason, idempotencyKey: $1)
     }
   }
 
@@ -70,27 +59,7 @@ public struct LiveApprovalsRepository: ApprovalsRepository {
     return detail
   }
 
-  public var waitingWrites: Int { cache.pendingWrites().filter { $0.kind == "decision" }.count }
+  public var waitingWrites: Int { sync.waiting(in: [.approvals]) }
 
-  public func replayOutbox() async -> [ReplayResult] {
-    var results: [ReplayResult] = []
-    writes: for write in cache.pendingWrites() where write.kind == "decision" {
-      do {
-        let decision = try JSONDecoder().decode(Decision.self, from: write.payload)
-        _ = try await session.call {
-          try await $0.decide(
-            decision.action, on: decision.id, reason: decision.reason, idempotencyKey: write.idempotencyKey)
-        }
-        cache.remove(write)
-        results.append(ReplayResult(kind: write.kind, refusal: nil))
-      } catch let error as APIError where error == .offline || error == .timeout {
-        break writes
-      } catch {
-        cache.remove(write)
-        let message = (error as? APIError)?.message(in: language) ?? String(describing: error)
-        results.append(ReplayResult(kind: write.kind, refusal: message))
-      }
-    }
-    return results
-  }
+  public func replayOutbox() async -> [ReplayResult] { await sync.replay([.approvals]) }
 }

@@ -38,12 +38,12 @@ public struct ReplayResult: Sendable, Hashable {
 public struct LiveLeaveRepository: LeaveRepository {
   let session: ClientSession
   let cache: ClientCache
-  let language: ClientLanguage
+  let sync: SyncEngine
 
   public init(session: ClientSession, cache: ClientCache, language: ClientLanguage = .en) {
     self.session = session
     self.cache = cache
-    self.language = language
+    self.sync = SyncEngine(session: session, cache: cache, language: language)
   }
 
   /// The cache key of a year: "current" is kept apart from explicit years, so switching years
@@ -64,54 +64,15 @@ public struct LiveLeaveRepository: LeaveRepository {
   }
 
   public func request(_ request: NewLeaveRequest) async throws(APIError) -> WriteOutcome<SavedLeave> {
-    let key = UUID().uuidString
-    do {
-      return .done(try await session.call { try await $0.requestLeave(request, idempotencyKey: key) })
-    } catch .offline {
-      cache.enqueue(kind: "request", idempotencyKey: key, payload: request)
-      return .queued
-    }
+    try await sync.perform(.requestLeave(request)) { try await $0.requestLeave(request, idempotencyKey: $1) }
   }
 
   public func cancel(_ id: String) async throws(APIError) -> WriteOutcome<LeaveRequestBody> {
-    let key = UUID().uuidString
-    do {
-      return .done(try await session.call { try await $0.decide(.cancel, on: id, idempotencyKey: key) })
-    } catch .offline {
-      cache.enqueue(kind: "cancel", idempotencyKey: key, payload: id)
-      return .queued
-    }
+    try await sync.perform(.cancelLeave(id: id)) { try await $0.decide(.cancel, on: id, idempotencyKey: $1) }
   }
 
-  public var waitingWrites: Int { cache.pendingWrites().filter { $0.kind == "request" || $0.kind == "cancel" }.count }
+  public var waitingWrites: Int { sync.waiting(in: [.leave]) }
 
-  public func replayOutbox() async -> [ReplayResult] {
-    var results: [ReplayResult] = []
-    // Only this repository's kinds: the outbox is shared with approvals and the board.
-    writes: for write in cache.pendingWrites() where write.kind == "request" || write.kind == "cancel" {
-      do {
-        switch write.kind {
-        case "request":
-          let request = try JSONDecoder().decode(NewLeaveRequest.self, from: write.payload)
-          _ = try await session.call { try await $0.requestLeave(request, idempotencyKey: write.idempotencyKey) }
-        case "cancel":
-          let id = try JSONDecoder().decode(String.self, from: write.payload)
-          _ = try await session.call { try await $0.decide(.cancel, on: id, idempotencyKey: write.idempotencyKey) }
-        default:
-          break
-        }
-        cache.remove(write)
-        results.append(ReplayResult(kind: write.kind, refusal: nil))
-      } catch let error as APIError where error == .offline || error == .timeout {
-        break writes  // still offline: keep this write and those after it, in order
-      } catch let error as APIError {
-        cache.remove(write)
-        results.append(ReplayResult(kind: write.kind, refusal: error.message(in: language)))
-      } catch {
-        cache.remove(write)
-        results.append(ReplayResult(kind: write.kind, refusal: String(describing: error)))
-      }
-    }
-    return results
-  }
+  /// Only this screen's writes: the outbox is shared with approvals and the board.
+  public func replayOutbox() async -> [ReplayResult] { await sync.replay([.leave]) }
 }

@@ -1,0 +1,90 @@
+import AtriumAPI
+import Foundation
+
+/// The one way writes reach the server: sent now, or, when offline, kept in the outbox with
+/// their `Idempotency-Key` and replayed in order later. The replay stops at the first write
+/// still offline (so order is kept), and reports every refusal (a refused write is removed,
+/// never dropped without a word).
+public struct SyncEngine: Sendable {
+  let session: ClientSession
+  let cache: ClientCache
+  let language: ClientLanguage
+
+  public init(session: ClientSession, cache: ClientCache, language: ClientLanguage = .en) {
+    self.session = session
+    self.cache = cache
+    self.language = language
+  }
+
+  /// Sends a write now; offline, keeps it for later and answers `.queued`.
+  /// - Parameter send: The call with the key the write is sent under, now or on replay.
+  /// - Throws: The server's refusal, or `APIError.notKept` when the write could not be kept
+  ///   on this device (the person is told; nothing is lost silently).
+  func perform<Value: Sendable & Hashable>(
+    _ operation: OutboxOperation, send: @Sendable (APIClient, _ idempotencyKey: String) async throws -> Value
+  ) async throws(APIError) -> WriteOutcome<Value> {
+    let key = UUID().uuidString
+    do {
+      return .done(try await session.call { try await send($0, key) })
+    } catch .offline {
+      do {
+        try cache.enqueue(operation, idempotencyKey: key)
+      } catch {
+        throw .notKept(String(describing: error))
+      }
+      return .queued
+    }
+  }
+
+  /// Writes waiting in these sections.
+  public func waiting(in sections: Set<OutboxOperation.Section>) -> Int {
+    cache.pendingWrites().filter { $0.operation.map { sections.contains($0.section) } ?? false }.count
+  }
+
+  /// Sends the writes of these sections that wait in the outbox, oldest first.
+  public func replay(
+    _ sections: Set<OutboxOperation.Section> = Set(OutboxOperation.Section.allCases)
+  ) async
+    -> [ReplayResult]
+  {
+    var results: [ReplayResult] = []
+    for write in cache.pendingWrites() {
+      guard let operation = write.operation else {
+        // Unreadable or from a newer version: reported once and removed, so it cannot block the rest.
+        cache.remove(write)
+        results.append(ReplayResult(kind: write.kind, refusal: write.unreadable ?? "unknown write"))
+        continue
+      }
+      guard sections.contains(operation.section) else { continue }
+      do {
+        try await Self.send(operation, idempotencyKey: write.idempotencyKey, via: session)
+        cache.remove(write)
+        results.append(ReplayResult(kind: write.kind, refusal: nil))
+      } catch .offline, .timeout {
+        break  // still offline: keep this write and those after it, in order
+      } catch {
+        cache.remove(write)
+        results.append(ReplayResult(kind: write.kind, refusal: error.message(in: language)))
+      }
+    }
+    return results
+  }
+
+  /// The call for each kind of write, under the key it was first tried with.
+  static func send(
+    _ operation: OutboxOperation, idempotencyKey key: String, via session: ClientSession
+  )
+    async throws(APIError)
+  {
+    switch operation {
+    case .requestLeave(let request):
+      _ = try await session.call { try await $0.requestLeave(request, idempotencyKey: key) }
+    case .cancelLeave(let id):
+      _ = try await session.call { try await $0.decide(.cancel, on: id, idempotencyKey: key) }
+    case .decideLeave(let action, let id, let reason):
+      _ = try await session.call { try await $0.decide(action, on: id, reason: reason, idempotencyKey: key) }
+    case .markNoticeRead(let id):
+      try await session.call { try await $0.markRead(id, idempotencyKey: key) }
+    }
+  }
+}
