@@ -54,9 +54,7 @@ public struct LiveApprovalsRepository: ApprovalsRepository {
   public func cachedDetail(_ id: String) -> LeaveDetail? { cache.get(LeaveDetail.self, key: "leave-detail-" + id) }
 
   public func detail(_ id: String) async throws(APIError) -> LeaveDetail {
-    let detail = try await session.call { try await $0.leaveDetail(id: id) }
-    cache.put(detail, key: "leave-detail-" + id)
-    return detail
+    try await session.fetch(keepingAs: "leave-detail-" + id, in: cache) { try await $0.leaveDetail(id: id) }
   }
 
   public var waitingWrites: Int { sync.waiting(in: [.approvals]) }

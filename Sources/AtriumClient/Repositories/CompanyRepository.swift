@@ -23,9 +23,7 @@ public struct LiveCompanyRepository: CompanyRepository {
   public func cachedCompany() -> CompanyBody? { cache.get(CompanyBody.self, key: "company") }
 
   public func company() async throws(APIError) -> CompanyBody {
-    let company = try await session.call { try await $0.company() }
-    cache.put(company, key: "company")
-    return company
+    try await session.fetch(keepingAs: "company", in: cache) { try await $0.company() }
   }
 
   public func cachedCalendar(_ month: String?) -> TeamCalendar? {

@@ -42,9 +42,7 @@ public struct LivePeopleRepository: PeopleRepository {
   public func cachedMe() -> User? { cache.get(User.self, key: "me") }
 
   public func me() async throws(APIError) -> User {
-    let user = try await session.call { try await $0.me() }
-    cache.put(user, key: "me")
-    return user
+    try await session.fetch(keepingAs: "me", in: cache) { try await $0.me() }
   }
 
   /// Only first pages are kept: a later page is worth nothing without the ones before it.
@@ -78,9 +76,7 @@ public struct LivePeopleRepository: PeopleRepository {
   public func cachedProfile(_ id: String) -> PersonProfile? { cache.get(PersonProfile.self, key: "person-" + id) }
 
   public func profile(_ id: String) async throws(APIError) -> PersonProfile {
-    let profile = try await session.call { try await $0.person(id: id) }
-    cache.put(profile, key: "person-" + id)
-    return profile
+    try await session.fetch(keepingAs: "person-" + id, in: cache) { try await $0.person(id: id) }
   }
 
   static func leaveKey(_ id: String, _ year: Int?) -> String {

@@ -24,28 +24,20 @@ public struct LiveSettingsRepository: SettingsRepository {
   public func cachedSettings() -> SettingsBody? { cache.get(SettingsBody.self, key: "settings") }
 
   public func settings() async throws(APIError) -> SettingsBody {
-    let settings = try await session.call { try await $0.settings() }
-    cache.put(settings, key: "settings")
-    return settings
+    try await session.fetch(keepingAs: "settings", in: cache) { try await $0.settings() }
   }
 
   public func update(_ change: SettingsChange) async throws(APIError) -> SettingsBody {
-    let settings = try await session.call { try await $0.updateSettings(change) }
-    cache.put(settings, key: "settings")
-    return settings
+    try await session.fetch(keepingAs: "settings", in: cache) { try await $0.updateSettings(change) }
   }
 
   public func cachedCalendarFeeds() -> CalendarFeedBody? { cache.get(CalendarFeedBody.self, key: "calendar-feeds") }
 
   public func calendarFeeds() async throws(APIError) -> CalendarFeedBody {
-    let feeds = try await session.call { try await $0.calendarFeeds() }
-    cache.put(feeds, key: "calendar-feeds")
-    return feeds
+    try await session.fetch(keepingAs: "calendar-feeds", in: cache) { try await $0.calendarFeeds() }
   }
 
   public func newCalendarFeeds() async throws(APIError) -> CalendarFeedBody {
-    let feeds = try await session.call { try await $0.newCalendarFeeds() }
-    cache.put(feeds, key: "calendar-feeds")
-    return feeds
+    try await session.fetch(keepingAs: "calendar-feeds", in: cache) { try await $0.newCalendarFeeds() }
   }
 }

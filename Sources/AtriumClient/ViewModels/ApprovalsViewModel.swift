@@ -5,8 +5,8 @@ import Observation
 
 /// Approvals: a list per status (pending first), approve, reject and reopen, rows updated at
 /// once, and decisions made offline sent later with their refusals reported.
-@Observable @MainActor
-public final class ApprovalsViewModel {
+@MainActor
+public final class ApprovalsViewModel: ScreenModel<ApprovalsViewModel.State> {
   public struct Row: Equatable, Sendable {
     public let id: String
     public let name: String
@@ -20,28 +20,19 @@ public final class ApprovalsViewModel {
   public struct State: Equatable, Sendable, ScreenState {
     public var filter = ApprovalFilter.pending
     public var rows: [Row] = []
-    public var isLoading = false
+    public var screenStatus = ScreenStatus()
     public var emptyText: String?
     public var message: String?
-    public var error: String?
     public var waitingWrites = 0
-    public var isSignedOut = false
-    public var isOffline = false
 
     public init() {}
   }
 
-  public private(set) var state = State() {
-    didSet { if state != oldValue { onChange?(state) } }
-  }
-
-  @ObservationIgnored public var onChange: ((State) -> Void)?
   private let repository: any ApprovalsRepository
-  private let language: ClientLanguage
 
   public init(repository: any ApprovalsRepository, language: ClientLanguage = .en) {
     self.repository = repository
-    self.language = language
+    super.init(state: State(), language: language)
   }
 
   public func appeared() async { await load() }

@@ -4,8 +4,8 @@ import Observation
 
 /// The board: notices newest first with their read state, the unread count, and mark read
 /// (at once on screen, sent now or when the network returns).
-@Observable @MainActor
-public final class BoardViewModel {
+@MainActor
+public final class BoardViewModel: ScreenModel<BoardViewModel.State> {
   public struct Row: Equatable, Sendable {
     public let id: String
     public let title: String
@@ -17,40 +17,20 @@ public final class BoardViewModel {
   public struct State: Equatable, Sendable, ScreenState {
     public var rows: [Row] = []
     public var unreadText = ""
-    public var isLoading = false
-    public var error: String?
-    public var isSignedOut = false
-    public var isOffline = false
+    public var screenStatus = ScreenStatus()
 
     public init() {}
   }
 
-  public private(set) var state = State() {
-    didSet { if state != oldValue { onChange?(state) } }
-  }
-
-  @ObservationIgnored public var onChange: ((State) -> Void)?
   private let repository: any BoardRepository
-  private let language: ClientLanguage
 
   public init(repository: any BoardRepository, language: ClientLanguage = .en) {
     self.repository = repository
-    self.language = language
+    super.init(state: State(), language: language)
   }
 
   public func appeared() async {
-    var next = state
-    next.isLoading = true
-    if let cached = repository.cached() { show(cached, in: &next) }
-    state = next
-    do {
-      show(try await repository.notices(), in: &next)
-      next.clearFailure()
-    } catch {
-      next.fail(error, in: language)
-    }
-    next.isLoading = false
-    state = next
+    await load(cached: repository.cached(), fresh: repository.notices, show: show)
   }
 
   public func markReadTapped(id: String) async {

@@ -4,8 +4,8 @@ import Foundation
 import Observation
 
 /// The company: its contact data, with the addresses the screen opens (call, website, map).
-@Observable @MainActor
-public final class CompanyViewModel {
+@MainActor
+public final class CompanyViewModel: ScreenModel<CompanyViewModel.State> {
   public struct State: Equatable, Sendable, ScreenState {
     public var name = ""
     public var phone: String?
@@ -14,40 +14,20 @@ public final class CompanyViewModel {
     public var address: String?
     public var mapURL: URL?
     public var social: [String] = []
-    public var isLoading = false
-    public var error: String?
-    public var isSignedOut = false
-    public var isOffline = false
+    public var screenStatus = ScreenStatus()
 
     public init() {}
   }
 
-  public private(set) var state = State() {
-    didSet { if state != oldValue { onChange?(state) } }
-  }
-
-  @ObservationIgnored public var onChange: ((State) -> Void)?
   private let repository: any CompanyRepository
-  private let language: ClientLanguage
 
   public init(repository: any CompanyRepository, language: ClientLanguage = .en) {
     self.repository = repository
-    self.language = language
+    super.init(state: State(), language: language)
   }
 
   public func appeared() async {
-    var next = state
-    next.isLoading = true
-    if let cached = repository.cachedCompany() { show(cached, in: &next) }
-    state = next
-    do {
-      show(try await repository.company(), in: &next)
-      next.clearFailure()
-    } catch {
-      next.fail(error, in: language)
-    }
-    next.isLoading = false
-    state = next
+    await load(cached: repository.cachedCompany(), fresh: repository.company, show: show)
   }
 
   private func show(_ company: CompanyBody, in next: inout State) {

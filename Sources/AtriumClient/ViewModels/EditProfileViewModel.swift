@@ -6,8 +6,8 @@ import Observation
 /// Editing one's own profile: phone, location and bio, saved together with the server's
 /// reasons shown next to each field; and a new photo, checked for kind and size before it is
 /// sent, with its error shown next to the photo.
-@Observable @MainActor
-public final class EditProfileViewModel {
+@MainActor
+public final class EditProfileViewModel: ScreenModel<EditProfileViewModel.State> {
   public struct Choice: Equatable, Sendable {
     public let id: String
     public let name: String
@@ -26,9 +26,7 @@ public final class EditProfileViewModel {
     public var photoError: String?
     public var isUploading = false
     public var message: String?
-    public var error: String?
-    public var isSignedOut = false
-    public var isOffline = false
+    public var screenStatus = ScreenStatus()
 
     public init() {}
   }
@@ -36,18 +34,12 @@ public final class EditProfileViewModel {
   /// The largest photo the server takes.
   public static let maximumPhotoBytes = 5 * 1024 * 1024
 
-  public private(set) var state = State() {
-    didSet { if state != oldValue { onChange?(state) } }
-  }
-
-  @ObservationIgnored public var onChange: ((State) -> Void)?
   private let repository: any PeopleRepository
-  private let language: ClientLanguage
   private var saved: PersonProfile?
 
   public init(repository: any PeopleRepository, language: ClientLanguage = .en) {
     self.repository = repository
-    self.language = language
+    super.init(state: State(), language: language)
   }
 
   public func appeared() async {

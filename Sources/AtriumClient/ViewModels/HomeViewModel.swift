@@ -5,8 +5,8 @@ import Observation
 /// Home: the timeline of internal posts and imported social posts, newest first, a form to
 /// post, delete on one's own posts, more on scrolling, and a plain word when some or all of
 /// it could not be loaded.
-@Observable @MainActor
-public final class HomeViewModel {
+@MainActor
+public final class HomeViewModel: ScreenModel<HomeViewModel.State> {
   public struct Row: Equatable, Sendable {
     public let id: String
     /// The author's name, or the feed's name (and author) for imported posts.
@@ -27,10 +27,7 @@ public final class HomeViewModel {
     /// "Could not load Company Mastodon: no answer in time."
     public var feedProblems: [String] = []
     public var emptyText: String?
-    public var isLoading = false
-    public var error: String?
-    public var isSignedOut = false
-    public var isOffline = false
+    public var screenStatus = ScreenStatus()
 
     public init() {}
   }
@@ -38,20 +35,14 @@ public final class HomeViewModel {
   /// Posts are at most this long, as the server says.
   public static let maximumPostLength = 5000
 
-  public private(set) var state = State() {
-    didSet { if state != oldValue { onChange?(state) } }
-  }
-
-  @ObservationIgnored public var onChange: ((State) -> Void)?
   private let repository: any TimelineRepository
-  private let language: ClientLanguage
   private let timeZone: TimeZone
   private var nextCursor: String?
 
   public init(repository: any TimelineRepository, language: ClientLanguage = .en, timeZone: TimeZone = .current) {
     self.repository = repository
-    self.language = language
     self.timeZone = timeZone
+    super.init(state: State(), language: language)
   }
 
   public func appeared() async {

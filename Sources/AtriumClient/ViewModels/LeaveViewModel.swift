@@ -7,8 +7,8 @@ import Observation
 /// a year switcher, the request form's preview and sending, cancelling, and what happened to
 /// writes made offline. Inputs are what the person did; `state` is everything the screen shows,
 /// texts already written.
-@Observable @MainActor
-public final class LeaveViewModel {
+@MainActor
+public final class LeaveViewModel: ScreenModel<LeaveViewModel.State> {
   public struct Row: Equatable, Sendable {
     public let id: String
     public let dates: String
@@ -19,7 +19,7 @@ public final class LeaveViewModel {
 
   public struct State: Equatable, Sendable, ScreenState {
     public var title = ""
-    public var isLoading = false
+    public var screenStatus = ScreenStatus()
     public var allowance = ""
     public var remaining = ""
     public var pending = ""
@@ -27,29 +27,20 @@ public final class LeaveViewModel {
     public var preview: String?
     public var isSendEnabled = false
     public var message: String?
-    public var error: String?
     public var waitingWrites = 0
-    public var isSignedOut = false
-    public var isOffline = false
 
     public init() {}
   }
 
-  public private(set) var state = State() {
-    didSet { if state != oldValue { onChange?(state) } }
-  }
-
   /// Called with every new state (tests record the sequence; apps rarely need it).
-  @ObservationIgnored public var onChange: ((State) -> Void)?
 
   private let repository: any LeaveRepository
-  private let language: ClientLanguage
   private var year: Int?
   private var pendingRequest: NewLeaveRequest?
 
   public init(repository: any LeaveRepository, language: ClientLanguage = .en) {
     self.repository = repository
-    self.language = language
+    super.init(state: State(), language: language)
   }
 
   // MARK: - Inputs

@@ -15,9 +15,7 @@ public final class LoginViewModel {
     public var isWorking = false
     /// What is wrong with the server address, shown next to it.
     public var serverError: String?
-    public var error: String?
-    public var isSignedOut = false
-    public var isOffline = false
+    public var screenStatus = ScreenStatus()
     public var signedInAs: String?
 
     public init() {}

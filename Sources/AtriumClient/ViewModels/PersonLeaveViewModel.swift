@@ -5,8 +5,8 @@ import Observation
 
 /// Someone else's time off, for their manager or an admin: who they are, their allowance and
 /// requests, one year at a time.
-@Observable @MainActor
-public final class PersonLeaveViewModel {
+@MainActor
+public final class PersonLeaveViewModel: ScreenModel<PersonLeaveViewModel.State> {
   public struct Row: Equatable, Sendable {
     public let id: String
     public let dates: String
@@ -25,27 +25,18 @@ public final class PersonLeaveViewModel {
     public var pending = ""
     public var rows: [Row] = []
     public var emptyText: String?
-    public var isLoading = false
-    public var error: String?
-    public var isSignedOut = false
-    public var isOffline = false
+    public var screenStatus = ScreenStatus()
 
     public init() {}
   }
 
-  public private(set) var state = State() {
-    didSet { if state != oldValue { onChange?(state) } }
-  }
-
-  @ObservationIgnored public var onChange: ((State) -> Void)?
   private let personID: String
   private let repository: any PeopleRepository
-  private let language: ClientLanguage
 
   public init(personID: String, repository: any PeopleRepository, language: ClientLanguage = .en) {
     self.personID = personID
     self.repository = repository
-    self.language = language
+    super.init(state: State(), language: language)
   }
 
   public func appeared() async { await load(nil) }

@@ -5,8 +5,8 @@ import Observation
 
 /// Someone's profile (or one's own), ready to show: every line already worded, the call and
 /// mail addresses, and whether the edit button shows.
-@Observable @MainActor
-public final class ProfileViewModel {
+@MainActor
+public final class ProfileViewModel: ScreenModel<ProfileViewModel.State> {
   public struct State: Equatable, Sendable, ScreenState {
     public var name = ""
     public var position = ""
@@ -22,28 +22,19 @@ public final class ProfileViewModel {
     public var bio: String?
     public var photoPath: String?
     public var canEdit = false
-    public var isLoading = false
-    public var error: String?
-    public var isSignedOut = false
-    public var isOffline = false
+    public var screenStatus = ScreenStatus()
 
     public init() {}
   }
 
-  public private(set) var state = State() {
-    didSet { if state != oldValue { onChange?(state) } }
-  }
-
-  @ObservationIgnored public var onChange: ((State) -> Void)?
   private let repository: any PeopleRepository
-  private let language: ClientLanguage
   /// Whose profile; nil for one's own.
   private let personID: String?
 
   public init(personID: String? = nil, repository: any PeopleRepository, language: ClientLanguage = .en) {
     self.personID = personID
     self.repository = repository
-    self.language = language
+    super.init(state: State(), language: language)
   }
 
   public func appeared() async {

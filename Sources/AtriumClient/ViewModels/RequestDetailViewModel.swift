@@ -6,8 +6,8 @@ import Observation
 /// A request in context, for deciding on it: the request, the employee's other requests that
 /// year and remaining days, who else is off, its history, and approve / reject / back to
 /// pending (sent later when offline, like the approvals list).
-@Observable @MainActor
-public final class RequestDetailViewModel {
+@MainActor
+public final class RequestDetailViewModel: ScreenModel<RequestDetailViewModel.State> {
   public struct Other: Equatable, Sendable {
     public let id: String
     public let dates: String
@@ -34,23 +34,14 @@ public final class RequestDetailViewModel {
     public var canReject = false
     public var canReopen = false
     public var isWorking = false
-    public var isLoading = false
+    public var screenStatus = ScreenStatus()
     public var message: String?
-    public var error: String?
-    public var isSignedOut = false
-    public var isOffline = false
 
     public init() {}
   }
 
-  public private(set) var state = State() {
-    didSet { if state != oldValue { onChange?(state) } }
-  }
-
-  @ObservationIgnored public var onChange: ((State) -> Void)?
   private let requestID: String
   private let repository: any ApprovalsRepository
-  private let language: ClientLanguage
   private let timeZone: TimeZone
 
   public init(
@@ -59,8 +50,8 @@ public final class RequestDetailViewModel {
   ) {
     self.requestID = requestID
     self.repository = repository
-    self.language = language
     self.timeZone = timeZone
+    super.init(state: State(), language: language)
   }
 
   public func appeared() async {

@@ -5,8 +5,8 @@ import Observation
 /// Settings: which notifications to get, the language, and the calendar feed addresses with
 /// a "new link" that retires the old ones. A switch shows its new value at once; if the
 /// server does not take it, it goes back and the reason shows.
-@Observable @MainActor
-public final class SettingsViewModel {
+@MainActor
+public final class SettingsViewModel: ScreenModel<SettingsViewModel.State> {
   public enum Notification: Sendable, CaseIterable {
     case leaveDecisions, approvalsWaiting, companyNotices
   }
@@ -19,26 +19,17 @@ public final class SettingsViewModel {
     public var language = ""
     public var calendarURL: URL?
     public var teamCalendarURL: URL?
-    public var isLoading = false
+    public var screenStatus = ScreenStatus()
     public var message: String?
-    public var error: String?
-    public var isSignedOut = false
-    public var isOffline = false
 
     public init() {}
   }
 
-  public private(set) var state = State() {
-    didSet { if state != oldValue { onChange?(state) } }
-  }
-
-  @ObservationIgnored public var onChange: ((State) -> Void)?
   private let repository: any SettingsRepository
-  private let language: ClientLanguage
 
   public init(repository: any SettingsRepository, language: ClientLanguage = .en) {
     self.repository = repository
-    self.language = language
+    super.init(state: State(), language: language)
   }
 
   public func appeared() async {

@@ -5,8 +5,8 @@ import Observation
 
 /// The team calendar: a month of people by days, previous and next month, each cell a label
 /// (A approved, P pending, H holiday, · weekend) so state never depends on colour alone.
-@Observable @MainActor
-public final class TeamCalendarViewModel {
+@MainActor
+public final class TeamCalendarViewModel: ScreenModel<TeamCalendarViewModel.State> {
   public struct Row: Equatable, Sendable {
     public let name: String
     /// One label per day of the month, "" for an ordinary working day.
@@ -18,25 +18,16 @@ public final class TeamCalendarViewModel {
     public var days: [Int] = []
     public var todayIndex: Int?
     public var rows: [Row] = []
-    public var isLoading = false
-    public var error: String?
-    public var isSignedOut = false
-    public var isOffline = false
+    public var screenStatus = ScreenStatus()
 
     public init() {}
   }
 
-  public private(set) var state = State() {
-    didSet { if state != oldValue { onChange?(state) } }
-  }
-
-  @ObservationIgnored public var onChange: ((State) -> Void)?
   private let repository: any CompanyRepository
-  private let language: ClientLanguage
 
   public init(repository: any CompanyRepository, language: ClientLanguage = .en) {
     self.repository = repository
-    self.language = language
+    super.init(state: State(), language: language)
   }
 
   public func appeared() async { await load(nil) }

@@ -6,8 +6,8 @@ import Observation
 /// The team directory: search as one types, filter by department and location, more on
 /// scrolling, and a person's options (profile, call, mail, and time off for their manager
 /// and admins).
-@Observable @MainActor
-public final class TeamViewModel {
+@MainActor
+public final class TeamViewModel: ScreenModel<TeamViewModel.State> {
   public struct Row: Equatable, Sendable {
     public let id: String
     public let name: String
@@ -40,30 +40,21 @@ public final class TeamViewModel {
     public var locations: [Filter] = []
     public var rows: [Row] = []
     public var canLoadMore = false
-    public var isLoading = false
+    public var screenStatus = ScreenStatus()
     public var emptyText: String?
     public var options: Options?
-    public var error: String?
-    public var isSignedOut = false
-    public var isOffline = false
 
     public init() {}
   }
 
-  public private(set) var state = State() {
-    didSet { if state != oldValue { onChange?(state) } }
-  }
-
-  @ObservationIgnored public var onChange: ((State) -> Void)?
   private let repository: any PeopleRepository
-  private let language: ClientLanguage
   private let pageSize: Int
   private var nextCursor: String?
 
   public init(repository: any PeopleRepository, language: ClientLanguage = .en, pageSize: Int = 50) {
     self.repository = repository
-    self.language = language
     self.pageSize = pageSize
+    super.init(state: State(), language: language)
   }
 
   public func appeared() async {
