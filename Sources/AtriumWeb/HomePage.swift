@@ -2,34 +2,37 @@ import AtriumAPI
 import AtriumHTML
 import AtriumServices
 
-/// Home: the timeline, with a form to post.
+/// Home: the cards of the sections, the timeline first.
 package enum HomePage {
-  package static func render(
-    _ context: WebContext, timeline: TimelinePage, error: String? = nil, draft: String = ""
-  ) -> Node {
-    Layout.page(
-      context(.timeline), context,
-      [
-        context.form(
-          .createPost, [.class("stack card")],
+  /// The home page: the cards sections put there (`WebExtensions.homeCards`), in order.
+  package static func render(_ context: WebContext, cards: [Node]) -> Node {
+    Layout.page(context(.timeline), context, cards)
+  }
+
+  /// The timeline's card: the form to post (with what was just sent and its error), the feeds
+  /// that could not be read, and the posts.
+  package static func timelineCard(_ context: WebContext, _ timeline: TimelinePage, draft: HomeCard.Draft) -> Node {
+    .fragment([
+      context.form(
+        .createPost, [.class("stack card")],
+        [
+          .label([.for("post-text")], [.text(context(.writePost))]),
+          draft.error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
+          .textarea([.id("post-text"), .name("text"), .required, Attribute("maxlength", "5000")], draft.text),
+          .p([], [.button([.type("submit")], [.text(context(.post))])]),
+        ]),
+      timeline.unavailableFeeds.isEmpty
+        ? .empty
+        : .div(
+          [.class("notice-box"), Attribute("role", "status")],
           [
-            .label([.for("post-text")], [.text(context(.writePost))]),
-            error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
-            .textarea([.id("post-text"), .name("text"), .required, Attribute("maxlength", "5000")], draft),
-            .p([], [.button([.type("submit")], [.text(context(.post))])]),
+            .p([], [.text(context(.couldNotLoad))]),
+            .ul([], timeline.unavailableFeeds.map { .li([], [.text("\($0.name): \($0.error)")]) }),
           ]),
-        timeline.unavailableFeeds.isEmpty
-          ? .empty
-          : .div(
-            [.class("notice-box"), Attribute("role", "status")],
-            [
-              .p([], [.text(context(.couldNotLoad))]),
-              .ul([], timeline.unavailableFeeds.map { .li([], [.text("\($0.name): \($0.error)")]) }),
-            ]),
-        timeline.items.isEmpty
-          ? .p([.class("muted")], [.text(timeline.emptyReason ?? context(.nothingYet))])
-          : .ul([.class("list")], timeline.items.map { item(context, $0) }),
-      ])
+      timeline.items.isEmpty
+        ? .p([.class("muted")], [.text(timeline.emptyReason ?? context(.nothingYet))])
+        : .ul([.class("list")], timeline.items.map { item(context, $0) }),
+    ])
   }
 
   private static func item(_ context: WebContext, _ item: TimelineItem) -> Node {

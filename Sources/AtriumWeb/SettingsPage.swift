@@ -5,10 +5,12 @@ import AtriumServices
 /// Settings: which notifications to get, the language, and the personal calendar feed's
 /// address with a button that replaces it.
 package enum SettingsPage {
+  /// - Parameter panels: The panels sections add below the form (`WebExtensions.settingsPanels`).
   package static func render(
-    _ context: WebContext, _ settings: SettingsBody, feed: CalendarFeedBody, devices: [DeviceBody] = [],
-    saved: Bool = false
-  ) -> Node {
+    _ context: WebContext, _ settings: SettingsBody, panels: [Node], saved: Bool = false
+  )
+    -> Node
+  {
     func checkbox(_ name: String, _ label: Text, _ on: Bool) -> Node {
       .label(
         [.class("row")],
@@ -38,36 +40,44 @@ package enum SettingsPage {
             .p([], [.button([.type("submit")], [.text(context(.save))])]),
           ]),
         .p([], [.a([.href(WebPage.password.href), .class("button secondary")], [.text(context(.changePassword))])]),
-        .section(
-          [.class("card")],
-          [
-            .h2([], [.text(context(.calendarFeed))]),
-            .p([.class("muted")], [.text(context(.calendarHelp))]),
-            .label([.for("feed-url")], [.text(context(.calendarFeed))]),
-            .input([.type("text"), .id("feed-url"), .value(feed.url), Attribute("readonly", nil)]),
-            .label([.for("team-feed-url")], [.text(context(.teamCalendarFeed))]),
-            .input([.type("text"), .id("team-feed-url"), .value(feed.teamURL), Attribute("readonly", nil)]),
-            .p([], [context.button(.rotateCalendar, .newLink, style: "secondary")]),
-          ]),
-        .section(
-          [.class("card")],
-          [
-            .h2([], [.text(context(.devices))]),
-            devices.isEmpty
-              ? .p([.class("muted")], [.text(context(.noDevices))])
-              : .ul(
-                [.class("list"), .id("devices")],
-                devices.map { device in
-                  .li(
-                    [.class("row")],
-                    [
-                      .strong([.text(device.name.isEmpty ? device.platform : device.name)]),
-                      .span([.class("muted")], [.text("\(device.platform) · \(device.lastSeenAt.prefix(10))")]),
-                      context.button(.deleteDevice(id: device.id), .remove, style: "secondary"),
-                    ])
-                }),
-            .p([], [context.button(.resetBadge, .resetBadge, style: "secondary")]),
-          ]),
+      ] + panels)
+  }
+
+  /// The personal calendar feed's addresses, with a button that replaces them.
+  package static func calendarFeedPanel(_ context: WebContext, _ feed: CalendarFeedBody) -> Node {
+    .section(
+      [.class("card")],
+      [
+        .h2([], [.text(context(.calendarFeed))]),
+        .p([.class("muted")], [.text(context(.calendarHelp))]),
+        .label([.for("feed-url")], [.text(context(.calendarFeed))]),
+        .input([.type("text"), .id("feed-url"), .value(feed.url), Attribute("readonly", nil)]),
+        .label([.for("team-feed-url")], [.text(context(.teamCalendarFeed))]),
+        .input([.type("text"), .id("team-feed-url"), .value(feed.teamURL), Attribute("readonly", nil)]),
+        .p([], [context.button(.rotateCalendar, .newLink, style: "secondary")]),
+      ])
+  }
+
+  /// The push devices, each with a button that removes it, and the badge reset.
+  package static func devicesPanel(_ context: WebContext, _ devices: [DeviceBody]) -> Node {
+    .section(
+      [.class("card")],
+      [
+        .h2([], [.text(context(.devices))]),
+        devices.isEmpty
+          ? .p([.class("muted")], [.text(context(.noDevices))])
+          : .ul(
+            [.class("list"), .id("devices")],
+            devices.map { device in
+              .li(
+                [.class("row")],
+                [
+                  .strong([.text(device.name.isEmpty ? device.platform : device.name)]),
+                  .span([.class("muted")], [.text("\(device.platform) · \(device.lastSeenAt.prefix(10))")]),
+                  context.button(.deleteDevice(id: device.id), .remove, style: "secondary"),
+                ])
+            }),
+        .p([], [context.button(.resetBadge, .resetBadge, style: "secondary")]),
       ])
   }
 }

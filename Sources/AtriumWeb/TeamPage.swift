@@ -73,23 +73,8 @@ package enum TeamPage {
       ])
   }
 
-  /// A person's profile with the ways to reach them; `showsTimeOff` for their managers and admins.
-  package static func person(_ context: WebContext, _ person: PersonProfile, showsTimeOff: Bool, isSelf: Bool) -> Node {
-    var actions: [Node] = []
-    if !person.phone.isEmpty {
-      actions.append(
-        .a([.class("button"), .href("tel:" + person.phone.filter { !$0.isWhitespace })], [.text(context(.call))]))
-    }
-    actions.append(.a([.class("button"), .href("mailto:" + person.email)], [.text(context(.mail))]))
-    if showsTimeOff {
-      actions.append(
-        .a(
-          [.class("button secondary"), .href(WebPage.personTimeOff(id: person.id, year: nil).href)],
-          [.text(context(.seeTimeOff))]))
-    }
-    if isSelf {
-      actions.append(.a([.class("button secondary"), .href(WebPage.editProfile.href)], [.text(context(.editProfile))]))
-    }
+  /// A person's profile with the actions sections offer on it (`WebExtensions.personActions`).
+  package static func person(_ context: WebContext, _ person: PersonProfile, actions: [Node]) -> Node {
     return Layout.page(
       person.displayName, context,
       [

@@ -68,10 +68,14 @@ extension WebApp {
   func settingsPage(
     _ context: WebContext, principal: Principal, request: HTTPRequest, saved: Bool = false
   ) throws -> HTTPResponse {
-    html(
-      SettingsPage.render(
-        context, try settings.settings(principal: principal),
-        feed: try calendarFeeds.addresses(for: principal, origin: request.origin),
-        devices: try settings.devices(principal: principal).items, saved: saved))
+    let panels = try extensions.settingsPanels.map { try $0.render(principal, context, request) }
+    return html(SettingsPage.render(context, try settings.settings(principal: principal), panels: panels, saved: saved))
+  }
+
+  func homePage(
+    _ context: WebContext, principal: Principal, draft: HomeCard.Draft = HomeCard.Draft(), status: Int = 200
+  ) throws -> HTTPResponse {
+    let cards = try extensions.homeCards.compactMap { try $0.render(principal, context, draft) }
+    return html(HomePage.render(context, cards: cards), status: status)
   }
 }

@@ -24,13 +24,15 @@ package final class WebApp: Sendable {
   package let board: BoardService
   package let timeline: TimelineService
   package let feeds: FeedService
+  /// What the sections add to people's pages, Settings and home.
+  package let extensions: WebExtensions
 
   package init(
     environment: ServerEnvironment, auth: AuthService, accounts: AccountService, webSessions: WebSessions,
     people: PeopleService, photos: PhotoService, peopleImport: PeopleImport, places: PlacesService,
     company: CompanyService, settings: SettingsService, leave: LeaveService, leaveQueries: LeaveQueries,
     leaveSettings: LeaveSettingsService, teamCalendar: TeamCalendarService, calendarFeeds: CalendarFeedService,
-    board: BoardService, timeline: TimelineService, feeds: FeedService
+    board: BoardService, timeline: TimelineService, feeds: FeedService, extensions: WebExtensions
   ) {
     self.environment = environment
     self.auth = auth
@@ -50,6 +52,7 @@ package final class WebApp: Sendable {
     self.board = board
     self.timeline = timeline
     self.feeds = feeds
+    self.extensions = extensions
   }
 
   /// How a page is answered: now, on the network thread, or on the worker pool when the work

@@ -126,17 +126,16 @@ extension WebApp {
       response.headers.add("Set-Cookie", try webSessions.end(visitor, secure: webSessions.isSecure(request)))
       return response
     case .home:
-      return html(HomePage.render(context, timeline: try timeline.page(PageRequest(limit: 50), principal: principal)))
+      return try homePage(context, principal: principal)
     case .createPost:
       do {
         _ = try timeline.create(NewPost(text: form["text"] ?? ""), principal: principal)
         return HTTPResponse.seeOther(WebPage.home.href)
       } catch {
         let problem = problem(error, request)
-        return html(
-          HomePage.render(
-            context, timeline: try timeline.page(PageRequest(limit: 50), principal: principal),
-            error: problem.detail, draft: form["text"] ?? ""), status: problem.status)
+        return try homePage(
+          context, principal: principal, draft: HomeCard.Draft(text: form["text"] ?? "", error: problem.detail),
+          status: problem.status)
       }
     case .timeOff(let year):
       return html(
@@ -225,10 +224,8 @@ extension WebApp {
           locations: try places.locations(PageRequest(limit: 1000)).items))
     case .person(let id):
       let profile = try people.profile(id: id, principal: principal)
-      return html(
-        TeamPage.person(
-          context, profile, showsTimeOff: try leaveQueries.mayDecide(for: id, principal: principal),
-          isSelf: id == principal.employee.id))
+      let actions = try extensions.personActions.compactMap { try $0.button(profile, principal, context) }
+      return html(TeamPage.person(context, profile, actions: actions))
     case .personTimeOff(let id, let year):
       return html(
         TeamPage.timeOff(context, id: id, year: try leaveQueries.personLeave(id: id, year: year, principal: principal)))

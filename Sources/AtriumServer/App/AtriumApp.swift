@@ -66,7 +66,11 @@ public final class AtriumApp: HTTPResponder {
       environment: environment, auth: auth, accounts: accounts, webSessions: webSessions, people: people,
       photos: photos, peopleImport: peopleImport, places: places, company: company, settings: settings, leave: leave,
       leaveQueries: leaveQueries, leaveSettings: leaveSettings, teamCalendar: teamCalendar,
-      calendarFeeds: calendarFeeds, board: board, timeline: timeline, feeds: feeds)
+      calendarFeeds: calendarFeeds, board: board, timeline: timeline, feeds: feeds,
+      extensions: WebExtensions(
+        personActions: PersonAction.reach + [.timeOff(leaveQueries), .editOwnProfile],
+        settingsPanels: [.calendarFeed(calendarFeeds), .devices(settings)],
+        homeCards: [.timeline(timeline)]))
   }
 
   deinit {

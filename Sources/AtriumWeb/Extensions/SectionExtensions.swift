@@ -1,0 +1,61 @@
+import AtriumAPI
+import AtriumHTML
+import AtriumServices
+
+// What today's sections register at the web app's extension points (`WebExtensions`). A new
+// section puts its own in a file of its own and adds them to the lists in `AtriumApp`.
+
+extension PersonAction {
+  /// Call and email: the ways to reach anyone.
+  package static let reach: [PersonAction] = [
+    PersonAction(name: "call") { person, _, context in
+      person.phone.isEmpty
+        ? nil
+        : .a([.class("button"), .href("tel:" + person.phone.filter { !$0.isWhitespace })], [.text(context(.call))])
+    },
+    PersonAction(name: "mail") { person, _, context in
+      .a([.class("button"), .href("mailto:" + person.email)], [.text(context(.mail))])
+    },
+  ]
+
+  /// Their time off, for the people who decide about it (their managers and admins).
+  package static func timeOff(_ leaveQueries: LeaveQueries) -> PersonAction {
+    PersonAction(name: "time-off") { person, viewer, context in
+      guard try leaveQueries.mayDecide(for: person.id, principal: viewer) else { return nil }
+      return .a(
+        [.class("button secondary"), .href(WebPage.personTimeOff(id: person.id, year: nil).href)],
+        [.text(context(.seeTimeOff))])
+    }
+  }
+
+  /// Editing one's own profile.
+  package static let editOwnProfile = PersonAction(name: "edit-profile") { person, viewer, context in
+    person.id == viewer.employee.id
+      ? .a([.class("button secondary"), .href(WebPage.editProfile.href)], [.text(context(.editProfile))]) : nil
+  }
+}
+
+extension SettingsPanel {
+  /// The personal calendar feed's addresses, with a button that replaces them.
+  package static func calendarFeed(_ feeds: CalendarFeedService) -> SettingsPanel {
+    SettingsPanel(name: "calendar-feed") { viewer, context, request in
+      SettingsPage.calendarFeedPanel(context, try feeds.addresses(for: viewer, origin: request.origin))
+    }
+  }
+
+  /// The push devices, and the badge reset.
+  package static func devices(_ settings: SettingsService) -> SettingsPanel {
+    SettingsPanel(name: "devices") { viewer, context, _ in
+      SettingsPage.devicesPanel(context, try settings.devices(principal: viewer).items)
+    }
+  }
+}
+
+extension HomeCard {
+  /// The timeline, with the form to post.
+  package static func timeline(_ timeline: TimelineService) -> HomeCard {
+    HomeCard(name: "timeline") { viewer, context, draft in
+      HomePage.timelineCard(context, try timeline.page(PageRequest(limit: 50), principal: viewer), draft: draft)
+    }
+  }
+}
