@@ -167,7 +167,16 @@ package enum WebPage: Hashable, Sendable {
     case .adminAudit(let cursor): path + Self.queryString([("cursor", cursor)])
     case .adminLeave(let location, let year):
       path + Self.queryString([("location", location), ("year", year.map(String.init))])
-    default: path
+    case .signIn(nil), .timeOff(nil), .approvals, .personTimeOff(_, nil), .submitSignIn, .signOut, .home, .createPost,
+      .requestLeave, .cancelLeave, .editLeave, .changeLeave, .board, .markRead, .markAllRead, .postNotice, .decide,
+      .requestDetail, .person, .profile, .editProfile, .saveProfile, .uploadPhoto, .company, .settings, .password,
+      .changePassword, .saveSettings, .rotateCalendar, .deleteDevice, .resetBadge, .admin, .adminNewPerson,
+      .adminCreatePerson, .adminPerson, .adminUpdatePerson, .adminResetPassword, .adminPlaces, .adminCreateLocation,
+      .adminCreateDepartment, .adminDeleteLocation, .adminDeleteDepartment, .adminRenameLocation,
+      .adminRenameDepartment, .adminRenameLeaveType, .adminCompany, .adminSaveCompany, .adminFeeds, .adminAddFeed,
+      .adminRefreshFeed, .adminDeleteFeed, .adminSavePolicy, .adminAddLeaveType, .adminToggleLeaveType,
+      .adminAddHoliday, .adminDeleteHoliday, .adminSetAllowance, .adminImport, .adminRunImport, .stylesheet, .script:
+      path
     }
   }
 
@@ -176,11 +185,35 @@ package enum WebPage: Hashable, Sendable {
     return present.isEmpty ? "" : "?" + present.joined(separator: "&")
   }
 
-  /// Pages anyone may open; every other page needs a signed-in visitor.
-  package var isPublic: Bool {
+  /// What the web app decides before it runs the page. Every page states each rule here:
+  /// `PageRules` has no defaults and this switch no `default:`, so a new page without its rules
+  /// does not compile.
+  package var rules: PageRules {
     switch self {
-    case .signIn, .submitSignIn, .stylesheet, .script: true
-    default: false
+    case .signIn, .stylesheet, .script:
+      PageRules(access: .anyone, work: .quick, beforePasswordChange: .allowed, bodyLimit: .standard)
+    case .submitSignIn:
+      // Hashes a password or asks the directory: off the network threads.
+      PageRules(access: .anyone, work: .mayBlock, beforePasswordChange: .allowed, bodyLimit: .standard)
+    case .changePassword:
+      PageRules(access: .signedIn, work: .mayBlock, beforePasswordChange: .allowed, bodyLimit: .standard)
+    case .password, .signOut:
+      PageRules(access: .signedIn, work: .quick, beforePasswordChange: .allowed, bodyLimit: .standard)
+    case .uploadPhoto:
+      // The photo comes with the form's fields; the page itself says when the image is too large.
+      PageRules(access: .signedIn, work: .quick, beforePasswordChange: .refused, bodyLimit: .photoForm)
+    case .adminRunImport:
+      PageRules(access: .signedIn, work: .quick, beforePasswordChange: .refused, bodyLimit: .staffList)
+    case .home, .createPost, .timeOff, .requestLeave, .cancelLeave, .editLeave, .changeLeave, .board, .markRead,
+      .markAllRead, .postNotice, .approvals, .decide, .requestDetail, .team, .person, .personTimeOff, .profile,
+      .editProfile, .saveProfile, .company, .calendar, .settings, .saveSettings, .rotateCalendar, .deleteDevice,
+      .resetBadge, .admin, .adminPeople, .adminNewPerson, .adminCreatePerson, .adminPerson, .adminUpdatePerson,
+      .adminResetPassword, .adminPlaces, .adminCreateLocation, .adminCreateDepartment, .adminDeleteLocation,
+      .adminDeleteDepartment, .adminRenameLocation, .adminRenameDepartment, .adminRenameLeaveType, .adminCompany,
+      .adminSaveCompany, .adminFeeds, .adminAddFeed, .adminRefreshFeed, .adminDeleteFeed, .adminAudit, .adminLeave,
+      .adminSavePolicy, .adminAddLeaveType, .adminToggleLeaveType, .adminAddHoliday, .adminDeleteHoliday,
+      .adminSetAllowance, .adminImport:
+      PageRules(access: .signedIn, work: .quick, beforePasswordChange: .refused, bodyLimit: .standard)
     }
   }
 

@@ -20,8 +20,7 @@ extension WebApp {
     }
     if page == .stylesheet { return .now(WebAssets.stylesheetResponse) }
     if page == .script { return .now(WebAssets.scriptResponse) }
-    // Signing in hashes a password or asks the directory: off the network threads.
-    if page == .submitSignIn || page == .changePassword { return .blocking { [self] in webPage(page, request) } }
+    if page.rules.work == .mayBlock { return .blocking { [self] in webPage(page, request) } }
     return .now(webPage(page, request))
   }
 
@@ -44,7 +43,7 @@ extension WebApp {
     }
     let context = webContext(for: request, visitor: visitor, current: page)
     do {
-      if page.isPublic { return try publicPage(page, request, form: form, context: context) }
+      if page.rules.access == .anyone { return try publicPage(page, request, form: form, context: context) }
       guard let visitor else {
         return HTTPResponse.seeOther(WebPage.signIn(next: page.method == .get ? request.path : nil).href)
       }
@@ -53,7 +52,7 @@ extension WebApp {
           Layout.bare(context(.notAllowedTitle), context, [.p([], [.text(context(.sessionExpired))])]), status: 403)
       }
       // A temporary password is changed before anything else.
-      if visitor.principal.mustChangePassword, ![.password, .changePassword, .signOut].contains(page) {
+      if visitor.principal.mustChangePassword, page.rules.beforePasswordChange == .refused {
         return HTTPResponse.seeOther(WebPage.password.href)
       }
       if page == .password || page == .changePassword {

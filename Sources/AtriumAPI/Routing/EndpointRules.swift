@@ -44,6 +44,10 @@ public struct EndpointRules: Hashable, Sendable {
   public struct BodyLimit: Hashable, Sendable {
     public let bytes: Int
 
+    public init(bytes: Int) {
+      self.bytes = bytes
+    }
+
     /// JSON bodies: 1 MiB.
     public static let standard = BodyLimit(bytes: 1 << 20)
     /// A profile photo, the image itself: 5 MiB.

@@ -80,11 +80,8 @@ public final class AtriumApp: HTTPResponder {
   // MARK: - HTTPResponder
 
   public func bodyLimit(method: String, path: String) -> Int {
-    if let rules = Route.rules(method: method, path: path) { return rules.bodyLimit.bytes }
-    // The web form's photo comes with form fields; the page itself says when it is too large.
-    if method == "POST", path == WebPage.uploadPhoto.path { return 12 << 20 }
-    if method == "POST", path == WebPage.adminRunImport.path { return EndpointRules.BodyLimit.staffList.bytes }
-    return Self.defaultBodyLimit
+    if Self.isAPI(path) { return Route.rules(method: method, path: path)?.bodyLimit.bytes ?? Self.defaultBodyLimit }
+    return WebPage(method: method, path: path, query: [:])?.rules.bodyLimit.bytes ?? Self.defaultBodyLimit
   }
 
   /// Releases the Idempotency-Keys of requests that never got an answer, so their retries

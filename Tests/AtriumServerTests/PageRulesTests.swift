@@ -1,0 +1,27 @@
+import AtriumAPI
+import AtriumServer
+import AtriumTestSupport
+import AtriumWeb
+import Testing
+
+@Suite struct PageRulesTests {
+  @Test func onlySigningInAndTheAssetsNeedNoSession() {
+    let open = Set(WebPage.examples.filter { $0.rules.access == .anyone })
+    #expect(open == [.signIn(next: nil), .signIn(next: "/board"), .submitSignIn, .stylesheet, .script])
+  }
+
+  @Test func aTemporaryPasswordLeadsOnlyToChangingItOrSigningOut() {
+    let allowed = Set(
+      WebPage.examples.filter { $0.rules.access == .signedIn && $0.rules.beforePasswordChange == .allowed })
+    #expect(allowed == [.password, .changePassword, .signOut])
+  }
+
+  @Test func theEngineReadsEachPagesBodyLimitBeforeTheBody() throws {
+    let app = try TestApp(seedDemo: false).app
+    #expect(app.bodyLimit(method: "POST", path: WebPage.uploadPhoto.path) == 12 << 20)
+    #expect(app.bodyLimit(method: "POST", path: WebPage.adminRunImport.path) == 10 << 20)
+    #expect(app.bodyLimit(method: "POST", path: WebPage.saveSettings.path) == 1 << 20)
+    #expect(app.bodyLimit(method: "PUT", path: Route.me(.updatePhoto).path) == 5 << 20)
+    #expect(app.bodyLimit(method: "POST", path: "/nowhere") == 1 << 20)
+  }
+}
