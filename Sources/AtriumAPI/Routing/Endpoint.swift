@@ -5,9 +5,9 @@ import AtriumHTTPTypes
 public struct Endpoint<Section: Sendable>: Sendable {
   public let method: HTTPMethod
   /// The path template as `openapi.yaml` writes it, e.g. `/api/v1/people/{id}`.
-  public let template: String
+  public var template: String { path.text }
   public let rules: EndpointRules
-  let segments: [Substring]
+  let path: PathTemplate
   let make: @Sendable (_ parameters: [String], _ query: [String: String]) throws(RouteError) -> Section
 
   /// - Parameters:
@@ -20,10 +20,9 @@ public struct Endpoint<Section: Sendable>: Sendable {
     make: @escaping @Sendable (_ parameters: [String], _ query: [String: String]) throws(RouteError) -> Section
   ) {
     self.method = method
-    self.template = template
+    self.path = PathTemplate(template)
     self.rules = EndpointRules(
       access: access, work: work, replay: replay, beforePasswordChange: beforePasswordChange, bodyLimit: bodyLimit)
-    self.segments = template.split(separator: "/", omittingEmptySubsequences: false)
     self.make = make
   }
 }

@@ -98,18 +98,12 @@ extension Route {
   public var method: HTTPMethod { Self.table.endpoint(named: name).method }
 
   /// The path template as `openapi.yaml` writes it, e.g. `/api/v1/people/{id}`.
-  public var template: String { Self.table.endpoint(named: name).template }
+  public var template: String { Self.table.endpoint(named: name).path.text }
 
   /// The concrete path, parameters filled in and percent-encoded.
   public var path: String {
     let parts = self.parts
-    let endpoint = Self.table.endpoint(named: parts.name)
-    guard !parts.parameters.isEmpty else { return endpoint.template }
-    var values = parts.parameters.makeIterator()
-    return endpoint.segments.map { segment -> String in
-      guard segment.first == "{", let close = segment.firstIndex(of: "}") else { return String(segment) }
-      return PercentEncoding.encode(values.next() ?? "") + segment[segment.index(after: close)...]
-    }.joined(separator: "/")
+    return Self.table.endpoint(named: parts.name).path.filled(with: parts.parameters)
   }
 
   /// Query parameters, in a stable order; defaults are left out.
@@ -117,8 +111,7 @@ extension Route {
 
   /// The path and query as one string, e.g. `/api/v1/locations?limit=10`.
   public var pathAndQuery: String {
-    let items = query.map { "\(PercentEncoding.encode($0.name))=\(PercentEncoding.encode($0.value))" }
-    return items.isEmpty ? path : path + "?" + items.joined(separator: "&")
+    PathTemplate.withQuery(path, query)
   }
 
   /// Whether a caller must send an access token. The calendar feed is authorized by the

@@ -24,8 +24,8 @@ struct RouteTable: Sendable {
         let endpoint = Section.endpoint(name)
         let make = endpoint.make
         return ErasedEndpoint(
-          name: Route.Name(rawValue: name.rawValue), method: endpoint.method, template: endpoint.template,
-          segments: endpoint.segments, rules: endpoint.rules
+          name: Route.Name(rawValue: name.rawValue), method: endpoint.method, path: endpoint.path,
+          rules: endpoint.rules
         ) { parameters, query throws(RouteError) in wrap(try make(parameters, query)) }
       }
       examples = Section.examples.map(wrap)
@@ -35,8 +35,7 @@ struct RouteTable: Sendable {
   struct ErasedEndpoint: Sendable {
     let name: Route.Name
     let method: HTTPMethod
-    let template: String
-    let segments: [Substring]
+    let path: PathTemplate
     let rules: EndpointRules
     let make: @Sendable (_ parameters: [String], _ query: [String: String]) throws(RouteError) -> Route
   }
@@ -50,7 +49,7 @@ struct RouteTable: Sendable {
     endpoints = sections.flatMap(\.endpoints)
     examples = sections.flatMap(\.examples)
     byName = Dictionary(uniqueKeysWithValues: endpoints.map { ($0.name, $0) })
-    byFirstSegment = Dictionary(grouping: endpoints) { Self.key(of: $0.segments) }
+    byFirstSegment = Dictionary(grouping: endpoints) { Self.key(of: $0.path.segments) }
   }
 
   func endpoint(named name: Route.Name) -> ErasedEndpoint {
@@ -84,7 +83,7 @@ extension Route {
     // all read, never a notice whose id is "read-all" (which also keeps `Allow` exact).
     var matches: [(endpoint: RouteTable.ErasedEndpoint, parameters: [String])] = []
     for endpoint in Self.table.candidates(for: segments) {
-      if let parameters = Self.parameters(of: segments, matching: endpoint.segments) {
+      if let parameters = endpoint.path.parameters(of: segments) {
         matches.append((endpoint, parameters))
       }
     }
@@ -106,29 +105,10 @@ extension Route {
   public static func rules(method: String, path: String) -> EndpointRules? {
     let segments = path.split(separator: "/", omittingEmptySubsequences: false)
     let matches = table.candidates(for: segments).compactMap { endpoint in
-      parameters(of: segments, matching: endpoint.segments).map { (endpoint, $0.count) }
+      endpoint.path.parameters(of: segments).map { (endpoint, $0.count) }
     }
     let mostSpecific = matches.map(\.1).min()
     return matches.first { $0.1 == mostSpecific && $0.0.method.rawValue == method }?.0.rules
-  }
-
-  /// The decoded values of the `{parameter}` segments, or nil when the path does not match.
-  private static func parameters(of path: [Substring], matching template: [Substring]) -> [String]? {
-    guard path.count == template.count else { return nil }
-    var parameters: [String] = []
-    for (segment, pattern) in zip(path, template) {
-      if pattern.first == "{", let close = pattern.firstIndex(of: "}") {
-        // A parameter, possibly followed by a fixed suffix such as `.ics`.
-        let suffix = pattern[pattern.index(after: close)...]
-        guard segment.hasSuffix(suffix), let value = PercentEncoding.decode(segment.dropLast(suffix.count)),
-          !value.isEmpty
-        else { return nil }
-        parameters.append(value)
-      } else if segment != pattern {
-        return nil
-      }
-    }
-    return parameters
   }
 
   /// Years the API accepts.
