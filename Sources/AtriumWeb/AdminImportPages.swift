@@ -15,7 +15,7 @@ extension AdminPages {
         report.map { summary(context, $0) } ?? .empty,
         .form(
           [
-            .method("post"), .action(WebPage.adminRunImport.href), Attribute("enctype", "multipart/form-data"),
+            .method("post"), .action(WebPage.admin(.runImport).href), Attribute("enctype", "multipart/form-data"),
             .class("stack card"),
           ],
           [

@@ -16,7 +16,7 @@ extension AdminPages {
         error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
         .h2([], [.text(context(.policy))]),
         context.form(
-          .adminSavePolicy, [.class("stack card")],
+          .admin(.savePolicy), [.class("stack card")],
           [
             .label([.for("defaultAllowance")], [.text(context(.defaultAllowance))]),
             .input([
@@ -50,7 +50,7 @@ extension AdminPages {
               [.class("row")],
               [
                 context.form(
-                  .adminRenameLeaveType(id: type.id), [.class("row inline")],
+                  .admin(.renameLeaveType(id: type.id)), [.class("row inline")],
                   [
                     .input([.type("text"), .name("name"), .value(type.name), .required, .ariaLabel(context(.name))]),
                     .label(
@@ -79,11 +79,11 @@ extension AdminPages {
                         type.needsApproval ? context(.needsApproval) : nil, type.active ? nil : context(.inactive),
                       ].compactMap { $0 }.joined(separator: " · "))
                   ]),
-                context.button(.adminToggleLeaveType(id: type.id), type.active ? .remove : .add, style: "secondary"),
+                context.button(.admin(.toggleLeaveType(id: type.id)), type.active ? .remove : .add, style: "secondary"),
               ])
           }),
         context.form(
-          .adminAddLeaveType, [.class("stack card")],
+          .admin(.addLeaveType), [.class("stack card")],
           [
             .label([.for("type-name")], [.text(context(.name))]),
             .input([.type("text"), .id("type-name"), .name("name"), .required]),
@@ -100,7 +100,7 @@ extension AdminPages {
           ]),
         .h2([], [.text(context(.holidays))]),
         .form(
-          [.method("get"), .action(WebPage.adminLeave(location: nil, year: nil).path), .class("row")],
+          [.method("get"), .action(WebPage.admin(.leave(location: nil, year: nil)).path), .class("row")],
           [
             .select(
               [.name("location"), .ariaLabel(context(.location))],
@@ -116,11 +116,11 @@ extension AdminPages {
               [
                 .strong([.text(holiday.date.description)]), .text(holiday.name),
                 .span([.class("muted")], [.text(context(.halfDayOnly(holiday.half)))]),
-                context.button(.adminDeleteHoliday(id: holiday.id), .remove, style: "secondary"),
+                context.button(.admin(.deleteHoliday(id: holiday.id)), .remove, style: "secondary"),
               ])
           }),
         context.form(
-          .adminAddHoliday, [.class("stack card")],
+          .admin(.addHoliday), [.class("stack card")],
           [
             .input([.type("hidden"), .name("locationId"), .value(location)]),
             .label([.for("holiday-date")], [.text(context(.date))]),

@@ -8,10 +8,10 @@ import AtriumServices
 package enum AdminPages {
   package static func index(_ context: WebContext) -> Node {
     let sections: [(WebPage, Text)] = [
-      (.adminPeople(query: nil), .people), (.adminImport, .importPeople), (.adminPlaces, .places),
-      (.adminCompany, .company),
-      (.adminLeave(location: nil, year: nil), .leaveSettings), (.adminFeeds, .feeds),
-      (.adminAudit(cursor: nil), .auditLog),
+      (.admin(.people(query: nil)), .people), (.admin(.importForm), .importPeople), (.admin(.places), .places),
+      (.admin(.company), .company),
+      (.admin(.leave(location: nil, year: nil)), .leaveSettings), (.admin(.feeds), .feeds),
+      (.admin(.audit(cursor: nil)), .auditLog),
     ]
     return Layout.page(
       context(.admin), context,
@@ -31,9 +31,9 @@ package enum AdminPages {
       context(.people), context,
       [
         message.map { .p([.class("card"), Attribute("role", "status")], [.text($0)]) } ?? .empty,
-        .p([], [.a([.class("button"), .href(WebPage.adminNewPerson.href)], [.text(context(.newPerson))])]),
+        .p([], [.a([.class("button"), .href(WebPage.admin(.newPerson).href)], [.text(context(.newPerson))])]),
         .form(
-          [.method("get"), .action(WebPage.adminPeople(query: nil).path), .class("row")],
+          [.method("get"), .action(WebPage.admin(.people(query: nil)).path), .class("row")],
           [
             .input([
               .type("text"), .name("query"), .value(query ?? ""), .ariaLabel(context(.search)),
@@ -47,7 +47,7 @@ package enum AdminPages {
             .li(
               [],
               [
-                .a([.href(WebPage.adminPerson(id: person.id).href)], [.strong([.text(person.displayName)])]),
+                .a([.href(WebPage.admin(.person(id: person.id)).href)], [.strong([.text(person.displayName)])]),
                 .span([.class("muted")], [.text(" · \(person.position) · \(person.department.name)")]),
               ])
           }),
@@ -80,7 +80,7 @@ package enum AdminPages {
         errors[name].map { .p([.class("error"), .id("\(name)-error")], [.text($0)]) } ?? .empty,
       ])
     }
-    let target: WebPage = person.map { .adminUpdatePerson(id: $0.id) } ?? .adminCreatePerson
+    let target: WebPage = person.map { .admin(.updatePerson(id: $0.id)) } ?? .admin(.createPerson)
     return Layout.page(
       person?.displayName ?? context(.newPerson), context,
       [
@@ -114,10 +114,10 @@ package enum AdminPages {
             } ?? .empty,
             .p([], [.button([.type("submit")], [.text(context(person == nil ? .create : .save))])]),
           ]),
-        person.map { context.button(.adminResetPassword(id: $0.id), .resetPassword, style: "secondary") } ?? .empty,
+        person.map { context.button(.admin(.resetPassword(id: $0.id)), .resetPassword, style: "secondary") } ?? .empty,
         person.map { person in
           context.form(
-            .adminSetAllowance(id: person.id), [.class("row card")],
+            .admin(.setAllowance(id: person.id)), [.class("row card")],
             [
               .input([
                 .type("number"), .name("year"), .ariaLabel(context(.year)), .value(String(allowanceYear)),
@@ -161,11 +161,11 @@ package enum AdminPages {
       [
         error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
         .h2([], [.text(context(.locations))]),
-        list(locations.map { ($0.id, $0.name) }, rename: { .adminRenameLocation(id: $0) }) {
-          .adminDeleteLocation(id: $0)
+        list(locations.map { ($0.id, $0.name) }, rename: { .admin(.renameLocation(id: $0)) }) {
+          .admin(.deleteLocation(id: $0))
         },
         context.form(
-          .adminCreateLocation, [.class("row")],
+          .admin(.createLocation), [.class("row")],
           [
             .input([
               .type("text"), .name("name"), .required, .ariaLabel(context(.name)),
@@ -178,11 +178,11 @@ package enum AdminPages {
             .button([.type("submit")], [.text(context(.add))]),
           ]),
         .h2([], [.text(context(.departments))]),
-        list(departments.map { ($0.id, $0.name) }, rename: { .adminRenameDepartment(id: $0) }) {
-          .adminDeleteDepartment(id: $0)
+        list(departments.map { ($0.id, $0.name) }, rename: { .admin(.renameDepartment(id: $0)) }) {
+          .admin(.deleteDepartment(id: $0))
         },
         context.form(
-          .adminCreateDepartment, [.class("row")],
+          .admin(.createDepartment), [.class("row")],
           [
             .input([
               .type("text"), .name("name"), .required, .ariaLabel(context(.name)),
@@ -209,7 +209,7 @@ package enum AdminPages {
         saved ? .p([.class("card"), Attribute("role", "status")], [.text(context(.saved))]) : .empty,
         error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
         context.form(
-          .adminSaveCompany, [.class("stack card")],
+          .admin(.saveCompany), [.class("stack card")],
           [
             field("name", .name, company.name), field("phone", .phone, company.phone),
             field("email", .email, company.email), field("website", .website, company.website),
@@ -243,13 +243,13 @@ package enum AdminPages {
                 .div(
                   [.class("row")],
                   [
-                    context.button(.adminRefreshFeed(id: feed.id), .refresh, style: "secondary"),
-                    context.button(.adminDeleteFeed(id: feed.id), .remove, style: "danger"),
+                    context.button(.admin(.refreshFeed(id: feed.id)), .refresh, style: "secondary"),
+                    context.button(.admin(.deleteFeed(id: feed.id)), .remove, style: "danger"),
                   ]),
               ])
           }),
         context.form(
-          .adminAddFeed, [.class("stack card")],
+          .admin(.addFeed), [.class("stack card")],
           [
             .label([.for("feed-name")], [.text(context(.name))]),
             .input([.type("text"), .id("feed-name"), .name("name"), .required]),
@@ -283,7 +283,7 @@ package enum AdminPages {
               ])
           }),
         page.nextCursor.map {
-          .a([.class("button secondary"), .href(WebPage.adminAudit(cursor: $0).href)], [.text(context(.more))])
+          .a([.class("button secondary"), .href(WebPage.admin(.audit(cursor: $0)).href)], [.text(context(.more))])
         }
           ?? .empty,
       ])

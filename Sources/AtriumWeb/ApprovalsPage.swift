@@ -23,7 +23,7 @@ package enum ApprovalsPage {
               [],
               [
                 .a(
-                  [.href(WebPage.approvals(tab).href)] + (tab == filter ? [.ariaCurrent("page")] : []),
+                  [.href(WebPage.approvals(.list(tab)).href)] + (tab == filter ? [.ariaCurrent("page")] : []),
                   [.text(context(label))])
               ])
           }),
@@ -49,12 +49,14 @@ package enum ApprovalsPage {
     let decision = [Attribute.data("decision", "")]
     if request.status == .pending {
       actions = [
-        context.button(.decide(id: request.id, action: .approve), .approve, attributes: decision),
-        context.button(.decide(id: request.id, action: .reject), .reject, style: "danger", attributes: decision),
+        context.button(.approvals(.decide(id: request.id, action: .approve)), .approve, attributes: decision),
+        context.button(
+          .approvals(.decide(id: request.id, action: .reject)), .reject, style: "danger", attributes: decision),
       ]
     } else if request.status == .approved || request.status == .rejected {
       actions = [
-        context.button(.decide(id: request.id, action: .reopen), .reopen, style: "secondary", attributes: decision)
+        context.button(
+          .approvals(.decide(id: request.id, action: .reopen)), .reopen, style: "secondary", attributes: decision)
       ]
     }
     return .li(
@@ -64,7 +66,7 @@ package enum ApprovalsPage {
           [.class("row")],
           [
             .img([.class("avatar"), .alt(""), .src(item.employee.photoURL)]),
-            .a([.href(WebPage.requestDetail(id: request.id).href)], [.strong([.text(item.employee.displayName)])]),
+            .a([.href(WebPage.approvals(.detail(id: request.id)).href)], [.strong([.text(item.employee.displayName)])]),
             .span([.class("status \(request.status.rawValue)")], [.text(context(.status(request.status)))]),
           ]),
         .p([], [.text(dates + " · " + context(.workingDays(TimeOffPage.format(request.days))))]),

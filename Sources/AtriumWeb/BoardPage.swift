@@ -21,7 +21,7 @@ package enum BoardPage {
       context(.board), context,
       [
         places.map { noticeForm(context, $0.departments, $0.locations, draft: draft, error: error) } ?? .empty,
-        items.contains { !$0.read } ? context.button(.markAllRead, .markAllRead, style: "secondary") : .empty,
+        items.contains { !$0.read } ? context.button(.board(.markAllRead), .markAllRead, style: "secondary") : .empty,
         items.isEmpty
           ? .p([.class("muted")], [.text(context(.noNotices))])
           : .ul([.class("list")], items.map { notice(context, $0) }),
@@ -41,7 +41,7 @@ package enum BoardPage {
       [
         .tag("summary", [], [.text(context(.writeNotice))]),
         context.form(
-          .postNotice, [.class("stack")],
+          .board(.post), [.class("stack")],
           [
             error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
             .label([.for("notice-title")], [.text(context(.noticeTitle))]),
@@ -80,7 +80,7 @@ package enum BoardPage {
         .h3([], [.text(item.title)]),
         // The body is rendered by the board's own safe Markdown subset, which escapes everything.
         .div([.class("body")], [.trusted(item.bodyHTML)]),
-        item.read ? .empty : context.button(.markRead(id: item.id), .markRead, style: "secondary"),
+        item.read ? .empty : context.button(.board(.markRead(id: item.id)), .markRead, style: "secondary"),
       ])
   }
 }

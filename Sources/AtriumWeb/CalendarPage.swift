@@ -15,7 +15,7 @@ package enum CalendarPage {
     let previous = month == 1 ? String(format: "%04d-12", year - 1) : String(format: "%04d-%02d", year, month - 1)
     let next = month == 12 ? String(format: "%04d-01", year + 1) : String(format: "%04d-%02d", year, month + 1)
     func link(_ target: String) -> String {
-      WebPage.calendar(month: target, department: departmentID, location: locationID).href
+      WebPage.calendar(.grid(month: target, department: departmentID, location: locationID)).href
     }
     return Layout.page(
       context(.teamCalendar), context,
@@ -68,7 +68,10 @@ package enum CalendarPage {
           + choices.map { id, title in .option([.value(id)] + (id == selected ? [.selected] : []), title) })
     }
     return .form(
-      [.method("get"), .action(WebPage.calendar(month: nil, department: nil, location: nil).path), .class("row")],
+      [
+        .method("get"), .action(WebPage.calendar(.grid(month: nil, department: nil, location: nil)).path),
+        .class("row"),
+      ],
       [
         .input([.type("hidden"), .name("month"), .value(month)]),
         select("department", .allDepartments, departments.map { ($0.id, $0.name) }, departmentID),

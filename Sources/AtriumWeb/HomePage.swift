@@ -14,7 +14,7 @@ package enum HomePage {
   package static func timelineCard(_ context: WebContext, _ timeline: TimelinePage, draft: HomeCard.Draft) -> Node {
     .fragment([
       context.form(
-        .createPost, [.class("stack card")],
+        .home(.createPost), [.class("stack card")],
         [
           .label([.for("post-text")], [.text(context(.writePost))]),
           draft.error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,

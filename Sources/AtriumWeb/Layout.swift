@@ -14,8 +14,8 @@ package enum Layout {
           .meta([Attribute("charset", "utf-8")]),
           .meta([.name("viewport"), Attribute("content", "width=device-width, initial-scale=1")]),
           .title("\(title) · \(context.companyName)"),
-          .link([.rel("stylesheet"), .href(WebPage.stylesheet.href)]),
-          .script(src: WebPage.script.href),
+          .link([.rel("stylesheet"), .href(WebPage.assets(.stylesheet).href)]),
+          .script(src: WebPage.assets(.script).href),
         ]),
         .body(
           [.data("live", "1")],
@@ -43,7 +43,7 @@ package enum Layout {
           .meta([Attribute("charset", "utf-8")]),
           .meta([.name("viewport"), Attribute("content", "width=device-width, initial-scale=1")]),
           .title("\(title) · \(context.companyName)"),
-          .link([.rel("stylesheet"), .href(WebPage.stylesheet.href)]),
+          .link([.rel("stylesheet"), .href(WebPage.assets(.stylesheet).href)]),
         ]),
         .body([], [.main([.id("content"), .class("signin")], [.h1([], [.text(title)])] + content)]),
       ])
@@ -60,16 +60,16 @@ package enum Layout {
             .tag("summary", [.ariaLabel(context(.menu))], [.text("☰ " + context(.menu))]),
             menu(context, signOut: true),
           ]),
-        .a([.class("company"), .href(WebPage.home.href)], [.text(context.companyName)]),
+        .a([.class("company"), .href(WebPage.home(.timeline).href)], [.text(context.companyName)]),
         .a(
-          [.href(WebPage.board.href), .ariaLabel(context(.unread(context.unread))), .data("badge", "")],
+          [.href(WebPage.board(.notices).href), .ariaLabel(context(.unread(context.unread))), .data("badge", "")],
           [
             .text(context(.board)),
             context.unread > 0 ? .span([.class("badge")], [.text(String(context.unread))]) : .empty,
           ]
         ),
         .a(
-          [.class("me"), .href(WebPage.profile.href)],
+          [.class("me"), .href(WebPage.profile(.mine).href)],
           [
             .img([
               .class("avatar"), .alt(""),
@@ -77,7 +77,8 @@ package enum Layout {
             ]),
             .span([], [.text(employee.displayName)]),
           ]),
-        context.form(.signOut, [], [.button([.type("submit"), .class("secondary")], [.text(context(.signOut))])]),
+        context.form(
+          .account(.signOut), [], [.button([.type("submit"), .class("secondary")], [.text(context(.signOut))])]),
       ])
   }
 
@@ -85,13 +86,13 @@ package enum Layout {
   /// room for there.
   private static func menu(_ context: WebContext, signOut: Bool = false) -> Node {
     var items: [(WebPage, Text)] = [
-      (.home, .home), (.timeOff(year: nil), .timeOff), (.board, .board),
-      (.team(query: nil, department: nil, location: nil), .team),
-      (.calendar(month: nil, department: nil, location: nil), .teamCalendar),
+      (.home(.timeline), .home), (.timeOff(.overview(year: nil)), .timeOff), (.board(.notices), .board),
+      (.team(.directory(query: nil, department: nil, location: nil)), .team),
+      (.calendar(.grid(month: nil, department: nil, location: nil)), .teamCalendar),
     ]
-    if context.decides { items.append((.approvals(.pending), .approvals)) }
-    items += [(.company, .company), (.settings, .settings), (.profile, .profile)]
-    if context.employee?.role == .admin { items.append((.admin, .admin)) }
+    if context.decides { items.append((.approvals(.list(.pending)), .approvals)) }
+    items += [(.company(.show), .company), (.settings(.show), .settings), (.profile(.mine), .profile)]
+    if context.employee?.role == .admin { items.append((.admin(.index), .admin)) }
     return .ul(
       [.class("menu")],
       items.map { page, label in
@@ -104,32 +105,26 @@ package enum Layout {
               [],
               [
                 context.form(
-                  .signOut, [], [.button([.type("submit"), .class("secondary")], [.text(context(.signOut))])])
+                  .account(.signOut), [], [.button([.type("submit"), .class("secondary")], [.text(context(.signOut))])])
               ])
           ] : []))
   }
 
-  /// Which menu entry a page belongs to.
+  /// Which menu entry a page belongs to: its section's.
   private static func section(of page: WebPage) -> String {
     switch page {
-    case .home, .createPost: "home"
-    case .timeOff, .requestLeave, .cancelLeave, .editLeave, .changeLeave: "time-off"
-    case .board, .markRead, .markAllRead: "board"
-    case .approvals, .decide, .requestDetail: "approvals"
-    case .team, .person, .personTimeOff: "team"
-    case .profile, .editProfile, .saveProfile, .uploadPhoto: "profile"
+    case .home: "home"
+    case .timeOff: "time-off"
+    case .board: "board"
+    case .approvals: "approvals"
+    case .team: "team"
+    case .profile: "profile"
     case .company: "company"
     case .calendar: "calendar"
-    case .admin, .adminPeople, .adminNewPerson, .adminCreatePerson, .adminPerson, .adminUpdatePerson,
-      .adminResetPassword, .adminPlaces, .adminCreateLocation, .adminCreateDepartment, .adminDeleteLocation,
-      .adminDeleteDepartment, .adminCompany, .adminSaveCompany, .adminFeeds, .adminAddFeed, .adminRefreshFeed,
-      .adminDeleteFeed, .adminAudit, .adminLeave, .adminSavePolicy, .adminAddLeaveType, .adminToggleLeaveType,
-      .adminAddHoliday, .adminDeleteHoliday, .adminSetAllowance, .adminImport, .adminRunImport, .adminRenameLocation,
-      .adminRenameDepartment,
-      .adminRenameLeaveType:
-      "admin"
-    case .settings, .saveSettings, .rotateCalendar, .deleteDevice, .resetBadge: "settings"
-    default: "other"
+    case .settings: "settings"
+    case .admin: "admin"
+    case .account, .assets: "other"
     }
   }
+
 }

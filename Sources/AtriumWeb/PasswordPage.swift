@@ -9,7 +9,7 @@ package enum PasswordPage {
         ?? .empty
     }
     let form = context.form(
-      .changePassword, [.class("stack card")],
+      .account(.changePassword), [.class("stack card")],
       [
         .label([.for("current")], [.text(context(.currentPassword))]),
         .input([.type("password"), .id("current"), .name("current"), .autocomplete("current-password"), .required]),

@@ -23,7 +23,7 @@ package enum ProfilePage {
         saved ? .p([.class("card"), Attribute("role", "status")], [.text(context(.saved))]) : .empty,
         .form(
           [
-            .method("post"), .action(WebPage.uploadPhoto.href), Attribute("enctype", "multipart/form-data"),
+            .method("post"), .action(WebPage.profile(.uploadPhoto).href), Attribute("enctype", "multipart/form-data"),
             .class("stack card"),
           ],
           [
@@ -43,7 +43,7 @@ package enum ProfilePage {
             .p([], [.button([.type("submit")], [.text(context(.uploadPhoto))])]),
           ]),
         context.form(
-          .saveProfile, [.class("stack card")],
+          .profile(.save), [.class("stack card")],
           [
             .label([.for("phone")], [.text(context(.phone))]),
             .input([.type("text"), .id("phone"), .name("phone"), .value(profile.phone), .autocomplete("tel")]),

@@ -13,11 +13,11 @@ package enum RequestDetailPage {
     var actions: [Node] = []
     if request.status == .pending {
       actions = [
-        context.button(.decide(id: request.id, action: .approve), .approve),
-        context.button(.decide(id: request.id, action: .reject), .reject, style: "danger"),
+        context.button(.approvals(.decide(id: request.id, action: .approve)), .approve),
+        context.button(.approvals(.decide(id: request.id, action: .reject)), .reject, style: "danger"),
       ]
     } else if request.status == .approved || request.status == .rejected {
-      actions = [context.button(.decide(id: request.id, action: .reopen), .reopen, style: "secondary")]
+      actions = [context.button(.approvals(.decide(id: request.id, action: .reopen)), .reopen, style: "secondary")]
     }
     let offNames = Set(detail.conflicts.flatMap { $0.people.map(\.displayName) }).sorted()
     return Layout.page(
@@ -53,7 +53,9 @@ package enum RequestDetailPage {
                 entry.reason.isEmpty ? .empty : .text(" · \(entry.reason)"),
               ])
           }),
-        .p([], [.a([.href(WebPage.approvals(.pending).href), .class("button secondary")], [.text(context(.back))])]),
+        .p(
+          [],
+          [.a([.href(WebPage.approvals(.list(.pending)).href), .class("button secondary")], [.text(context(.back))])]),
       ])
   }
 }

@@ -21,7 +21,7 @@ package enum SettingsPage {
       [
         saved ? .p([.class("card"), Attribute("role", "status")], [.text(context(.saved))]) : .empty,
         context.form(
-          .saveSettings, [.class("stack card")],
+          .settings(.save), [.class("stack card")],
           [
             .fieldset(
               [],
@@ -39,7 +39,9 @@ package enum SettingsPage {
               }),
             .p([], [.button([.type("submit")], [.text(context(.save))])]),
           ]),
-        .p([], [.a([.href(WebPage.password.href), .class("button secondary")], [.text(context(.changePassword))])]),
+        .p(
+          [],
+          [.a([.href(WebPage.account(.password).href), .class("button secondary")], [.text(context(.changePassword))])]),
       ] + panels)
   }
 
@@ -54,7 +56,7 @@ package enum SettingsPage {
         .input([.type("text"), .id("feed-url"), .value(feed.url), Attribute("readonly", nil)]),
         .label([.for("team-feed-url")], [.text(context(.teamCalendarFeed))]),
         .input([.type("text"), .id("team-feed-url"), .value(feed.teamURL), Attribute("readonly", nil)]),
-        .p([], [context.button(.rotateCalendar, .newLink, style: "secondary")]),
+        .p([], [context.button(.settings(.rotateCalendar), .newLink, style: "secondary")]),
       ])
   }
 
@@ -74,10 +76,10 @@ package enum SettingsPage {
                 [
                   .strong([.text(device.name.isEmpty ? device.platform : device.name)]),
                   .span([.class("muted")], [.text("\(device.platform) · \(device.lastSeenAt.prefix(10))")]),
-                  context.button(.deleteDevice(id: device.id), .remove, style: "secondary"),
+                  context.button(.settings(.deleteDevice(id: device.id)), .remove, style: "secondary"),
                 ])
             }),
-        .p([], [context.button(.resetBadge, .resetBadge, style: "secondary")]),
+        .p([], [context.button(.settings(.resetBadge), .resetBadge, style: "secondary")]),
       ])
   }
 }

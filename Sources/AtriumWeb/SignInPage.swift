@@ -14,7 +14,7 @@ package enum SignInPage {
       [
         error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
         .form(
-          [.method("post"), .action(WebPage.submitSignIn.href), .class("stack card")],
+          [.method("post"), .action(WebPage.account(.submitSignIn).href), .class("stack card")],
           [
             .input([.type("hidden"), .name(WebSessions.csrfField), .value(token)]),
             .input([.type("hidden"), .name("next"), .value(next ?? "")]),

@@ -10,13 +10,13 @@ package enum TeamPage {
     _ context: WebContext, page: WebPage, people: [PersonSummary], departments: [DepartmentBody],
     locations: [LocationBody]
   ) -> Node {
-    guard case .team(let query, let department, let location) = page else { return .empty }
+    guard case .team(.directory(let query, let department, let location)) = page else { return .empty }
     return Layout.page(
       context(.team), context,
       [
         .form(
           [
-            .method("get"), .action(WebPage.team(query: nil, department: nil, location: nil).path),
+            .method("get"), .action(WebPage.team(.directory(query: nil, department: nil, location: nil)).path),
             .class("stack card"),
           ],
           [
@@ -46,7 +46,7 @@ package enum TeamPage {
                 [],
                 [
                   .a(
-                    [.href(WebPage.person(id: person.id).href), .class("row")],
+                    [.href(WebPage.team(.person(id: person.id)).href), .class("row")],
                     [
                       .img([.class("avatar"), .alt(""), .src(person.photoURL)]),
                       .strong([.text(person.displayName)]),
@@ -119,11 +119,11 @@ package enum TeamPage {
           [.class("row"), .ariaLabel(context(.year))],
           [
             .a(
-              [.href(WebPage.personTimeOff(id: id, year: year.year - 1).href), .class("button secondary")],
+              [.href(WebPage.team(.timeOff(id: id, year: year.year - 1)).href), .class("button secondary")],
               [.text("‹ \(year.year - 1)")]),
             .strong([.text(String(year.year))]),
             .a(
-              [.href(WebPage.personTimeOff(id: id, year: year.year + 1).href), .class("button secondary")],
+              [.href(WebPage.team(.timeOff(id: id, year: year.year + 1)).href), .class("button secondary")],
               [.text("\(year.year + 1) ›")]),
           ]),
         TimeOffPage.figures(context, year),

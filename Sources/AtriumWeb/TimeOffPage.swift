@@ -28,18 +28,18 @@ package enum TimeOffPage {
           [.class("row"), .ariaLabel(context(.year))],
           [
             .a(
-              [.href(WebPage.timeOff(year: year.year - 1).href), .class("button secondary")],
+              [.href(WebPage.timeOff(.overview(year: year.year - 1)).href), .class("button secondary")],
               [.text("‹ \(year.year - 1)")]),
             .strong([.text(String(year.year))]),
             .a(
-              [.href(WebPage.timeOff(year: year.year + 1).href), .class("button secondary")],
+              [.href(WebPage.timeOff(.overview(year: year.year + 1)).href), .class("button secondary")],
               [.text("\(year.year + 1) ›")]),
           ]),
         figures(context, year),
         .h2([], [.text(context(requestID == nil ? .askForLeave : .changeRequest))]),
         requestForm(
           context, form: form, preview: preview, error: error, types: types,
-          target: requestID.map { .changeLeave(id: $0) } ?? .requestLeave),
+          target: requestID.map { .timeOff(.change(id: $0)) } ?? .timeOff(.request)),
         .h2([], [.text(context(.requests))]),
         requestList(context, year.requests, cancellable: true),
       ])
@@ -158,10 +158,11 @@ package enum TimeOffPage {
           [
             cancellable && request.status == .pending
               ? .a(
-                [.class("button secondary"), .href(WebPage.editLeave(id: request.id).href)], [.text(context(.change))])
+                [.class("button secondary"), .href(WebPage.timeOff(.edit(id: request.id)).href)],
+                [.text(context(.change))])
               : .empty,
             cancellable && (request.status == .pending || request.status == .approved)
-              ? context.button(.cancelLeave(id: request.id), .cancel, style: "secondary") : .empty,
+              ? context.button(.timeOff(.cancel(id: request.id)), .cancel, style: "secondary") : .empty,
           ]),
       ])
   }

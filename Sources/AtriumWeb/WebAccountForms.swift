@@ -15,7 +15,7 @@ extension WebApp {
       html(
         PasswordPage.render(context, mustChange: visitor.principal.mustChangePassword, errors: errors), status: status)
     }
-    guard page == .changePassword else { return render([:], status: 200) }
+    guard page == .account(.changePassword) else { return render([:], status: 200) }
     do {
       _ = try accounts.changePassword(
         PasswordChange(current: form["current"] ?? "", new: form["new"] ?? ""), by: visitor.principal,
@@ -27,7 +27,7 @@ extension WebApp {
       return render(errors, status: problem.status)
     }
     let cookie = try webSessions.start(for: visitor.principal.employee, secure: webSessions.isSecure(request))
-    var response = HTTPResponse.seeOther(WebPage.home.href)
+    var response = HTTPResponse.seeOther(WebPage.home(.timeline).href)
     response.headers.add("Set-Cookie", cookie)
     return response
   }
@@ -58,7 +58,7 @@ extension WebApp {
     }
     do {
       _ = try photos.upload(file.body, for: principal.employee.id, by: principal)
-      return HTTPResponse.seeOther(WebPage.editProfile.href)
+      return HTTPResponse.seeOther(WebPage.profile(.edit).href)
     } catch let problem as Problem {
       errors.photo = problem.detail
       return try editProfile(context, principal: principal, errors: errors, status: problem.status)

@@ -7,7 +7,7 @@ import AtriumServices
 /// checks the role again; a form's errors come back on its page.
 extension WebApp {
   package func adminPage(
-    _ page: WebPage, form: [String: String], principal: Principal, context: WebContext
+    _ page: WebPage.Admin, _ request: HTTPRequest, form: [String: String], principal: Principal, context: WebContext
   ) throws -> HTTPResponse {
     func redirect(_ target: WebPage) -> HTTPResponse { .seeOther(target.href) }
     func text(_ name: String) -> String? {
@@ -25,13 +25,13 @@ extension WebApp {
       return exact
     }
     switch page {
-    case .admin:
+    case .index:
       return html(AdminPages.index(context))
-    case .adminPeople(let query):
+    case .people(let query):
       return html(AdminPages.people(context, query: query, people: try directory(query)))
-    case .adminNewPerson:
+    case .newPerson:
       return try personForm(nil, context: context)
-    case .adminCreatePerson:
+    case .createPerson:
       do {
         let created = try accounts.create(
           NewPerson(
@@ -46,9 +46,9 @@ extension WebApp {
       } catch {
         return try personForm(nil, context: context, failure: error)
       }
-    case .adminPerson(let id):
+    case .person(let id):
       return try personForm(try people.profile(id: id, principal: principal), context: context)
-    case .adminUpdatePerson(let id):
+    case .updatePerson(let id):
       var change = PersonChange()
       change.username = form["username"]
       change.email = form["email"]
@@ -67,31 +67,31 @@ extension WebApp {
       } catch {
         return try personForm(try? people.profile(id: id, principal: principal), context: context, failure: error)
       }
-    case .adminResetPassword(let id):
+    case .resetPassword(let id):
       let password = try accounts.resetPassword(of: id, by: principal)
       let person = try people.profile(id: id, principal: principal)
       return try personForm(
         person, context: context, message: context(.temporaryPassword(person.displayName, password.temporaryPassword)))
-    case .adminPlaces:
+    case .places:
       return try placesPage(context)
-    case .adminCreateLocation:
+    case .createLocation:
       return try placesChange(context) {
         _ = try places.createLocation(NewLocation(name: form["name"] ?? "", timeZone: text("timeZone")), by: principal)
       }
-    case .adminCreateDepartment:
+    case .createDepartment:
       return try placesChange(context) {
         _ = try places.createDepartment(NewDepartment(name: form["name"] ?? ""), by: principal)
       }
-    case .adminRenameLocation(let id):
+    case .renameLocation(let id):
       return try placesChange(context) {
         _ = try places.updateLocation(
           id: id, LocationChange(name: form["name"] ?? "", timeZone: text("timeZone")), by: principal)
       }
-    case .adminRenameDepartment(let id):
+    case .renameDepartment(let id):
       return try placesChange(context) {
         _ = try places.updateDepartment(id: id, DepartmentChange(name: form["name"] ?? ""), by: principal)
       }
-    case .adminRenameLeaveType(let id):
+    case .renameLeaveType(let id):
       return try leaveChange(context, principal: principal) {
         _ = try leaveSettings.updateLeaveType(
           id: id,
@@ -100,13 +100,13 @@ extension WebApp {
             needsApproval: form["approval"] == "on"),
           by: principal)
       }
-    case .adminDeleteLocation(let id):
+    case .deleteLocation(let id):
       return try placesChange(context) { try places.deleteLocation(id: id, by: principal) }
-    case .adminDeleteDepartment(let id):
+    case .deleteDepartment(let id):
       return try placesChange(context) { try places.deleteDepartment(id: id, by: principal) }
-    case .adminCompany:
+    case .company:
       return html(AdminPages.company(context, try company.company()))
-    case .adminSaveCompany:
+    case .saveCompany:
       do {
         let saved = try company.update(
           CompanyChange(
@@ -115,35 +115,35 @@ extension WebApp {
           by: principal)
         return html(AdminPages.company(context, saved, saved: true))
       } catch {
-        let problem = Self.webProblem(error)
+        let problem = formProblem(error)
         return html(AdminPages.company(context, try company.company(), error: problem.detail), status: problem.status)
       }
-    case .adminFeeds:
+    case .feeds:
       return html(AdminPages.feeds(context, try feeds.feeds(principal: principal).items))
-    case .adminAddFeed:
+    case .addFeed:
       do {
         _ = try feeds.create(NewTimelineFeed(name: form["name"] ?? "", url: form["url"] ?? ""), principal: principal)
-        return redirect(.adminFeeds)
+        return redirect(.admin(.feeds))
       } catch {
-        let problem = Self.webProblem(error)
+        let problem = formProblem(error)
         return html(
           AdminPages.feeds(context, try feeds.feeds(principal: principal).items, error: problem.detail),
           status: problem.status)
       }
-    case .adminRefreshFeed(let id):
+    case .refreshFeed(let id):
       _ = try feeds.refresh(id: id, principal: principal)
-      return redirect(.adminFeeds)
-    case .adminDeleteFeed(let id):
+      return redirect(.admin(.feeds))
+    case .deleteFeed(let id):
       try feeds.delete(id: id, principal: principal)
-      return redirect(.adminFeeds)
-    case .adminAudit(let cursor):
+      return redirect(.admin(.feeds))
+    case .audit(let cursor):
       return html(
         AdminPages.audit(
           context,
           try AuditTrail(environment: environment).page(PageRequest(limit: 100, cursor: cursor), principal: principal)))
-    case .adminLeave(let location, let year):
+    case .leave(let location, let year):
       return try leavePage(context, principal: principal, location: location, year: year)
-    case .adminSavePolicy:
+    case .savePolicy:
       return try leaveChange(context, principal: principal) {
         _ = try leaveSettings.updatePolicy(
           LeavePolicyBody(
@@ -151,7 +151,7 @@ extension WebApp {
             carryOverUntil: text("carryOverUntil"), allowNegativeBalance: form["allowNegativeBalance"] == "on"),
           by: principal)
       }
-    case .adminAddLeaveType:
+    case .addLeaveType:
       return try leaveChange(context, principal: principal) {
         _ = try leaveSettings.createLeaveType(
           LeaveTypeChange(
@@ -159,13 +159,13 @@ extension WebApp {
             needsApproval: form["approval"] == "on"),
           by: principal)
       }
-    case .adminToggleLeaveType(let id):
+    case .toggleLeaveType(let id):
       return try leaveChange(context, principal: principal) {
         let current = try leaveSettings.leaveTypes().items.first { $0.id == id }
         guard let current else { throw Problem.notFound("No leave type has the id \(id).") }
         _ = try leaveSettings.updateLeaveType(id: id, LeaveTypeChange(active: !current.active), by: principal)
       }
-    case .adminAddHoliday:
+    case .addHoliday:
       let location = form["locationId"] ?? ""
       return try leaveChange(context, principal: principal, location: location) {
         guard let date = CalendarDate(form["date"] ?? "") else {
@@ -177,9 +177,9 @@ extension WebApp {
             half: text("half").flatMap(DayHalf.init(rawValue:))),
           by: principal)
       }
-    case .adminDeleteHoliday(let id):
+    case .deleteHoliday(let id):
       return try leaveChange(context, principal: principal) { try leaveSettings.deleteHoliday(id: id, by: principal) }
-    case .adminSetAllowance(let id):
+    case .setAllowance(let id):
       let person = try people.profile(id: id, principal: principal)
       do {
         guard let year = text("year").flatMap({ Int($0) }), let days = try halfDays("days") else {
@@ -190,20 +190,18 @@ extension WebApp {
       } catch {
         return try personForm(person, context: context, failure: error)
       }
-    case .adminImport:
+    case .importForm:
       return html(AdminPages.importPeople(context, report: nil, csv: ""))
-    case .adminRunImport:
+    case .runImport:
       let csv = form["csv"] ?? ""
       do {
         let report = try peopleImport.run(csv: csv, dryRun: form["dryRun"] == "on", by: principal)
         return html(AdminPages.importPeople(context, report: report, csv: report.applied ? "" : csv))
       } catch {
-        let problem = Self.webProblem(error)
+        let problem = formProblem(error)
         return html(
           AdminPages.importPeople(context, report: nil, csv: csv, error: problem.detail), status: problem.status)
       }
-    default:
-      throw Problem.notFound("No such page.")
     }
   }
 
@@ -231,7 +229,7 @@ extension WebApp {
       try change()
       return try leavePage(context, principal: principal, location: location, year: nil)
     } catch {
-      let problem = Self.webProblem(error)
+      let problem = formProblem(error)
       return try leavePage(
         context, principal: principal, location: location, year: nil, error: problem.detail, status: problem.status)
     }
@@ -258,7 +256,7 @@ extension WebApp {
     var shown = message
     var code = status
     if let failure {
-      let problem = Self.webProblem(failure)
+      let problem = formProblem(failure)
       for error in problem.errors ?? [] { errors[error.field] = error.message }
       if errors.isEmpty { shown = problem.detail }
       code = problem.status
@@ -284,16 +282,14 @@ extension WebApp {
       try change()
       return try placesPage(context)
     } catch {
-      let problem = Self.webProblem(error)
+      let problem = formProblem(error)
       return try placesPage(context, error: problem.detail, status: problem.status)
     }
   }
 
-  package static func webProblem(_ error: any Error) -> Problem {
-    switch error {
-    case let problem as Problem: problem
-    case let failure as ValidationFailure: Problem.invalid(failure)
-    default: Problem(status: 500, detail: "Something went wrong; try again.")
-    }
+  /// An error as the problem shown next to an admin form (the one mapping of `Problem.describing`);
+  /// an unexpected one is logged under an id of its own, which the message names.
+  private func formProblem(_ error: any Error) -> Problem {
+    Problem.describing(error, requestID: RequestID.make(), log: environment.log)
   }
 }

@@ -45,7 +45,7 @@ extension WebApp {
               note: values.note),
             by: principal)
         }
-        return HTTPResponse.seeOther(WebPage.timeOff(year: start.year).href)
+        return HTTPResponse.seeOther(WebPage.timeOff(.overview(year: start.year)).href)
       }
       let preview = try leaveQueries.preview(
         LeaveQuery(start: start, end: end, startHalf: values.startHalf, endHalf: values.endHalf), principal: principal)

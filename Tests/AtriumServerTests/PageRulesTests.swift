@@ -7,20 +7,24 @@ import Testing
 @Suite struct PageRulesTests {
   @Test func onlySigningInAndTheAssetsNeedNoSession() {
     let open = Set(WebPage.examples.filter { $0.rules.access == .anyone })
-    #expect(open == [.signIn(next: nil), .signIn(next: "/board"), .submitSignIn, .stylesheet, .script])
+    #expect(
+      open == [
+        .account(.signIn(next: nil)), .account(.signIn(next: "/board")), .account(.submitSignIn),
+        .assets(.stylesheet), .assets(.script),
+      ])
   }
 
   @Test func aTemporaryPasswordLeadsOnlyToChangingItOrSigningOut() {
     let allowed = Set(
       WebPage.examples.filter { $0.rules.access == .signedIn && $0.rules.beforePasswordChange == .allowed })
-    #expect(allowed == [.password, .changePassword, .signOut])
+    #expect(allowed == [.account(.password), .account(.changePassword), .account(.signOut)])
   }
 
   @Test func theEngineReadsEachPagesBodyLimitBeforeTheBody() throws {
     let app = try TestApp(seedDemo: false).app
-    #expect(app.bodyLimit(method: "POST", path: WebPage.uploadPhoto.path) == 12 << 20)
-    #expect(app.bodyLimit(method: "POST", path: WebPage.adminRunImport.path) == 10 << 20)
-    #expect(app.bodyLimit(method: "POST", path: WebPage.saveSettings.path) == 1 << 20)
+    #expect(app.bodyLimit(method: "POST", path: WebPage.profile(.uploadPhoto).path) == 12 << 20)
+    #expect(app.bodyLimit(method: "POST", path: WebPage.admin(.runImport).path) == 10 << 20)
+    #expect(app.bodyLimit(method: "POST", path: WebPage.settings(.save).path) == 1 << 20)
     #expect(app.bodyLimit(method: "PUT", path: Route.me(.updatePhoto).path) == 5 << 20)
     #expect(app.bodyLimit(method: "POST", path: "/nowhere") == 1 << 20)
   }

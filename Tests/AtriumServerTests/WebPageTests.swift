@@ -81,7 +81,7 @@ final class WebClient {
       let (path, query) = QueryString.split(target: page.href)
       #expect(WebPage(method: page.method.rawValue, path: path, query: query) == page, "\(page)")
     }
-    #expect(WebPage(method: "GET", path: "/sign-in", query: ["next": "//evil.example"]) == .signIn(next: nil))
+    #expect(WebPage(method: "GET", path: "/sign-in", query: ["next": "//evil.example"]) == .account(.signIn(next: nil)))
     #expect(WebPage(method: "GET", path: "/nowhere", query: [:]) == nil)
     #expect(WebPage(method: "POST", path: "/approvals/x/delete", query: [:]) == nil)
   }
@@ -130,7 +130,7 @@ final class WebClient {
     #expect(page.headers["Referrer-Policy"] == "same-origin")
     #expect(page.headers["Cache-Control"] == "no-store")
     #expect(!page.text.contains("style=\"") && !page.text.contains("onclick"))
-    let css = browser.get(WebPage.stylesheet.href)
+    let css = browser.get(WebPage.assets(.stylesheet).href)
     #expect(css.headers["Cache-Control"] == "public, max-age=31536000, immutable")
     #expect(browser.get("/nowhere").status == 404)
   }

@@ -23,7 +23,7 @@ extension PersonAction {
     PersonAction(name: "time-off") { person, viewer, context in
       guard try leaveQueries.mayDecide(for: person.id, principal: viewer) else { return nil }
       return .a(
-        [.class("button secondary"), .href(WebPage.personTimeOff(id: person.id, year: nil).href)],
+        [.class("button secondary"), .href(WebPage.team(.timeOff(id: person.id, year: nil)).href)],
         [.text(context(.seeTimeOff))])
     }
   }
@@ -31,7 +31,7 @@ extension PersonAction {
   /// Editing one's own profile.
   package static let editOwnProfile = PersonAction(name: "edit-profile") { person, viewer, context in
     person.id == viewer.employee.id
-      ? .a([.class("button secondary"), .href(WebPage.editProfile.href)], [.text(context(.editProfile))]) : nil
+      ? .a([.class("button secondary"), .href(WebPage.profile(.edit).href)], [.text(context(.editProfile))]) : nil
   }
 }
 

@@ -32,3 +32,10 @@ extension EndpointRules.BodyLimit {
   /// A photo sent from the web form, with the form's other fields: 12 MiB.
   package static let photoForm = EndpointRules.BodyLimit(bytes: 12 << 20)
 }
+
+extension PageRules {
+  /// Most pages: a signed-in visitor who has no temporary password left to change, quick
+  /// work, a form's worth of body.
+  package static let signedIn = PageRules(
+    access: .signedIn, work: .quick, beforePasswordChange: .refused, bodyLimit: .standard)
+}

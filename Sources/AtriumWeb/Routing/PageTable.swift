@@ -1,0 +1,67 @@
+import AtriumAPI
+import AtriumHTTPTypes
+
+/// Every page of every section, erased to `WebPage`, indexed for matching by the first path
+/// segment (`time-off`, `admin`…), so a request is compared only with the pages that share it.
+struct PageTable: Sendable {
+  struct ErasedRow: Sendable {
+    let name: String
+    let method: HTTPMethod
+    let path: PathTemplate
+    let rules: PageRules
+    let make: @Sendable (_ parameters: [String], _ query: [String: String]) -> WebPage?
+  }
+
+  struct Entry: Sendable {
+    let rows: [ErasedRow]
+    let examples: [WebPage]
+
+    init<Section: PageSection>(_ section: Section.Type, _ wrap: @escaping @Sendable (Section) -> WebPage) {
+      rows = Section.Name.allCases.map { name in
+        let row = Section.row(name)
+        let make = row.make
+        return ErasedRow(name: String(reflecting: name), method: row.method, path: row.path, rules: row.rules) {
+          make($0, $1).map(wrap)
+        }
+      }
+      examples = Section.examples.map(wrap)
+    }
+  }
+
+  let rows: [ErasedRow]
+  let examples: [WebPage]
+  private let byName: [String: ErasedRow]
+  private let byFirstSegment: [String: [ErasedRow]]
+
+  init(_ sections: [Entry]) {
+    rows = sections.flatMap(\.rows)
+    examples = sections.flatMap(\.examples)
+    byName = Dictionary(uniqueKeysWithValues: rows.map { ($0.name, $0) })
+    byFirstSegment = Dictionary(grouping: rows) { Self.key(of: $0.path.segments) }
+  }
+
+  /// A page's row and parts, by its section's name for it.
+  func resolve<Section: PageSection>(_ page: Section) -> (row: ErasedRow, parts: PageParts<Section.Name>) {
+    let parts = page.parts
+    guard let row = byName[String(reflecting: parts.name)] else { preconditionFailure("no row for \(parts.name)") }
+    return (row, parts)
+  }
+
+  /// The page a request is for. Empty segments are ignored (`/board/` is the board), and a
+  /// fixed segment beats a parameter (`/admin/people/new` is not a person called "new").
+  func match(method: String, path: String, query: [String: String]) -> WebPage? {
+    var segments = path.split(separator: "/", omittingEmptySubsequences: true)
+    segments.insert("", at: 0)
+    if segments.count == 1 { segments.append("") }
+    let matches = (byFirstSegment[Self.key(of: segments)] ?? []).compactMap { row in
+      row.path.parameters(of: segments).map { (row: row, parameters: $0) }
+    }
+    guard let fewest = matches.map(\.parameters.count).min() else { return nil }
+    let chosen = matches.first { $0.parameters.count == fewest && $0.row.method.rawValue == method }
+    return chosen.flatMap { $0.row.make($0.parameters, query) }
+  }
+
+  private static func key(of segments: [Substring]) -> String {
+    segments.count > 1 ? String(segments[1]) : ""
+  }
+}

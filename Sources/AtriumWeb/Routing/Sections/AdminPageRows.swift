@@ -1,0 +1,148 @@
+extension WebPage {
+  /// Administration: people, places, the company, feeds, the audit log, time-off settings and
+  /// the staff-list import (admins only; each page checks).
+  package enum Admin: PageSection {
+    case index
+    case people(query: String?)
+    case newPerson
+    case createPerson
+    case person(id: String)
+    case updatePerson(id: String)
+    case resetPassword(id: String)
+    case setAllowance(id: String)
+    case places
+    case createLocation
+    case createDepartment
+    case deleteLocation(id: String)
+    case deleteDepartment(id: String)
+    case renameLocation(id: String)
+    case renameDepartment(id: String)
+    case company
+    case saveCompany
+    case feeds
+    case addFeed
+    case refreshFeed(id: String)
+    case deleteFeed(id: String)
+    case audit(cursor: String?)
+    case leave(location: String?, year: Int?)
+    case savePolicy
+    case addLeaveType
+    case renameLeaveType(id: String)
+    case toggleLeaveType(id: String)
+    case addHoliday
+    case deleteHoliday(id: String)
+    case importForm
+    case runImport
+
+    package enum Name: CaseIterable, Sendable {
+      case index, people, newPerson, createPerson, person, updatePerson
+      case resetPassword, setAllowance, places, createLocation, createDepartment, deleteLocation
+      case deleteDepartment, renameLocation, renameDepartment, company, saveCompany, feeds
+      case addFeed, refreshFeed, deleteFeed, audit, leave, savePolicy
+      case addLeaveType, renameLeaveType, toggleLeaveType, addHoliday, deleteHoliday, importForm
+      case runImport
+    }
+
+    package static func row(_ name: Name) -> PageRow<Self> {
+      switch name {
+      case .index: PageRow(.get, "/admin", rules: .signedIn) { _, _ in .index }
+      case .people:
+        PageRow(.get, "/admin/people", rules: .signedIn) { _, query in .people(query: query.nonEmpty("query")) }
+      case .newPerson: PageRow(.get, "/admin/people/new", rules: .signedIn) { _, _ in .newPerson }
+      case .createPerson: PageRow(.post, "/admin/people", rules: .signedIn) { _, _ in .createPerson }
+      case .person: PageRow(.get, "/admin/people/{id}", rules: .signedIn) { id, _ in .person(id: id[0]) }
+      case .updatePerson: PageRow(.post, "/admin/people/{id}", rules: .signedIn) { id, _ in .updatePerson(id: id[0]) }
+      case .resetPassword:
+        PageRow(.post, "/admin/people/{id}/password-reset", rules: .signedIn) { id, _ in .resetPassword(id: id[0]) }
+      case .setAllowance:
+        PageRow(.post, "/admin/people/{id}/allowance", rules: .signedIn) { id, _ in .setAllowance(id: id[0]) }
+      case .places: PageRow(.get, "/admin/places", rules: .signedIn) { _, _ in .places }
+      case .createLocation: PageRow(.post, "/admin/locations", rules: .signedIn) { _, _ in .createLocation }
+      case .createDepartment: PageRow(.post, "/admin/departments", rules: .signedIn) { _, _ in .createDepartment }
+      case .deleteLocation:
+        PageRow(.post, "/admin/locations/{id}/delete", rules: .signedIn) { id, _ in .deleteLocation(id: id[0]) }
+      case .deleteDepartment:
+        PageRow(.post, "/admin/departments/{id}/delete", rules: .signedIn) { id, _ in .deleteDepartment(id: id[0]) }
+      case .renameLocation:
+        PageRow(.post, "/admin/locations/{id}", rules: .signedIn) { id, _ in .renameLocation(id: id[0]) }
+      case .renameDepartment:
+        PageRow(.post, "/admin/departments/{id}", rules: .signedIn) { id, _ in .renameDepartment(id: id[0]) }
+      case .company: PageRow(.get, "/admin/company", rules: .signedIn) { _, _ in .company }
+      case .saveCompany: PageRow(.post, "/admin/company", rules: .signedIn) { _, _ in .saveCompany }
+      case .feeds: PageRow(.get, "/admin/feeds", rules: .signedIn) { _, _ in .feeds }
+      case .addFeed: PageRow(.post, "/admin/feeds", rules: .signedIn) { _, _ in .addFeed }
+      case .refreshFeed:
+        PageRow(.post, "/admin/feeds/{id}/refresh", rules: .signedIn) { id, _ in .refreshFeed(id: id[0]) }
+      case .deleteFeed: PageRow(.post, "/admin/feeds/{id}/delete", rules: .signedIn) { id, _ in .deleteFeed(id: id[0]) }
+      case .audit:
+        PageRow(.get, "/admin/audit", rules: .signedIn) { _, query in .audit(cursor: query.nonEmpty("cursor")) }
+      case .leave:
+        PageRow(.get, "/admin/leave", rules: .signedIn) { _, query in
+          .leave(location: query.nonEmpty("location"), year: query.integer("year"))
+        }
+      case .savePolicy: PageRow(.post, "/admin/leave/policy", rules: .signedIn) { _, _ in .savePolicy }
+      case .addLeaveType: PageRow(.post, "/admin/leave/types", rules: .signedIn) { _, _ in .addLeaveType }
+      case .renameLeaveType:
+        PageRow(.post, "/admin/leave/types/{id}", rules: .signedIn) { id, _ in .renameLeaveType(id: id[0]) }
+      case .toggleLeaveType:
+        PageRow(.post, "/admin/leave/types/{id}/toggle", rules: .signedIn) { id, _ in .toggleLeaveType(id: id[0]) }
+      case .addHoliday: PageRow(.post, "/admin/leave/holidays", rules: .signedIn) { _, _ in .addHoliday }
+      case .deleteHoliday:
+        PageRow(.post, "/admin/leave/holidays/{id}/delete", rules: .signedIn) { id, _ in .deleteHoliday(id: id[0]) }
+      case .importForm: PageRow(.get, "/admin/import", rules: .signedIn) { _, _ in .importForm }
+      case .runImport:
+        PageRow(
+          .post, "/admin/import",
+          rules: .init(access: .signedIn, work: .quick, beforePasswordChange: .refused, bodyLimit: .staffList)
+        ) { _, _ in .runImport }
+      }
+    }
+
+    package var parts: PageParts<Name> {
+      switch self {
+      case .index: PageParts(.index)
+      case .people(let query): PageParts(.people, query: [("query", query)])
+      case .newPerson: PageParts(.newPerson)
+      case .createPerson: PageParts(.createPerson)
+      case .person(let id): PageParts(.person, [id])
+      case .updatePerson(let id): PageParts(.updatePerson, [id])
+      case .resetPassword(let id): PageParts(.resetPassword, [id])
+      case .setAllowance(let id): PageParts(.setAllowance, [id])
+      case .places: PageParts(.places)
+      case .createLocation: PageParts(.createLocation)
+      case .createDepartment: PageParts(.createDepartment)
+      case .deleteLocation(let id): PageParts(.deleteLocation, [id])
+      case .deleteDepartment(let id): PageParts(.deleteDepartment, [id])
+      case .renameLocation(let id): PageParts(.renameLocation, [id])
+      case .renameDepartment(let id): PageParts(.renameDepartment, [id])
+      case .company: PageParts(.company)
+      case .saveCompany: PageParts(.saveCompany)
+      case .feeds: PageParts(.feeds)
+      case .addFeed: PageParts(.addFeed)
+      case .refreshFeed(let id): PageParts(.refreshFeed, [id])
+      case .deleteFeed(let id): PageParts(.deleteFeed, [id])
+      case .audit(let cursor): PageParts(.audit, query: [("cursor", cursor)])
+      case .leave(let location, let year):
+        PageParts(.leave, query: [("location", location), ("year", year.map(String.init))])
+      case .savePolicy: PageParts(.savePolicy)
+      case .addLeaveType: PageParts(.addLeaveType)
+      case .renameLeaveType(let id): PageParts(.renameLeaveType, [id])
+      case .toggleLeaveType(let id): PageParts(.toggleLeaveType, [id])
+      case .addHoliday: PageParts(.addHoliday)
+      case .deleteHoliday(let id): PageParts(.deleteHoliday, [id])
+      case .importForm: PageParts(.importForm)
+      case .runImport: PageParts(.runImport)
+      }
+    }
+
+    package static let examples: [Self] = [
+      .index, .people(query: nil), .people(query: "ana"), .newPerson, .createPerson, .person(id: "p1"),
+      .updatePerson(id: "p1"), .resetPassword(id: "p1"), .setAllowance(id: "p1"), .places, .createLocation,
+      .createDepartment, .deleteLocation(id: "l1"), .deleteDepartment(id: "d1"), .renameLocation(id: "l1"),
+      .renameDepartment(id: "d1"), .company, .saveCompany, .feeds, .addFeed, .refreshFeed(id: "f1"),
+      .deleteFeed(id: "f1"), .audit(cursor: nil), .audit(cursor: "c1"), .leave(location: nil, year: nil),
+      .leave(location: "l1", year: 2027), .savePolicy, .addLeaveType, .renameLeaveType(id: "t1"),
+      .toggleLeaveType(id: "t1"), .addHoliday, .deleteHoliday(id: "h1"), .importForm, .runImport,
+    ]
+  }
+}

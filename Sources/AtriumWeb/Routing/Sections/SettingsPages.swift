@@ -1,0 +1,37 @@
+extension WebPage {
+  /// Settings: notifications, language, the calendar feed, devices and the badge.
+  package enum Settings: PageSection {
+    case show
+    case save
+    case rotateCalendar
+    case deleteDevice(id: String)
+    case resetBadge
+
+    package enum Name: CaseIterable, Sendable {
+      case show, save, rotateCalendar, deleteDevice, resetBadge
+    }
+
+    package static func row(_ name: Name) -> PageRow<Self> {
+      switch name {
+      case .show: PageRow(.get, "/settings", rules: .signedIn) { _, _ in .show }
+      case .save: PageRow(.post, "/settings", rules: .signedIn) { _, _ in .save }
+      case .rotateCalendar: PageRow(.post, "/settings/calendar", rules: .signedIn) { _, _ in .rotateCalendar }
+      case .deleteDevice:
+        PageRow(.post, "/settings/devices/{id}/delete", rules: .signedIn) { id, _ in .deleteDevice(id: id[0]) }
+      case .resetBadge: PageRow(.post, "/settings/badge-reset", rules: .signedIn) { _, _ in .resetBadge }
+      }
+    }
+
+    package var parts: PageParts<Name> {
+      switch self {
+      case .show: PageParts(.show)
+      case .save: PageParts(.save)
+      case .rotateCalendar: PageParts(.rotateCalendar)
+      case .deleteDevice(let id): PageParts(.deleteDevice, [id])
+      case .resetBadge: PageParts(.resetBadge)
+      }
+    }
+
+    package static let examples: [Self] = [.show, .save, .rotateCalendar, .deleteDevice(id: "d1"), .resetBadge]
+  }
+}

@@ -1,0 +1,42 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTML
+import AtriumHTTPTypes
+import AtriumServices
+import Foundation
+
+extension WebApp {
+  /// The Settings section's pages and forms for a signed-in visitor.
+  func page(
+    _ page: WebPage.Settings, _ request: HTTPRequest, form: [String: String], visitor: WebSessions.Visitor,
+    context: WebContext
+  ) throws -> HTTPResponse {
+    let principal = visitor.principal
+    switch page {
+    case .show:
+      return try settingsPage(context, principal: principal, request: request)
+    case .save:
+      let language = form["language"].flatMap { ["en", "es"].contains($0) ? $0 : nil }
+      _ = try settings.update(
+        SettingsChange(
+          notifications: .init(
+            leaveDecisions: form["leaveDecisions"] == "on", approvalsWaiting: form["approvalsWaiting"] == "on",
+            companyNotices: form["companyNotices"] == "on"), language: language),
+        principal: principal)
+      // The page is shown in the language just chosen.
+      let updated = WebContext(
+        visitor: visitor, language: language.flatMap(Language.init(rawValue:)) ?? context.language,
+        companyName: context.companyName, unread: context.unread, current: .settings(page))
+      return try settingsPage(updated, principal: principal, request: request, saved: true)
+    case .rotateCalendar:
+      _ = try calendarFeeds.rotate(for: principal, origin: request.origin)
+      return HTTPResponse.seeOther(WebPage.settings(.show).href)
+    case .deleteDevice(let id):
+      try settings.deleteDevice(id: id, principal: principal)
+      return HTTPResponse.seeOther(WebPage.settings(.show).href)
+    case .resetBadge:
+      _ = try board.resetBadge(principal: principal)
+      return HTTPResponse.seeOther(WebPage.settings(.show).href)
+    }
+  }
+}

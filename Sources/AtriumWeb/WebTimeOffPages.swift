@@ -1,0 +1,51 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTML
+import AtriumHTTPTypes
+import AtriumServices
+import Foundation
+
+extension WebApp {
+  /// The TimeOff section's pages and forms for a signed-in visitor.
+  func page(
+    _ page: WebPage.TimeOff, _ request: HTTPRequest, form: [String: String], visitor: WebSessions.Visitor,
+    context: WebContext
+  ) throws -> HTTPResponse {
+    let principal = visitor.principal
+    switch page {
+    case .overview(let year):
+      return html(
+        TimeOffPage.render(
+          context, year: try leaveQueries.myLeave(year: year, principal: principal), types: try activeLeaveTypes()))
+    case .request:
+      return try requestLeave(request, form: form, principal: principal, context: context)
+    case .edit(let id):
+      let request = try leaveQueries.detail(id: id, principal: principal).request
+      guard request.employeeId == principal.employee.id else { throw Problem.notFound("No request has the id \(id).") }
+      var values = TimeOffPage.Form()
+      values.start = request.start.description
+      values.end = request.end.description
+      values.startHalf = request.startHalf
+      values.endHalf = request.endHalf
+      values.note = request.note
+      values.typeID = request.type.id
+      return html(
+        TimeOffPage.render(
+          context, year: try leaveQueries.myLeave(year: request.start.year, principal: principal), form: values,
+          types: try activeLeaveTypes(), changing: id))
+    case .change(let id):
+      return try requestLeave(request, form: form, principal: principal, context: context, changing: id)
+    case .cancel(let id):
+      do {
+        _ = try leave.act(.cancel, on: id, reason: nil, by: principal)
+        return HTTPResponse.seeOther(WebPage.timeOff(.overview(year: nil)).href)
+      } catch {
+        let problem = problem(error, request)
+        return html(
+          TimeOffPage.render(
+            context, year: try leaveQueries.myLeave(year: nil, principal: principal), error: problem.detail),
+          status: problem.status)
+      }
+    }
+  }
+}
