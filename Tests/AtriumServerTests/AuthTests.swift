@@ -77,6 +77,23 @@ import Testing
     #expect(app.send(.me(.show), token: "not-a-token").status == 401)
   }
 
+  @Test func a401SaysHowToAuthenticate() throws {
+    let anonymous = app.send(.me(.show))
+    #expect(anonymous.status == 401)
+    #expect(anonymous.headers["WWW-Authenticate"] == #"Bearer realm="atrium""#)
+    let refused = app.send(.me(.show), token: "not-a-token")
+    #expect(refused.status == 401)
+    #expect(refused.headers["WWW-Authenticate"]?.hasPrefix(#"Bearer realm="atrium", error="invalid_token""#) == true)
+    // Also where the query is checked after authentication, and on the event stream.
+    let badQuery = app.send("GET", "/api/v1/locations?limit=0")
+    #expect(badQuery.status == 401)
+    #expect(badQuery.headers["WWW-Authenticate"] == #"Bearer realm="atrium""#)
+    #expect(app.send(.events(.stream)).headers["WWW-Authenticate"] == #"Bearer realm="atrium""#)
+    let signedIn = app.send(.me(.show), token: try app.login("eva").accessToken)
+    #expect(signedIn.status == 200)
+    #expect(signedIn.headers["WWW-Authenticate"] == nil)
+  }
+
   @Test func tamperedTokenIsRefused() throws {
     let tokens = try app.login("eva")
     let mario = try app.login("mario")
@@ -124,6 +141,18 @@ import Testing
     #expect(try refresh(renewed.refreshToken).status == 401)
   }
 
+  @Test func aReplayedRefreshTokenVoidsTheSessionsAccessTokensAtOnce() throws {
+    let first = try app.login("eva")
+    let other = try app.login("eva")
+    let renewed = try JSONText.decode(SessionTokens.self, from: try refresh(first.refreshToken))
+    #expect(try refresh(first.refreshToken).status == 401)
+    // Neither the access token issued at sign-in nor the renewed one works any more...
+    #expect(app.send(.me(.show), token: first.accessToken).status == 401)
+    #expect(app.send(.me(.show), token: renewed.accessToken).status == 401)
+    // ...while the same person's other session goes on.
+    #expect(app.send(.me(.show), token: other.accessToken).status == 200)
+  }
+
   @Test func refreshTokenExpiresAfterAMonthUnused() throws {
     let tokens = try app.login("eva")
     app.clock.advance(by: 29 * 24 * 3600)
@@ -146,7 +175,9 @@ import Testing
       token: phone.accessToken)
     #expect(response.status == 204)
     #expect(try refresh(phone.refreshToken).status == 401)
+    #expect(app.send(.me(.show), token: phone.accessToken).status == 401, "the session's access token ends with it")
     #expect(try refresh(laptop.refreshToken).status == 200)
+    #expect(app.send(.me(.show), token: laptop.accessToken).status == 200)
   }
 
   @Test func logoutCannotEndSomeoneElsesSession() throws {

@@ -93,7 +93,7 @@ public final class AtriumApp: HTTPResponder {
   }
 
   public func respond(to request: HTTPRequest) -> HTTPOutcome {
-    SecurityHeaders.apply(to: route(request))
+    SecurityHeaders.apply(to: AuthenticationChallenge.apply(to: route(request), for: request))
   }
 
   private func route(_ request: HTTPRequest) -> HTTPOutcome {

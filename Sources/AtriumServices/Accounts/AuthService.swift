@@ -199,16 +199,21 @@ public final class AuthService: Sendable {
     } catch {
       throw Problem.unauthorized("The access token is not valid; sign in again.")
     }
-    let employee = try environment.database.read { connection -> Employee? in
+    let (employee, sessionEnded) = try environment.database.read { connection -> (Employee?, Bool) in
       if validAfterCache.withLock({ $0[claims.sub] }) == nil {
         let validAfter = try AccountStore(connection).account(employeeID: claims.sub)?.validAfter ?? 0
         validAfterCache.withLock { $0[claims.sub] = validAfter }
       }
-      return try PeopleStore(connection).employee(id: claims.sub)
+      // Ending one session (a sign-out, a replayed refresh token) voids its access tokens at
+      // once, not when they expire.
+      return (
+        try PeopleStore(connection).employee(id: claims.sub), try SessionStore(connection).isRevoked(id: claims.sid)
+      )
     }
     let validAfter = validAfterCache.withLock { $0[claims.sub] } ?? 0
     // Strictly after: a token issued in the very millisecond of a revocation is void too.
-    guard let employee, employee.isActive, Int64((claims.iat * 1000).rounded(.down)) > validAfter else {
+    guard let employee, employee.isActive, !sessionEnded, Int64((claims.iat * 1000).rounded(.down)) > validAfter
+    else {
       throw Problem.unauthorized("This session has ended; sign in again.")
     }
     return Principal(

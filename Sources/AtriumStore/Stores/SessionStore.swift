@@ -58,6 +58,13 @@ public struct SessionStore {
       .integer(instant), .text(hash)) == 1
   }
 
+  /// Whether the session was ended (signed out, a refresh token replayed, the account closed).
+  /// A session already purged is not reported: its access tokens expired long before.
+  public func isRevoked(id: String) throws -> Bool {
+    try connection.queryFirst("SELECT revoked_at FROM sessions WHERE id = ?", .text(id))?.optionalInt("revoked_at")
+      != nil
+  }
+
   public func revokeSession(id: String, at instant: Int64) throws {
     try connection.execute(
       "UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", .integer(instant), .text(id))
