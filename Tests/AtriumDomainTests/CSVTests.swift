@@ -27,4 +27,18 @@ import Testing
     #expect(throws: CSV.Failure.self) { try CSV.parse("a,b\nx\"y,b") }
     #expect(throws: CSV.Failure.self) { try CSV.parse("a,b\n\"x\"y,b") }
   }
+
+  @Test func rowsOfSeparatorsOnlyAreBlank() throws {
+    // What Excel writes for the empty rows below a table.
+    let records = try CSV.parse(
+      "username;email\r\nana;ana@example.com\r\n;;;;;;\r\n;\r\nmario;m@example.com\r\n;;;\r\n")
+    #expect(
+      records.map(\.fields) == [["username", "email"], ["ana", "ana@example.com"], ["mario", "m@example.com"]])
+    #expect(records.map(\.line) == [1, 2, 5])
+  }
+
+  @Test func lineBreaksInsideQuotedFieldsAreStoredAsLineFeeds() throws {
+    let records = try CSV.parse("username,bio\r\nana,\"first line\r\nsecond line\"\r\n")
+    #expect(records[1].fields == ["ana", "first line\nsecond line"])
+  }
 }

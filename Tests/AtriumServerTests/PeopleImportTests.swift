@@ -45,6 +45,15 @@ import Testing
     #expect(try app.database.read { try PeopleStore($0).count() } == before)
   }
 
+  @Test func excelsEmptyRowsAreSkipped() throws {
+    let fromExcel = staff.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n;;;;;;;;\r\n;;;;;;;;\r\n"
+    let response = upload(fromExcel, dryRun: false)
+    #expect(response.status == 200, "\(response.text)")
+    let report = try JSONText.decode(ImportReport.self, from: response)
+    #expect(report.applied)
+    #expect(report.lines.map(\.action) == ["create", "create", "update"])
+  }
+
   @Test func theRealRunSavesEveryoneWithTheirManagers() throws {
     let report = try JSONText.decode(ImportReport.self, from: upload(staff, dryRun: false))
     #expect(report.applied)

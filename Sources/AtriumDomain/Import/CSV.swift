@@ -1,6 +1,6 @@
 /// Reads CSV text (RFC 4180): fields separated by commas (or semicolons, when the header line
-/// uses them), double-quoted fields holding separators, quotes (`""`) and line breaks, CRLF or
-/// LF line ends, and an optional UTF-8 byte-order mark.
+/// uses them), double-quoted fields holding separators, quotes (`""`) and line breaks (kept as
+/// LF), CRLF or LF line ends, and an optional UTF-8 byte-order mark.
 public enum CSV {
   public struct Failure: Error, Hashable, Sendable {
     public let line: Int
@@ -12,7 +12,8 @@ public enum CSV {
     }
   }
 
-  /// The records, each with the line number it starts on. Blank lines are skipped.
+  /// The records, each with the line number it starts on. Blank lines are skipped, and so are
+  /// rows whose every field is empty (`;;;;`, what spreadsheets write below a table).
   public static func parse(_ text: String) throws(Failure) -> [(line: Int, fields: [String])] {
     var text = Substring(text)
     if text.first == "\u{FEFF}" { text = text.dropFirst() }
@@ -30,7 +31,7 @@ public enum CSV {
 
     func endRecord() {
       fields.append(field)
-      if !(fields.count == 1 && fields[0].isEmpty && !quotedField) { records.append((recordLine, fields)) }
+      if !fields.allSatisfy(\.isEmpty) { records.append((recordLine, fields)) }
       fields = []
       field = ""
       quotedField = false
@@ -48,8 +49,12 @@ public enum CSV {
             pending = next
           }
         } else {
-          if character == "\n" || character == "\r\n" { line += 1 }
-          field.append(character)
+          if character == "\n" || character == "\r\n" {
+            line += 1
+            field.append("\n")
+          } else {
+            field.append(character)
+          }
         }
         continue
       }
