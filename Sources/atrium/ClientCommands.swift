@@ -85,8 +85,20 @@ enum ClientCommands {
     }
     let cache = try Self.cache(near: store)
     let stores = Repositories(session: session, cache: cache, language: language)
-    await stores.replay()
+    let refused = await stores.replay()
     let screens = ClientScreens(stores: stores, language: language)
+    try await perform(command, &options, stores: stores, screens: screens, language: language, asJSON: asJSON)
+    // The command answered; a saved change the server refused still makes this a refusal.
+    if refused > 0 {
+      throw Exit(code: 4, message: "the server refused \(refused) change(s) saved while offline (said above)")
+    }
+  }
+
+  @MainActor
+  private static func perform(
+    _ command: String, _ options: inout Options, stores: Repositories, screens: ClientScreens,
+    language: ClientLanguage, asJSON: Bool
+  ) async throws {
     switch command {
     case "me":
       if asJSON {
@@ -254,14 +266,17 @@ enum ClientCommands {
       company = LiveCompanyRepository(session: session, cache: cache)
     }
 
-    /// Sends what was saved offline, oldest first, and says what the server refused.
-    func replay() async {
+    /// Sends what was saved offline, oldest first, and says what the server refused; returns
+    /// how many it refused.
+    func replay() async -> Int {
       let results = await leave.replayOutbox() + approvals.replayOutbox() + board.replayOutbox()
       let sent = results.filter { $0.refusal == nil }.count
       if sent > 0 { FileHandle.standardError.write(Data("Sent \(sent) change(s) saved while offline.\n".utf8)) }
-      for refusal in results.compactMap(\.refusal) {
+      let refusals = results.compactMap(\.refusal)
+      for refusal in refusals {
         FileHandle.standardError.write(Data("Not sent (saved while offline): \(refusal)\n".utf8))
       }
+      return refusals.count
     }
   }
 

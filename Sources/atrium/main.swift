@@ -63,6 +63,11 @@ let usage = """
   """
 
 guard let command = arguments.first else { fail("missing command\n\n\(usage)") }
+// Help is asked for, not an error: on every command it prints the usage and exits 0.
+if arguments.contains("--help") || arguments.contains("-h") {
+  print(ClientCommands.commands.contains(command) ? "Client commands:\n" + ClientCommands.usage : usage)
+  exit(0)
+}
 switch command {
 case "serve":
   runServe(Array(arguments.dropFirst()))

@@ -153,6 +153,8 @@ extension CommandLineTests {
     #expect(
       try atrium(["leave", "request", "2026-05-04", "2026-05-04", "--yes"], config: eva.path).output.contains(
         "Saved; it will be sent when you are online."))
+    // The same days as the request sent online: the server will refuse this one as an overlap.
+    #expect(try atrium(["leave", "request", "2026-04-06", "2026-04-07", "--yes"], config: eva.path).status == 0)
 
     server = HTTPServer(
       configuration: .init(host: "127.0.0.1", port: port, threadCount: 2, workerCount: 2, log: .discard),
@@ -164,6 +166,21 @@ extension CommandLineTests {
     #expect(replayed.output.contains(id))
     let evaBack = try atrium(["leave"], config: eva.path)
     #expect(evaBack.errors.contains("Sent 1 change(s)"))
-    #expect(evaBack.output.contains("2026-05-04"))
+    #expect(evaBack.output.contains("2026-05-04"), "the command itself still answers")
+    #expect(evaBack.errors.contains("Not sent (saved while offline):"), "\(evaBack.errors)")
+    #expect(evaBack.status == 4, "a refused saved change is a refusal by the server")
+    // Reported once: the next command has nothing left to send.
+    #expect(try atrium(["leave"], config: eva.path).status == 0)
+  }
+
+  @Test func helpExitsZeroOnEveryCommand() throws {
+    let config = TemporaryDirectory()
+    for command in [
+      ["--help"], ["help"], ["login", "--help"], ["leave", "--help"], ["approve", "-h"], ["serve", "--help"],
+    ] {
+      let run = try atrium(command, config: config.path)
+      #expect(run.status == 0, "\(command): \(run.errors)")
+      #expect(run.output.contains("atrium"), "\(command) prints the usage")
+    }
   }
 }
