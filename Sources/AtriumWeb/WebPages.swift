@@ -82,13 +82,14 @@ extension WebApp {
     switch page {
     case .account(.signIn(let next)):
       if context.visitor != nil { return HTTPResponse.seeOther(next ?? WebPage.home(.timeline).href) }
-      return signInForm(context, next: next, error: nil, username: "", status: 200)
+      return signInForm(context, request, next: next, error: nil, username: "", status: 200)
     case .account(.submitSignIn):
       let next = form["next"].flatMap(WebPage.localPath)
       let username = form["username"] ?? ""
       let expected = request.cookies[SignInPage.tokenCookie] ?? ""
       guard !expected.isEmpty, form[WebSessions.csrfField] == expected else {
-        return signInForm(context, next: next, error: context(.sessionExpired), username: username, status: 403)
+        return signInForm(
+          context, request, next: next, error: context(.sessionExpired), username: username, status: 403)
       }
       do {
         let (employee, _) = try auth.verify(
@@ -106,9 +107,11 @@ extension WebApp {
           case 503: .directoryDown
           default: .wrongCredentials
           }
-        return signInForm(context, next: next, error: context(message), username: username, status: problem.status)
+        return signInForm(
+          context, request, next: next, error: context(message), username: username, status: problem.status)
       } catch is ValidationFailure {
-        return signInForm(context, next: next, error: context(.wrongCredentials), username: username, status: 400)
+        return signInForm(
+          context, request, next: next, error: context(.wrongCredentials), username: username, status: 400)
       }
     case .account(.signOut), .account(.password), .account(.changePassword), .assets, .home, .timeOff, .board,
       .approvals, .team, .profile, .company, .calendar, .settings, .admin:
@@ -142,12 +145,15 @@ extension WebApp {
   // MARK: - Helpers
 
   private func signInForm(
-    _ context: WebContext, next: String?, error: String?, username: String, status: Int
+    _ context: WebContext, _ request: HTTPRequest, next: String?, error: String?, username: String, status: Int
   ) -> HTTPResponse {
     let token = environment.secret(bytes: 16)
     var response = html(
       SignInPage.render(context, next: next, token: token, error: error, username: username), status: status)
-    response.headers.add("Set-Cookie", "\(SignInPage.tokenCookie)=\(token); Path=/sign-in; HttpOnly; SameSite=Strict")
+    response.headers.add(
+      "Set-Cookie",
+      "\(SignInPage.tokenCookie)=\(token); Path=/sign-in; HttpOnly; SameSite=Strict"
+        + (webSessions.isSecure(request) ? "; Secure" : ""))
     return response
   }
 

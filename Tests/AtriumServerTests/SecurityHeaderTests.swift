@@ -65,6 +65,24 @@ import Testing
     #expect(proxiedCookie.contains("Secure"), "\(proxiedCookie)")
   }
 
+  @Test func behindTLSTheBrowserIsToldToStayOnHTTPSAndTheSignInCookieIsSecure() throws {
+    let secure = try TestApp(configure: { $0.publicURL = "https://atrium.example" })
+    for response in [secure.send("GET", "/sign-in"), secure.send("GET", "/healthz"), secure.send(.me(.show))] {
+      #expect(response.headers["Strict-Transport-Security"] == "max-age=31536000", "\(response.status)")
+    }
+    let form = secure.send("GET", "/sign-in")
+    let token = form.headers.values("Set-Cookie").first { $0.hasPrefix(SignInPage.tokenCookie) } ?? ""
+    #expect(token.contains("HttpOnly") && token.contains("Secure"), "\(token)")
+    let proxied = try TestApp(trustsProxy: true)
+    #expect(
+      proxied.send("GET", "/sign-in", headers: [("X-Forwarded-Proto", "https")]).headers["Strict-Transport-Security"]
+        == "max-age=31536000")
+    // Over plain HTTP neither: a browser would remember to refuse a server that has no TLS.
+    let plain = app.send("GET", "/sign-in")
+    #expect(plain.headers["Strict-Transport-Security"] == nil)
+    #expect(plain.headers.values("Set-Cookie").allSatisfy { !$0.contains("Secure") })
+  }
+
   @Test func everyFormNeedsItsCSRFToken() throws {
     let browser = WebClient(app)
     browser.signIn("ana")

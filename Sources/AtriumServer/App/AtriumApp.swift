@@ -93,7 +93,8 @@ public final class AtriumApp: HTTPResponder {
   }
 
   public func respond(to request: HTTPRequest) -> HTTPOutcome {
-    SecurityHeaders.apply(to: AuthenticationChallenge.apply(to: route(request), for: request))
+    SecurityHeaders.apply(
+      to: AuthenticationChallenge.apply(to: route(request), for: request), overTLS: webSessions.isSecure(request))
   }
 
   private func route(_ request: HTTPRequest) -> HTTPOutcome {

@@ -15,21 +15,27 @@ enum SecurityHeaders {
     ("X-Frame-Options", "DENY"),
   ]
 
-  static func apply(to headers: inout HTTPHeaders) {
+  /// Behind TLS, browsers are told to come back only over HTTPS for a year (RFC 6797). Never
+  /// over plain HTTP: a browser would then refuse a server that has no TLS at all.
+  static let strictTransportSecurity = (name: "Strict-Transport-Security", value: "max-age=31536000")
+
+  /// - Parameter overTLS: Whether the visitor reached Atrium over HTTPS (`WebSessions.isSecure`).
+  static func apply(to headers: inout HTTPHeaders, overTLS: Bool = false) {
     for (name, value) in baseline where headers[name] == nil { headers.set(name, value) }
     if headers["Content-Security-Policy"] == nil { headers.set("Content-Security-Policy", nonPagePolicy) }
+    if overTLS { headers.set(strictTransportSecurity.name, strictTransportSecurity.value) }
   }
 
-  static func apply(to response: HTTPResponse) -> HTTPResponse {
+  static func apply(to response: HTTPResponse, overTLS: Bool = false) -> HTTPResponse {
     var response = response
-    apply(to: &response.headers)
+    apply(to: &response.headers, overTLS: overTLS)
     return response
   }
 
-  static func apply(to outcome: HTTPOutcome) -> HTTPOutcome {
+  static func apply(to outcome: HTTPOutcome, overTLS: Bool) -> HTTPOutcome {
     switch outcome {
-    case .response(let response): .response(apply(to: response))
-    case .blocking(let work): .blocking { apply(to: work()) }
+    case .response(let response): .response(apply(to: response, overTLS: overTLS))
+    case .blocking(let work): .blocking { apply(to: work(), overTLS: overTLS) }
     case .stream: outcome
     }
   }

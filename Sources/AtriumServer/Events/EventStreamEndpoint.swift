@@ -19,7 +19,7 @@ extension AtriumApp {
         // Tells nginx not to buffer the stream.
         ("X-Accel-Buffering", "no"),
       ])
-      SecurityHeaders.apply(to: &headers)
+      SecurityHeaders.apply(to: &headers, overTLS: webSessions.isSecure(request))
       let stream = HTTPStream(headers: headers)
       // How long a browser waits before reconnecting after the stream drops.
       stream.write(Array("retry: 3000\n\n".utf8))
