@@ -96,4 +96,49 @@ enum FeedFixtures {
     #expect(HTMLPlainText.text(of: "1 &lt; 2 &amp;&amp; &unknown; &#0;") == "1 < 2 && &unknown; &#0;")
     #expect(HTMLPlainText.text(of: String(repeating: "x", count: 50), limit: 10) == "xxxxxxxxx…")
   }
+
+  @Test func namedCharacterReferencesAreDecoded() {
+    #expect(
+      HTMLPlainText.text(of: "Caf&eacute; Espa&ntilde;a &copy; 2026 &euro;5 &laquo;hola&raquo;")
+        == "Café España © 2026 €5 «hola»")
+  }
+
+  @Test func relativeLinksResolveAgainstTheFeedAndXMLBase() throws {
+    let rss = """
+      <?xml version="1.0"?>
+      <rss version="2.0"><channel><title>News</title>
+        <item><guid>1</guid><title>Plain</title><link>/news/1</link></item>
+        <item><guid>2</guid><title>Beside</title><link>2.html</link></item>
+      </channel></rss>
+      """
+    let items = try FeedParser.items(
+      from: Array(rss.utf8), now: now, address: "https://intranet.example/feeds/news.rss")
+    #expect(items.map(\.link) == ["https://intranet.example/news/1", "https://intranet.example/feeds/2.html"])
+    let atom = """
+      <?xml version="1.0" encoding="utf-8"?>
+      <feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://blog.example/2026/">
+        <title>Blog</title><id>urn:b</id><updated>2026-03-01T18:30:02Z</updated>
+        <entry><title>One</title><id>urn:1</id><updated>2026-03-01T18:30:02Z</updated>
+          <link href="one.html"/></entry>
+        <entry xml:base="https://other.example/posts/"><title>Two</title><id>urn:2</id>
+          <updated>2026-03-01T18:30:02Z</updated><link href="two"/></entry>
+      </feed>
+      """
+    let entries = try FeedParser.items(from: Array(atom.utf8), now: now, address: "https://feeds.example/atom.xml")
+    #expect(entries.map(\.link) == ["https://blog.example/2026/one.html", "https://other.example/posts/two"])
+  }
+
+  @Test func atomXHTMLContentIsRead() throws {
+    let atom = """
+      <?xml version="1.0" encoding="utf-8"?>
+      <feed xmlns="http://www.w3.org/2005/Atom">
+        <title>Blog</title><id>urn:b</id><updated>2026-03-01T18:30:02Z</updated>
+        <entry><title>Moving</title><id>urn:1</id><updated>2026-03-01T18:30:02Z</updated>
+          <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>We move on <b>Monday</b>.</p><p>Bring boxes &amp; 1 &lt; 2 tape.</p></div></content>
+        </entry>
+      </feed>
+      """
+    let items = try FeedParser.items(from: Array(atom.utf8), now: now)
+    #expect(items.first?.summary == "We move on Monday.\nBring boxes & 1 < 2 tape.")
+  }
 }

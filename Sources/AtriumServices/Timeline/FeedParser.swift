@@ -17,9 +17,12 @@ package enum FeedParser {
   /// At most this many items are taken from one document (the newest, as feeds list them).
   package static let itemLimit = 200
 
-  /// - Parameter now: The date given to items that carry none (milliseconds since 1970).
-  package static func items(from data: [UInt8], now: Int64) throws -> [FeedStore.Item] {
-    let delegate = Collector()
+  /// - Parameters:
+  ///   - now: The date given to items that carry none (milliseconds since 1970).
+  ///   - address: Where the feed was fetched from: relative links resolve against it (or
+  ///     against an `xml:base` inside the document).
+  package static func items(from data: [UInt8], now: Int64, address: String? = nil) throws -> [FeedStore.Item] {
+    let delegate = Collector(base: address.flatMap { URL(string: $0) })
     let parser = XMLParser(data: Data(data))
     parser.shouldProcessNamespaces = false
     parser.shouldResolveExternalEntities = false
@@ -78,11 +81,36 @@ package enum FeedParser {
     private var current: Entry?
     private var text = ""
     private var path: [String] = []
+    /// The base address of each open element (`xml:base`, else its parent's, else the feed's).
+    private var bases: [URL?]
+    /// Inside Atom content of `type="xhtml"`: its child elements are markup to keep, as text.
+    private var xhtmlDepth = 0
+
+    init(base: URL?) {
+      bases = [base]
+    }
+
+    /// A link as written in the document, made absolute against the current base.
+    private func resolved(_ link: String) -> String {
+      let trimmed = link.trimmingWhitespace
+      guard let base = bases.last ?? nil, let url = URL(string: trimmed, relativeTo: base) else { return trimmed }
+      return url.absoluteString
+    }
 
     package func parser(
       _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
       attributes: [String: String] = [:]
     ) {
+      if xhtmlDepth > 0 {
+        // Markup inside xhtml content: kept for its block structure, read as text later.
+        xhtmlDepth += 1
+        path.append(name)
+        bases.append(bases.last ?? nil)
+        text += "<\(name)>"
+        return
+      }
+      bases.append(
+        attributes["xml:base"].flatMap { URL(string: $0, relativeTo: bases.last ?? nil) } ?? bases.last ?? nil)
       if path.isEmpty {
         switch name {
         case "rss", "rdf:RDF": kind = .rss
@@ -92,13 +120,16 @@ package enum FeedParser {
       }
       path.append(name)
       text = ""
+      if current != nil, name == "content" || name == "summary", attributes["type"] == "xhtml" {
+        xhtmlDepth = 1
+      }
       if name == "item" || name == "entry" {
         current = Entry()
       } else if name == "link", current != nil, kind == .atom {
         // Atom: <link rel="alternate" href="..."/>, the default relation being alternate.
         let relation = attributes["rel"] ?? "alternate"
         if relation == "alternate", let href = attributes["href"], current?.link.isEmpty == true {
-          current?.link = href
+          current?.link = resolved(href)
         }
       }
     }
@@ -108,7 +139,12 @@ package enum FeedParser {
     }
 
     package func parser(_ parser: XMLParser, foundCharacters string: String) {
-      text += string
+      // Inside xhtml content the text sits between kept tags: escaped, so "a < b" stays text.
+      text +=
+        xhtmlDepth > 1
+        ? string.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+          .replacingOccurrences(of: ">", with: "&gt;")
+        : string
     }
 
     package func parser(_ parser: XMLParser, foundCDATA block: Data) {
@@ -118,8 +154,17 @@ package enum FeedParser {
     package func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?)
     {
       if path.last != name { isBroken = true }
+      if xhtmlDepth > 1 {
+        xhtmlDepth -= 1
+        if !path.isEmpty { path.removeLast() }
+        bases.removeLast()
+        text += "</\(name)>"
+        return
+      }
+      xhtmlDepth = 0
       defer {
         if !path.isEmpty { path.removeLast() }
+        if bases.count > 1 { bases.removeLast() }
         text = ""
       }
       guard var entry = current else { return }
@@ -132,7 +177,7 @@ package enum FeedParser {
       switch name {
       case "guid", "id": if entry.id.isEmpty { entry.id = value }
       case "title": entry.title = value
-      case "link": if kind == .rss { entry.link = value }
+      case "link": if kind == .rss { entry.link = resolved(value) }
       case "description", "summary": entry.summary = value
       case "content", "content:encoded": entry.content = value
       case "author", "dc:creator", "name": if entry.author.isEmpty || name == "name" { entry.author = value }

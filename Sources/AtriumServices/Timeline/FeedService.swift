@@ -122,7 +122,7 @@ package struct FeedService: Sendable {
         try store.recordUnchanged(feedID: feed.id, at: now)
       case .success(.fetched(let body, let etag, let lastModified)):
         do {
-          let items = try FeedParser.items(from: body, now: now)
+          let items = try FeedParser.items(from: body, now: now, address: feed.url)
           try store.recordSuccess(
             feedID: feed.id, items: items, etag: etag, lastModified: lastModified, at: now,
             makeID: environment.makeID)

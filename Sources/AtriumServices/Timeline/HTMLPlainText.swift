@@ -35,13 +35,8 @@ package enum HTMLPlainText {
     return collapse(output, limit: limit)
   }
 
-  private static let named: [Substring: String] = [
-    "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "hellip": "…", "mdash": "—",
-    "ndash": "–", "rsquo": "’", "lsquo": "‘", "rdquo": "”", "ldquo": "“",
-  ]
-
   private static func decode(_ reference: Substring) -> String? {
-    if let text = named[reference] { return text }
+    if let text = HTMLEntities.named[reference] { return text }
     guard reference.first == "#" else { return nil }
     let digits = reference.dropFirst()
     let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
