@@ -196,7 +196,8 @@ extension HTTPServer {
     context.body = []
     return HTTPRequest(
       method: context.method, path: path, query: query, headers: HTTPHeaders(collector.fields),
-      body: body, remoteAddress: remote, requestID: context.requestID)
+      body: body, remoteAddress: remote, requestID: context.requestID,
+      malformedQueryParameter: QueryString.malformedParameter(in: QueryString.rawQuery(of: context.target)))
   }
 }
 

@@ -5,6 +5,9 @@ public struct HTTPRequest: Sendable {
   public var path: String
   /// Query parameters, percent-decoded (`+` as space); the first of repeated names wins.
   public var query: [String: String]
+  /// The name of a query parameter that was left out of `query` because it is not valid
+  /// percent-encoded UTF-8, or nil.
+  public var malformedQueryParameter: String?
   public var headers: HTTPHeaders
   public var body: [UInt8]
   /// The peer's numeric address (`127.0.0.1`, `::1`).
@@ -14,11 +17,13 @@ public struct HTTPRequest: Sendable {
 
   public init(
     method: String, path: String, query: [String: String] = [:], headers: HTTPHeaders = HTTPHeaders(),
-    body: [UInt8] = [], remoteAddress: String = "127.0.0.1", requestID: String = RequestID.make()
+    body: [UInt8] = [], remoteAddress: String = "127.0.0.1", requestID: String = RequestID.make(),
+    malformedQueryParameter: String? = nil
   ) {
     self.method = method
     self.path = path
     self.query = query
+    self.malformedQueryParameter = malformedQueryParameter
     self.headers = headers
     self.body = body
     self.remoteAddress = remoteAddress
@@ -33,7 +38,8 @@ public struct HTTPRequest: Sendable {
     let (path, query) = QueryString.split(target: target)
     self.init(
       method: method, path: path, query: query, headers: headers, body: body,
-      remoteAddress: remoteAddress)
+      remoteAddress: remoteAddress,
+      malformedQueryParameter: QueryString.malformedParameter(in: QueryString.rawQuery(of: target)))
   }
 
   /// Cookies sent in `Cookie` headers, by name.

@@ -16,6 +16,17 @@ import Testing
     app = try TestApp()
   }
 
+  @Test func aQueryValueThatIsNotUTF8IsRefusedNotIgnored() throws {
+    let token = try app.login("eva").accessToken
+    let refused = app.send("GET", "/api/v1/board?cursor=%ff", token: token)
+    #expect(refused.status == 400)
+    #expect(refused.problem?.errors?.first?.field == "cursor", "\(refused.text)")
+    // As for any query: who asks comes first, and an unknown address stays unknown.
+    #expect(app.send("GET", "/api/v1/board?cursor=%ff").status == 401)
+    #expect(app.send("GET", "/api/v1/nowhere?cursor=%ff", token: token).status == 404)
+    #expect(app.send("GET", "/api/v1/board?cursor=%C3%B1", token: token).status == 400, "valid UTF-8, foreign cursor")
+  }
+
   @Test func unknownPathIsANotFoundProblem() throws {
     let response = app.send("GET", "/api/v1/nothing-here")
     #expect(response.status == 404)

@@ -107,8 +107,12 @@ public final class AtriumApp: HTTPResponder {
     let route: Route
     // HEAD is GET without the body, which the engine leaves out.
     let method = request.method == "HEAD" ? "GET" : request.method
-    do {
+    do throws(RouteError) {
       route = try Route(method: method, path: request.path, query: request.query)
+      // A parameter that does not decode was left out of the query: refused, not ignored.
+      if let name = request.malformedQueryParameter {
+        throw .invalidQuery(field: name, message: "is not valid percent-encoded UTF-8")
+      }
     } catch .invalidQuery(let field, let message) {
       // Who may ask comes before what was asked: an anonymous caller gets 401, as for any
       // other request to the endpoint, and learns nothing from the query's validation.
