@@ -28,6 +28,7 @@ package enum Text: Sendable {
   case markRead, markAllRead, noNotices, newBadge
   case pendingTab, approvedTab, rejectedTab, cancelledTab, allTab, approve, reject, reopen, noApprovals
   case notAllowedTitle, notAllowed, notFoundTitle, notFound, sessionExpired, problem(String)
+  case controlCharacters, checkTheForm
   case previousYear, nextYear
   case team, company, settings, profile, editProfile, search, searchPeople, allDepartments, allLocations, nobodyFound
   case call, mail, viewProfile, seeTimeOff, position, department, location, email, phone, manager, startDate, bio
@@ -132,6 +133,12 @@ package enum Text: Sendable {
       ("This page is for managers and administrators.", "Esta página es para responsables y administradores.")
     case .notFoundTitle: ("Not found", "No encontrado")
     case .notFound: ("There is no such page.", "Esta página no existe.")
+    case .checkTheForm: ("Check the form", "Revisa el formulario")
+    case .controlCharacters:
+      (
+        "A field holds characters that cannot be typed (control characters); only tabs and line breaks may.",
+        "Un campo lleva caracteres que no se escriben (caracteres de control); solo se admiten tabuladores y saltos de línea."
+      )
     case .sessionExpired:
       ("The form expired; please try again.", "El formulario ha caducado; vuelve a intentarlo.")
     case .problem(let detail): (detail, detail)

@@ -42,6 +42,11 @@ extension WebApp {
       }
     }
     let context = webContext(for: request, visitor: visitor, current: page)
+    // As in the API: a NUL or another control character is refused before anything is saved.
+    if form.values.contains(where: TextRules.hasControlCharacters) {
+      return html(
+        Layout.bare(context(.checkTheForm), context, [.p([], [.text(context(.controlCharacters))])]), status: 400)
+    }
     do {
       if page.rules.access == .anyone { return try publicPage(page, request, form: form, context: context) }
       guard let visitor else {

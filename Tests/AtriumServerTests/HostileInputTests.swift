@@ -43,6 +43,26 @@ import Testing
     #expect(response.status == 400, "\(body): \(response.status) \(response.problem?.detail ?? "")")
   }
 
+  @Test func controlCharactersInTextAreRefusedWithTheField() throws {
+    let eva = try app.login("eva").accessToken
+    let post = app.send(.timeline(.createPost), json: #"{"text": "hello\u0000world"}"#, token: eva)
+    #expect(post.status == 400)
+    #expect(post.problem?.errors?.first?.field == "text", "\(post.text)")
+    let bio = app.send(.me(.update), json: #"{"bio": "bell\u0007"}"#, token: eva)
+    #expect(bio.problem?.errors?.first?.field == "bio", "\(bio.text)")
+    // Tabs and line breaks are text.
+    #expect(app.send(.me(.update), json: #"{"bio": "one\ttwo\r\nthree"}"#, token: eva).status == 200)
+    let timeline = try JSONText.decode(TimelinePage.self, from: app.send(.timeline(.page(.first)), token: eva))
+    #expect(timeline.items.isEmpty, "nothing was posted")
+    // The web forms refuse them as the API does.
+    let browser = WebClient(app)
+    browser.signIn("eva")
+    let home = browser.get("/")
+    let form = browser.send("POST", "/posts", form: ["_csrf": WebClient.csrf(in: home) ?? "", "text": "a\u{0}b"])
+    #expect(form.status == 400)
+    #expect(form.text.contains("control characters"))
+  }
+
   @Test func textFarOverItsLimitIsRefusedWithTheField() throws {
     let eva = try app.login("eva").accessToken
     let longBio = String(repeating: "a", count: 900_000)

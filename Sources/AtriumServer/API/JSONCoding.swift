@@ -38,6 +38,16 @@ enum JSONCoding {
       throw Problem.invalid(
         ValidationFailure(nulls.sorted().map { FieldError(field: $0, message: "must not be null") }))
     }
+    // A NUL or another control character has no place in a name, a note or a post, and would
+    // reach pages and files as it is; tabs and line breaks are text.
+    let controls = fieldPaths(in: request.body) { ($0 as? String).map(TextRules.hasControlCharacters) ?? false }
+    if !controls.isEmpty {
+      throw Problem.invalid(
+        ValidationFailure(
+          controls.sorted().map {
+            FieldError(field: $0, message: "must not contain control characters (only tabs and line breaks)")
+          }))
+    }
     do {
       return try JSONDecoder().decode(T.self, from: Data(request.body))
     } catch let error as DecodingError {
@@ -62,12 +72,18 @@ enum JSONCoding {
   /// decoder takes a null optional as absent, so without this check `{"phone": null}` would
   /// quietly mean "unchanged" while the contract says a string.
   static func nullFields(in body: [UInt8]) -> Set<String> {
+    fieldPaths(in: body) { $0 is NSNull }
+  }
+
+  /// The paths of the values in a JSON body that `matches` picks (`notes`, `items[2].name`;
+  /// `body` for the whole document).
+  static func fieldPaths(in body: [UInt8], where matches: (Any) -> Bool) -> Set<String> {
     guard let value = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]) else {
       return []
     }
     var found: Set<String> = []
     func visit(_ value: Any, _ path: String) {
-      if value is NSNull {
+      if matches(value) {
         found.insert(path.isEmpty ? "body" : path)
       } else if let object = value as? [String: Any] {
         for (key, field) in object { visit(field, path.isEmpty ? key : path + "." + key) }
