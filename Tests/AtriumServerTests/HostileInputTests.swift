@@ -41,6 +41,9 @@ import Testing
     let eva = try JSONText.decode(User.self, from: app.send(.me(.show), token: try app.login("eva").accessToken))
     let response = app.send(.leaveSettings(.setAllowance(id: eva.id, year: 2026)), json: body, token: ana)
     #expect(response.status == 400, "\(body): \(response.status) \(response.problem?.detail ?? "")")
+    // The caller is told which field and why, never a decoder's internals.
+    #expect(response.problem?.errors?.first?.field == "days", "\(body): \(response.text)")
+    #expect(!response.text.contains("nil"), "\(body): \(response.text)")
   }
 
   @Test func controlCharactersInTextAreRefusedWithTheField() throws {

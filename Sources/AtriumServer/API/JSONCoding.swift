@@ -38,6 +38,12 @@ enum JSONCoding {
       throw Problem.invalid(
         ValidationFailure(nulls.sorted().map { FieldError(field: $0, message: "must not be null") }))
     }
+    // A number beyond what any field can hold (1e400) is named, not left to the decoder.
+    let huge = JSONSyntax.oversizedNumbers(in: request.body)
+    if !huge.isEmpty {
+      throw Problem.invalid(
+        ValidationFailure(huge.map { FieldError(field: $0, message: "is a number too large to be used") }))
+    }
     // A NUL or another control character has no place in a name, a note or a post, and would
     // reach pages and files as it is; tabs and line breaks are text.
     let controls = fieldPaths(in: request.body) { ($0 as? String).map(TextRules.hasControlCharacters) ?? false }
@@ -109,9 +115,7 @@ enum JSONCoding {
         ValidationFailure([FieldError(field: field, message: "must be \(describe(type)), not null")]))
     case .dataCorrupted(let context):
       if context.codingPath.isEmpty {
-        let reason =
-          (context.underlyingError as? CustomDebugStringConvertible)?.debugDescription
-          ?? context.underlyingError.map { "\($0)" } ?? context.debugDescription
+        let reason = context.underlyingError.map { "\($0)" } ?? context.debugDescription
         return Problem.badRequest("The body is not valid JSON: \(reason)")
       }
       return Problem.invalid(

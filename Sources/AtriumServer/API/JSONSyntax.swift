@@ -19,6 +19,9 @@ struct JSONSyntax {
 
   private let bytes: [UInt8]
   private var index = 0
+  /// Where the parser is (`items[2].days`), and the numbers too large for a Double it passed.
+  private var path: [String] = []
+  private var oversized: [String] = []
 
   private init(_ bytes: [UInt8]) {
     self.bytes = bytes
@@ -41,6 +44,16 @@ struct JSONSyntax {
     } catch {
       return error
     }
+  }
+
+  /// The paths (`days`, `items[2].amount`) of the numbers in a well-formed document that no
+  /// field can hold (beyond a Double's range, as `1e400`); empty for a malformed one.
+  static func oversizedNumbers(in bytes: [UInt8]) -> [String] {
+    guard firstError(in: bytes) == nil else { return [] }
+    var checker = JSONSyntax(bytes)
+    checker.skipWhitespace()
+    try? checker.value(depth: 0)
+    return checker.oversized
   }
 
   // MARK: - Grammar
@@ -70,11 +83,15 @@ struct JSONSyntax {
     while true {
       skipWhitespace()
       guard peek() == UInt8(ascii: "\"") else { throw failure("expected a quoted property name") }
+      let keyStart = index + 1
       try string()
+      let key = String(decoding: bytes[keyStart..<(index - 1)], as: UTF8.self)
       skipWhitespace()
       try expect(":", "expected ':' after a property name")
       skipWhitespace()
+      path.append(path.isEmpty ? key : "." + key)
       try value(depth: depth + 1)
+      path.removeLast()
       skipWhitespace()
       if peek() == UInt8(ascii: ",") {
         index += 1
@@ -92,9 +109,13 @@ struct JSONSyntax {
       index += 1
       return
     }
+    var position = 0
     while true {
       skipWhitespace()
+      path.append("[\(position)]")
       try value(depth: depth + 1)
+      path.removeLast()
+      position += 1
       skipWhitespace()
       if peek() == UInt8(ascii: ",") {
         index += 1
@@ -139,6 +160,11 @@ struct JSONSyntax {
   }
 
   private mutating func number() throws(Failure) {
+    let start = index
+    defer {
+      let text = String(decoding: bytes[start..<index], as: UTF8.self)
+      if let value = Double(text), !value.isFinite { oversized.append(path.isEmpty ? "body" : path.joined()) }
+    }
     if peek() == UInt8(ascii: "-") { index += 1 }
     guard let first = peek(), Self.isDigit(first) else { throw failure("expected a digit") }
     index += 1
