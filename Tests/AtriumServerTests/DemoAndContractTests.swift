@@ -80,17 +80,66 @@ import Testing
     }
   }
 
+  /// The statuses a route's rules let it answer, whatever its own logic: who may call it, the
+  /// body limit, `Idempotency-Key` replays.
+  static func statusesFromRules(of route: Route) -> Set<Int> {
+    let rules = route.rules
+    var statuses: Set<Int> = []
+    if rules.requiresAuthentication {
+      statuses.insert(401)
+      // A temporary password to change first, an admin-only endpoint, or a change made with the
+      // session cookie but without its CSRF token.
+      if rules.beforePasswordChange == .refused || rules.access != .signedIn || route.method.isUnsafe {
+        statuses.insert(403)
+      }
+    }
+    if route.method != .get { statuses.insert(413) }
+    if route.method.isUnsafe, rules.replay == .storesAnswer, rules.requiresAuthentication {
+      // A malformed key, one still being processed, one reused for another request.
+      statuses.formUnion([400, 409, 422])
+    }
+    return statuses
+  }
+
+  @Test func openAPIListsEveryStatusTheRulesCanAnswer() throws {
+    let lines = app.send(.service(.openAPI)).text.components(separatedBy: "\n")
+    var missing: [String] = []
+    for name in Route.Name.allCases {
+      let route = try #require(Route.examples.first { $0.name == name })
+      let documented = responses(of: route.method.rawValue.lowercased(), under: route.template, in: lines)
+      let lacking = Self.statusesFromRules(of: route).subtracting(documented).sorted()
+      if !lacking.isEmpty { missing.append("\(route.method.rawValue) \(route.template): \(lacking)") }
+    }
+    #expect(missing.isEmpty, "openapi.yaml lacks:\n\(missing.joined(separator: "\n"))")
+  }
+
   @Test func healthNeedsNoSignIn() throws {
     let response = app.send(.service(.health))
     #expect(response.status == 200)
     #expect(response.text == #"{"status":"ok"}"#)
   }
 
+  /// The response statuses listed for one operation.
+  private func responses(of method: String, under template: String, in lines: [String]) -> Set<Int> {
+    guard let start = lines.firstIndex(of: "  \(template):") else { return [] }
+    var statuses: Set<Int> = []
+    var inOperation = false
+    for line in lines[(start + 1)...] where !line.isEmpty {
+      if !line.hasPrefix("    ") { break }
+      if !line.hasPrefix("     ") {
+        inOperation = line == "    \(method):"
+        continue
+      }
+      if inOperation, line.hasPrefix("        '"), let code = Int(line.dropFirst(9).prefix(3)) { statuses.insert(code) }
+    }
+    return statuses
+  }
+
   /// The methods listed under `  <template>:` in the `paths` section.
   private func operations(under template: String, in lines: [String]) -> [String] {
     guard let start = lines.firstIndex(of: "  \(template):") else { return [] }
     var methods: [String] = []
-    for line in lines[(start + 1)...] {
+    for line in lines[(start + 1)...] where !line.isEmpty {
       if !line.hasPrefix("    ") { break }
       let trimmed = line.dropFirst(4)
       if !trimmed.hasPrefix(" "), trimmed.hasSuffix(":") { methods.append(String(trimmed.dropLast())) }
