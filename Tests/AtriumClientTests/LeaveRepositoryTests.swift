@@ -130,4 +130,24 @@ final class SwitchableTransport: Transport {
     #expect(await engine.replay() == [ReplayResult(kind: "read", refusal: nil)])
     #expect(try await board.notices().first { $0.id == id }?.read == true)
   }
+
+  @Test func aDecisionTakenOnlineUpdatesEverySavedList() async throws {
+    let setup = try await Setup("mario")
+    defer { setup.server.stop() }
+    let eva = try setup.app.login("eva").accessToken
+    let asked = setup.app.send(
+      .leave(.create), json: #"{"start": "2026-06-01", "end": "2026-06-02"}"#, token: eva)
+    let id = try JSONText.decode(SavedLeave.self, from: asked).request.id
+    let repository = LiveApprovalsRepository(
+      session: setup.session, cache: try ClientCache(path: setup.folder.path + "/cache.sqlite"))
+    #expect(try await repository.list(.pending).contains { $0.request.id == id })
+    #expect(try await repository.list(.all).contains { $0.request.id == id })
+    _ = try await repository.detail(id)
+
+    #expect(try await repository.decide(.approve, on: id, reason: nil) != .queued)
+    // What the screens show next, before any refresh: no longer pending, approved everywhere else.
+    #expect(repository.cached(.pending)?.contains { $0.request.id == id } == false)
+    #expect(repository.cached(.all)?.first { $0.request.id == id }?.request.status == .approved)
+    #expect(repository.cachedDetail(id)?.request.status == .approved)
+  }
 }

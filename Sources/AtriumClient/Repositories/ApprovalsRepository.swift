@@ -46,8 +46,31 @@ public struct LiveApprovalsRepository: ApprovalsRepository {
   ) async throws(APIError)
     -> WriteOutcome<LeaveRequestBody>
   {
-    try await sync.perform(.decideLeave(action, id: id, reason: reason)) {
+    let outcome = try await sync.perform(.decideLeave(action, id: id, reason: reason)) {
       try await $0.decide(action, on: id, reason: reason, idempotencyKey: $1)
+    }
+    if case .done(let request) = outcome { keepInSavedLists(request) }
+    return outcome
+  }
+
+  /// A decision taken online changes the request in every list saved on this device: it leaves
+  /// the lists whose filter it no longer matches and shows its new state in the others and in
+  /// its detail, so no screen shows it as still waiting.
+  private func keepInSavedLists(_ request: LeaveRequestBody) {
+    for filter in ApprovalFilter.allCases {
+      guard var items = cached(filter), let index = items.firstIndex(where: { $0.request.id == request.id }) else {
+        continue
+      }
+      if filter == .all || filter.status == request.status {
+        items[index].request = request
+      } else {
+        items.remove(at: index)
+      }
+      cache.put(items, key: "approvals-" + filter.rawValue)
+    }
+    if var detail = cachedDetail(request.id) {
+      detail.request = request
+      cache.put(detail, key: "leave-detail-" + request.id)
     }
   }
 
