@@ -90,6 +90,21 @@ enum Fixtures {
     #expect(seen.last?.title == "2026" && seen.last?.allowance == "28 days this year")
   }
 
+  @Test func halfDaysAreWrittenInTheReadersLocale() async {
+    let json = """
+      {"year": 2026, "allowance": 23, "carriedOver": 5, "carriedOverUntil": "2026-03-31", "expired": 0,
+       "approved": 0, "pending": 1.5, "remaining": 26.5, "requests": []}
+      """
+    let year = try! JSONDecoder().decode(LeaveYear.self, from: Data(json.utf8))
+    for (language, remaining) in [(ClientLanguage.en, "26.5 left"), (.es, "Quedan 26,5")] {
+      let repository = FakeLeaveRepository()
+      repository.years[nil] = .success(year)
+      let model = LeaveViewModel(repository: repository, language: language)
+      await model.appeared()
+      #expect(model.state.remaining == remaining)
+    }
+  }
+
   @Test func appeared_offlineWithoutCache_saysOffline() async {
     let repository = FakeLeaveRepository()
     repository.years[nil] = .failure(.offline)

@@ -19,16 +19,19 @@ enum LeaveTexts {
     request.start == request.end ? request.start.description : "\(request.start) – \(request.end)"
   }
 
-  /// `3`, or `2.5` for half days.
-  static func number(_ days: HalfDays) -> String {
-    days.halves % 2 == 0 ? String(days.halves / 2) : String(format: "%.1f", days.days)
+  /// `3`, or for half days `2.5` in English and `2,5` in Spanish.
+  static func number(_ days: HalfDays, in language: ClientLanguage) -> String {
+    let whole = String(days.halves / 2)
+    guard days.halves % 2 != 0 else { return whole }
+    let sign = days.halves < 0 && days.halves / 2 == 0 ? "-" : ""
+    return sign + whole + (language == .es ? ",5" : ".5")
   }
 
   static func days(_ days: HalfDays, in language: ClientLanguage) -> String {
-    language == .es ? "\(number(days)) días" : "\(number(days)) days"
+    language == .es ? "\(number(days, in: language)) días" : "\(number(days, in: language)) days"
   }
 
   static func left(_ days: HalfDays, in language: ClientLanguage) -> String {
-    language == .es ? "Quedan \(number(days))" : "\(number(days)) left"
+    language == .es ? "Quedan \(number(days, in: language))" : "\(number(days, in: language)) left"
   }
 }

@@ -73,7 +73,7 @@ public final class LeaveViewModel: ScreenModel<LeaveViewModel.State> {
       pendingRequest = request
       let others = Set(preview.conflicts.flatMap { $0.people.map(\.displayName) }).sorted()
       next.preview =
-        text(.takes(LeaveTexts.number(preview.days)))
+        text(.takes(LeaveTexts.number(preview.days, in: language)))
         + (others.isEmpty ? "" : " " + text(.alsoOff(others.joined(separator: ", "))))
       next.isSendEnabled = true
     } catch .offline {
@@ -172,9 +172,9 @@ public final class LeaveViewModel: ScreenModel<LeaveViewModel.State> {
 
   private func show(_ year: LeaveYear, in next: inout State) {
     next.title = String(year.year)
-    next.allowance = text(.allowance(LeaveTexts.number(year.allowance + year.carriedOver)))
+    next.allowance = text(.allowance(LeaveTexts.number(year.allowance + year.carriedOver, in: language)))
     next.remaining = LeaveTexts.left(year.remaining, in: language)
-    next.pending = text(.pending(LeaveTexts.number(year.pending)))
+    next.pending = text(.pending(LeaveTexts.number(year.pending, in: language)))
     next.requests = year.requests.map { request in
       Row(
         id: request.id,

@@ -73,12 +73,14 @@ public final class PersonLeaveViewModel: ScreenModel<PersonLeaveViewModel.State>
       next.photoPath = employee.photoURL
     }
     let spanish = language == .es
-    let allowance = LeaveTexts.number(leave.allowance + leave.carriedOver)
+    let allowance = LeaveTexts.number(leave.allowance + leave.carriedOver, in: language)
     next.year = leave.year
     next.allowance = spanish ? "\(allowance) días en \(leave.year)" : "\(allowance) days in \(leave.year)"
     next.remaining = LeaveTexts.left(leave.remaining, in: language)
     next.pending =
-      spanish ? "\(LeaveTexts.number(leave.pending)) pendientes" : "\(LeaveTexts.number(leave.pending)) pending"
+      spanish
+      ? "\(LeaveTexts.number(leave.pending, in: language)) pendientes"
+      : "\(LeaveTexts.number(leave.pending, in: language)) pending"
     next.rows = leave.requests.map {
       Row(
         id: $0.id, dates: LeaveTexts.dates($0), days: LeaveTexts.days($0.days, in: language),
