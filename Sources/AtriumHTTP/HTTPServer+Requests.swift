@@ -63,9 +63,26 @@ extension HTTPServer {
       context.method = method.map { String(cString: $0) } ?? ""
       let (path, _) = QueryString.split(target: context.target)
       context.bodyLimit = responder.bodyLimit(method: context.method, path: path)
-      let declared = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
-        .flatMap { Int(String(cString: $0)) }
-      if let declared, declared > context.bodyLimit {
+      let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").map { String(cString: $0) }
+      if let coding = MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding").map({
+        String(cString: $0).trimmingCharacters(in: .whitespaces).lowercased()
+      }) {
+        // RFC 9112 §6.1: a body framed both ways could smuggle what follows the last chunk in as
+        // another request; answer, and close the connection.
+        if length != nil {
+          return refuse(
+            400, "A request may not carry both Content-Length and Transfer-Encoding.", connection: connection,
+            context: context)
+        }
+        // libmicrohttpd reads only chunked bodies; any other coding would wait for the idle timeout.
+        if coding != "chunked" {
+          return refuse(
+            501,
+            "Transfer-Encoding \(coding.prefix(40)) is not supported; send the body chunked or with Content-Length.",
+            connection: connection, context: context)
+        }
+      }
+      if let declared = length.flatMap({ Int($0) }), declared > context.bodyLimit {
         return reject(connection: connection, context: context)
       }
       // Returning without a response lets MHD answer `Expect: 100-continue` and read the body.
@@ -130,6 +147,16 @@ extension HTTPServer {
   private func reject(connection: OpaquePointer, context: RequestContext) -> MHD_Result {
     context.isRejected = true
     var response = tooLarge(context)
+    response.headers.set("Connection", "close")
+    return queue(response, on: connection, context: context)
+  }
+
+  /// Answers at once with the application's error and closes the connection afterwards.
+  private func refuse(
+    _ status: Int, _ detail: String, connection: OpaquePointer, context: RequestContext
+  ) -> MHD_Result {
+    context.isRejected = true
+    var response = responder.engineError(status: status, detail: detail, requestID: context.requestID)
     response.headers.set("Connection", "close")
     return queue(response, on: connection, context: context)
   }

@@ -175,6 +175,29 @@ final class EchoResponder: HTTPResponder {
       })
   }
 
+  @Test func aBodyFramedTwoWaysIsRefusedAndTheConnectionClosed() throws {
+    let server = HTTPServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 1, log: .discard), responder: EchoResponder())
+    try server.start()
+    defer { server.stop() }
+    // RFC 9112 §6.1: Content-Length and Transfer-Encoding together could smuggle the bytes after
+    // the last chunk in as a second request.
+    let client = try RawHTTPClient(port: server.port, timeout: 10)
+    client.send(
+      "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+        + "GET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(try client.readResponse().status == 400)
+    #expect(client.isClosedByPeer(), "nothing after it is read as a request")
+    // A coding the engine does not know is answered at once, not left to the idle timeout.
+    let unknown = try RawHTTPClient(port: server.port, timeout: 10)
+    unknown.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\nhello")
+    #expect(try unknown.readResponse().status == 501)
+    // Chunked alone is still a body.
+    let chunked = try RawHTTPClient(port: server.port, timeout: 10)
+    chunked.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+    #expect(try chunked.readResponse().text == "POST /echo 5 ")
+  }
+
   @Test func listensOnIPv6Loopback() throws {
     let server = HTTPServer(
       configuration: .init(host: "::1", port: 0, threadCount: 1, log: .discard), responder: EchoResponder())
