@@ -59,6 +59,9 @@ let usage = """
     --feed-interval SECONDS
                       how often each timeline feed is fetched (ATRIUM_FEED_INTERVAL,
                       default 900)
+    --feed-allowed-hosts HOST,HOST
+                      intranet hosts feeds may be fetched from although they resolve to a
+                      private or local address (ATRIUM_FEED_ALLOWED_HOSTS; default none)
     --demo            create the demo company when the data folder is empty (ATRIUM_DEMO=1)
   """
 
@@ -105,7 +108,7 @@ func runServe(_ arguments: [String]) {
     case "--trust-proxy":
       trustsProxy = true
     case "--data", "--host", "--port", "--threads", "--workers", "--timeout", "--public-url", "--durability",
-      "--feed-interval", "--connections-per-address":
+      "--feed-interval", "--connections-per-address", "--feed-allowed-hosts":
       guard index + 1 < arguments.count else { fail("\(flag) needs a value") }
       options[String(flag.dropFirst(2))] = arguments[index + 1]
       index += 1
@@ -156,6 +159,10 @@ func runServe(_ arguments: [String]) {
       publicURL: publicURL)
     serverEnvironment.filesDirectory = directory.filesPath
     serverEnvironment.feedInterval = TimeInterval(feedInterval)
+    let allowedHosts = options["feed-allowed-hosts"] ?? environment["ATRIUM_FEED_ALLOWED_HOSTS"] ?? ""
+    serverEnvironment.feedAddressPolicy = FeedAddressPolicy(
+      allowedHosts: Set(
+        allowedHosts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }))
     serverEnvironment.directory = directoryConfiguration()
     if isDemo {
       let now = serverEnvironment.now()

@@ -53,6 +53,11 @@ final class FeedFixtureResponder: HTTPResponder {
         HTTPResponse(
           status: 200, headers: HTTPHeaders([("Content-Type", "application/atom+xml"), ("ETag", "\"v1\"")]),
           body: Array(FeedFixtures.atom.utf8)))
+    case "/to-localhost":
+      // A redirect to the same server under a name the operator did not allow.
+      let port = request.headers["Host"]?.split(separator: ":").last ?? ""
+      return .response(
+        HTTPResponse(status: 302, headers: HTTPHeaders([("Location", "http://localhost:\(port)/mastodon.rss")])))
     case "/broken.rss":
       return .response(HTTPResponse(status: 200, contentType: xml, body: Array(FeedFixtures.malformed.utf8)))
     case "/huge.rss":
@@ -81,7 +86,11 @@ final class FeedFixtureResponder: HTTPResponder {
   let eva: String
 
   init() throws {
-    app = try TestApp(configure: { $0.feedTimeout = 1 })
+    // The fixture server is on loopback: allowed by name, as an operator allows an intranet host.
+    app = try TestApp(configure: {
+      $0.feedTimeout = 1
+      $0.feedAddressPolicy = FeedAddressPolicy(allowedHosts: ["127.0.0.1"])
+    })
     feeds = try FeedFixtureServer()
     ana = try app.login("ana").accessToken
     eva = try app.login("eva").accessToken
@@ -150,6 +159,29 @@ final class FeedFixtureResponder: HTTPResponder {
     #expect(try timeline(eva).items.count == 3)
   }
 
+  @Test func privateAndLocalAddressesAreNotFetched() throws {
+    defer { feeds.stop() }
+    let strict = try TestApp()
+    let admin = try strict.login("ana").accessToken
+    for url in [
+      feeds.url("/mastodon.rss"), "http://localhost:1/feed", "http://[::1]:1/feed", "http://10.1.2.3/feed",
+      "http://192.168.1.1/feed", "http://169.254.169.254/latest/meta-data",
+    ] {
+      let created = strict.send(
+        .timeline(.createFeed), json: JSONText.encode(NewTimelineFeed(name: "Inside", url: url)), token: admin)
+      let feed = try JSONText.decode(TimelineFeed.self, from: created)
+      let refreshed = try JSONText.decode(
+        TimelineFeed.self, from: strict.send(.timeline(.refreshFeed(id: feed.id)), token: admin))
+      #expect(refreshed.lastError?.contains("private or local network") == true, "\(url): \(refreshed.lastError ?? "")")
+      #expect(refreshed.itemCount == 0)
+    }
+    #expect(feeds.notModifiedAnswers == 0)
+    // An allowed host cannot redirect to one that is not.
+    let redirected = try refresh(try addFeed("Hop", "/to-localhost"))
+    #expect(redirected.lastError?.hasPrefix("a redirect: the address is on a private or local network") == true)
+    #expect(redirected.itemCount == 0)
+  }
+
   @Test func aBrokenFeedSaysWhyAndKeepsWhatItHad() throws {
     defer { feeds.stop() }
     let broken = try refresh(try addFeed("Broken", "/broken.rss"))
@@ -157,14 +189,15 @@ final class FeedFixtureResponder: HTTPResponder {
     let huge = try refresh(try addFeed("Huge", "/huge.rss"))
     #expect(huge.lastError == "the feed is larger than 2 MiB")
     let slow = try refresh(try addFeed("Slow", "/slow.rss"))
-    #expect(slow.lastError == "no answer in time")
+    #expect(slow.lastError == "the feed could not be reached (no answer, or the connection was refused)")
     let missing = try refresh(try addFeed("Missing", "/missing.rss"))
     #expect(missing.lastError == "the server answered HTTP 404")
     let closedPort = app.send(
       .timeline(.createFeed), json: JSONText.encode(NewTimelineFeed(name: "Nobody", url: "http://127.0.0.1:1/feed")),
       token: ana)
     let nobody = try refresh(try JSONText.decode(TimelineFeed.self, from: closedPort))
-    #expect(nobody.lastError == "cannot connect to the server")
+    // A closed port is worded as a silent host: errors do not map the network.
+    #expect(nobody.lastError == slow.lastError)
 
     let page = try timeline(eva)
     #expect(page.items.isEmpty)

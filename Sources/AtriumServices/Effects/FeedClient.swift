@@ -13,9 +13,11 @@ public struct FeedClient: Sendable {
     self.fetch = fetch
   }
 
-  /// Over HTTP, with a deadline of `timeout` seconds per fetch.
-  public static func http(timeout: Double) -> FeedClient {
-    let fetcher = FeedFetcher(timeout: timeout)
+  /// Over HTTP, with a deadline of `timeout` seconds per fetch, to the addresses `policy` allows.
+  public static func http(timeout: Double, policy: FeedAddressPolicy = FeedAddressPolicy()) -> FeedClient {
+    var configured = FeedFetcher(timeout: timeout)
+    configured.policy = policy
+    let fetcher = configured
     return FeedClient { try fetcher.fetch($0, etag: $1, lastModified: $2) }
   }
 

@@ -46,6 +46,8 @@ public struct ServerEnvironment: Sendable {
   public var directoryClient: DirectoryClient = .ldap
   /// How timeline feeds are fetched; nil fetches over HTTP within `feedTimeout`.
   public var feedClient: FeedClient?
+  /// Which addresses feeds may be fetched from over HTTP (no private or local ones, unless allowed).
+  public var feedAddressPolicy = FeedAddressPolicy()
 
   public init(
     database: any Database, now: @escaping @Sendable () -> Date = { Date() },
@@ -82,5 +84,5 @@ extension ServerEnvironment {
   }
 
   /// How timeline feeds are fetched: the one set up, or over HTTP within `feedTimeout`.
-  package var feeds: FeedClient { feedClient ?? .http(timeout: feedTimeout) }
+  package var feeds: FeedClient { feedClient ?? .http(timeout: feedTimeout, policy: feedAddressPolicy) }
 }

@@ -18,6 +18,8 @@ public struct FeedFetcher: Sendable {
   package var timeout: TimeInterval = 20
   /// Bodies larger than this are refused.
   package var sizeLimit = 2 << 20
+  /// Where feeds may be fetched from, checked before the fetch and for every redirect.
+  package var policy = FeedAddressPolicy()
 
   public enum Outcome: Sendable {
     case notModified
@@ -30,6 +32,7 @@ public struct FeedFetcher: Sendable {
 
   public func fetch(_ address: String, etag: String?, lastModified: String?) throws -> Outcome {
     guard let url = URL(string: address) else { throw Failure(description: "the address is not a URL") }
+    if let refusal = policy.refusal(for: url) { throw Failure(description: refusal) }
     var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
     request.setValue(
       "application/rss+xml, application/atom+xml, application/xml;q=0.9, */*;q=0.5", forHTTPHeaderField: "Accept")
@@ -37,7 +40,7 @@ public struct FeedFetcher: Sendable {
     if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
     if let lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
 
-    let download = Download(limit: sizeLimit)
+    let download = Download(limit: sizeLimit, policy: policy)
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = timeout
     configuration.timeoutIntervalForResource = timeout
@@ -46,9 +49,10 @@ public struct FeedFetcher: Sendable {
     defer { session.invalidateAndCancel() }
     session.dataTask(with: request).resume()
     guard download.finished.wait(timeout: .now() + timeout + 5) == .success else {
-      throw Failure(description: "no answer within \(Int(timeout)) seconds")
+      throw Failure(description: Self.unreachable)
     }
     let result = download.state.withLock { $0 }
+    if let refusal = result.redirectRefusal { throw Failure(description: "a redirect: " + refusal) }
     if result.tooLarge {
       throw Failure(description: "the feed is larger than \(sizeLimit / 1_048_576) MiB")
     }
@@ -68,12 +72,15 @@ public struct FeedFetcher: Sendable {
     }
   }
 
+  /// One wording for every way a server can fail to answer, so the errors an admin sees do not
+  /// tell an open port from a closed one or a silent host.
+  static let unreachable = "the feed could not be reached (no answer, or the connection was refused)"
+
   private static func describe(_ error: any Error) -> String {
     let code = (error as? URLError)?.code
     switch code {
-    case .timedOut?: return "no answer in time"
-    case .cannotConnectToHost?, .networkConnectionLost?: return "cannot connect to the server"
-    case .cannotFindHost?, .dnsLookupFailed?: return "the server's name is unknown"
+    case .timedOut?, .cannotConnectToHost?, .networkConnectionLost?, .cannotFindHost?, .dnsLookupFailed?:
+      return unreachable
     case .notConnectedToInternet?: return "no network"
     case .serverCertificateUntrusted?, .secureConnectionFailed?, .serverCertificateHasBadDate?:
       return "the server's certificate is not trusted"
@@ -88,14 +95,27 @@ public struct FeedFetcher: Sendable {
       package var body: [UInt8] = []
       package var error: (any Error)?
       package var tooLarge = false
+      /// Why a redirect was not followed: its target is not allowed.
+      package var redirectRefusal: String?
     }
 
     package let limit: Int
+    package let policy: FeedAddressPolicy
     package let state = Mutex(State())
     package let finished = DispatchSemaphore(value: 0)
 
-    package init(limit: Int) {
+    package init(limit: Int, policy: FeedAddressPolicy) {
       self.limit = limit
+      self.policy = policy
+    }
+
+    package func urlSession(
+      _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+      newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+      let refusal = request.url.map(policy.refusal(for:)) ?? "the redirect has no address"
+      if let refusal { state.withLock { $0.redirectRefusal = refusal } }
+      completionHandler(refusal == nil ? request : nil)
     }
 
     package func urlSession(
