@@ -33,3 +33,15 @@ public protocol HTTPResponder: Sendable {
 extension HTTPResponder {
   public func loggedPath(_ path: String) -> String { path }
 }
+
+extension HTTPOutcome {
+  /// The same outcome with `transform` applied to its response, now or when the blocking work
+  /// ends. A stream is left as it is: its head was set when it was made.
+  public func mapResponse(_ transform: @escaping @Sendable (HTTPResponse) -> HTTPResponse) -> HTTPOutcome {
+    switch self {
+    case .response(let response): .response(transform(response))
+    case .blocking(let work): .blocking { transform(work()) }
+    case .stream: self
+    }
+  }
+}

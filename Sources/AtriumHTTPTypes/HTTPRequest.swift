@@ -42,6 +42,14 @@ public struct HTTPRequest: Sendable {
       malformedQueryParameter: QueryString.malformedParameter(in: QueryString.rawQuery(of: target)))
   }
 
+  /// The method a route or page is matched with: HEAD is GET without the body, which the
+  /// engine leaves out.
+  public var matchingMethod: String { method == "HEAD" ? "GET" : method }
+
+  /// Whether the request may change something (anything but GET and HEAD): it needs CSRF
+  /// protection with cookies and honours `Idempotency-Key`.
+  public var isUnsafe: Bool { matchingMethod != "GET" }
+
   /// Cookies sent in `Cookie` headers, by name.
   public var cookies: [String: String] { Cookies.parse(headers.values("Cookie")) }
 

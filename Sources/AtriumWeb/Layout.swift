@@ -10,13 +10,7 @@ package enum Layout {
     .html(
       [.lang(context.language.rawValue)],
       [
-        .head([
-          .meta([Attribute("charset", "utf-8")]),
-          .meta([.name("viewport"), Attribute("content", "width=device-width, initial-scale=1")]),
-          .title("\(title) · \(context.companyName)"),
-          .link([.rel("stylesheet"), .href(WebPage.assets(.stylesheet).href)]),
-          .script(src: WebPage.assets(.script).href),
-        ]),
+        head(title, context, withScript: true),
         .body(
           [.data("live", "1")],
           [
@@ -34,17 +28,23 @@ package enum Layout {
       ])
   }
 
+  /// The document head; pages with the menu also load the script (live updates, swipes).
+  private static func head(_ title: String, _ context: WebContext, withScript: Bool) -> Node {
+    .head(
+      [
+        .meta([Attribute("charset", "utf-8")]),
+        .meta([.name("viewport"), Attribute("content", "width=device-width, initial-scale=1")]),
+        .title("\(title) · \(context.companyName)"),
+        .link([.rel("stylesheet"), .href(WebPage.assets(.stylesheet).href)]),
+      ] + (withScript ? [.script(src: WebPage.assets(.script).href)] : []))
+  }
+
   /// A page without the menu: sign-in and errors before sign-in.
   package static func bare(_ title: String, _ context: WebContext, _ content: [Node]) -> Node {
     .html(
       [.lang(context.language.rawValue)],
       [
-        .head([
-          .meta([Attribute("charset", "utf-8")]),
-          .meta([.name("viewport"), Attribute("content", "width=device-width, initial-scale=1")]),
-          .title("\(title) · \(context.companyName)"),
-          .link([.rel("stylesheet"), .href(WebPage.assets(.stylesheet).href)]),
-        ]),
+        head(title, context, withScript: false),
         .body([], [.main([.id("content"), .class("signin")], [.h1([], [.text(title)])] + content)]),
       ])
   }

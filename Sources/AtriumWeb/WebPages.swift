@@ -12,7 +12,7 @@ extension WebApp {
   package func respond(to request: HTTPRequest) -> Answer {
     guard
       let page = WebPage(
-        method: request.method == "HEAD" ? "GET" : request.method, path: request.path, query: request.query)
+        method: request.matchingMethod, path: request.path, query: request.query)
     else {
       let context = webContext(for: request, visitor: webSessions.visitor(of: request), current: nil)
       return .now(

@@ -30,27 +30,29 @@ enum JSONCoding {
     guard !request.body.isEmpty else {
       throw Problem.badRequest("The request body is empty; expected a JSON object.")
     }
-    if let failure = JSONSyntax.firstError(in: request.body) {
+    // One pass of our own parser and one of Foundation's over the body, whatever it holds.
+    let syntax = JSONSyntax.check(request.body)
+    if let failure = syntax.error {
       throw Problem.badRequest("The body is not valid JSON: \(failure.detail).")
     }
-    let nulls = nullFields(in: request.body).subtracting((T.self as? any NullableFields.Type)?.nullableFields ?? [])
+    let fields = scan(request.body)
+    let nulls = fields.nulls.subtracting((T.self as? any NullableFields.Type)?.nullableFields ?? [])
     if !nulls.isEmpty {
       throw Problem.invalid(
         ValidationFailure(nulls.sorted().map { FieldError(field: $0, message: "must not be null") }))
     }
     // A number beyond what any field can hold (1e400) is named, not left to the decoder.
-    let huge = JSONSyntax.oversizedNumbers(in: request.body)
-    if !huge.isEmpty {
+    if !syntax.oversizedNumbers.isEmpty {
       throw Problem.invalid(
-        ValidationFailure(huge.map { FieldError(field: $0, message: "is a number too large to be used") }))
+        ValidationFailure(
+          syntax.oversizedNumbers.map { FieldError(field: $0, message: "is a number too large to be used") }))
     }
     // A NUL or another control character has no place in a name, a note or a post, and would
     // reach pages and files as it is; tabs and line breaks are text.
-    let controls = fieldPaths(in: request.body) { ($0 as? String).map(TextRules.hasControlCharacters) ?? false }
-    if !controls.isEmpty {
+    if !fields.controlCharacters.isEmpty {
       throw Problem.invalid(
         ValidationFailure(
-          controls.sorted().map {
+          fields.controlCharacters.sorted().map {
             FieldError(field: $0, message: "must not contain control characters (only tabs and line breaks)")
           }))
     }
@@ -74,23 +76,22 @@ enum JSONCoding {
     return HTTPResponse(status: status, headers: headers, body: try StreamingJSONEncoder().encode(value))
   }
 
-  /// The fields sent as JSON `null` (`notifications.leaveDecisions`, `items[2]`). Swift's
+  /// The paths of the fields sent as JSON `null` (`notifications.leaveDecisions`, `items[2]`;
+  /// `body` for the whole document), and of the texts holding control characters. Swift's
   /// decoder takes a null optional as absent, so without this check `{"phone": null}` would
   /// quietly mean "unchanged" while the contract says a string.
-  static func nullFields(in body: [UInt8]) -> Set<String> {
-    fieldPaths(in: body) { $0 is NSNull }
-  }
-
-  /// The paths of the values in a JSON body that `matches` picks (`notes`, `items[2].name`;
-  /// `body` for the whole document).
-  static func fieldPaths(in body: [UInt8], where matches: (Any) -> Bool) -> Set<String> {
+  static func scan(_ body: [UInt8]) -> (nulls: Set<String>, controlCharacters: Set<String>) {
     guard let value = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]) else {
-      return []
+      return ([], [])
     }
-    var found: Set<String> = []
+    var nulls: Set<String> = []
+    var controls: Set<String> = []
     func visit(_ value: Any, _ path: String) {
-      if matches(value) {
-        found.insert(path.isEmpty ? "body" : path)
+      let name = path.isEmpty ? "body" : path
+      if value is NSNull {
+        nulls.insert(name)
+      } else if let text = value as? String {
+        if TextRules.hasControlCharacters(text) { controls.insert(name) }
       } else if let object = value as? [String: Any] {
         for (key, field) in object { visit(field, path.isEmpty ? key : path + "." + key) }
       } else if let array = value as? [Any] {
@@ -98,7 +99,7 @@ enum JSONCoding {
       }
     }
     visit(value, "")
-    return found
+    return (nulls, controls)
   }
 
   private static func problem(for error: DecodingError) -> Problem {

@@ -27,12 +27,21 @@ struct JSONSyntax {
     self.bytes = bytes
   }
 
-  /// The first syntax error in `bytes`, or nil when they are one well-formed JSON value.
-  static func firstError(in bytes: [UInt8]) -> Failure? {
+  /// What one pass over a body finds.
+  struct Report {
+    /// The first syntax error, or nil when the bytes are one well-formed JSON value.
+    let error: Failure?
+    /// The paths (`days`, `items[2].amount`) of the numbers no field can hold (beyond a
+    /// Double's range, as `1e400`); empty for a malformed document.
+    let oversizedNumbers: [String]
+  }
+
+  /// Checks `bytes` in one pass: syntax, and numbers out of range.
+  static func check(_ bytes: [UInt8]) -> Report {
     guard String(validating: bytes, as: UTF8.self) != nil else {
       var checker = JSONSyntax(bytes)
       checker.index = validUTF8Prefix(bytes)
-      return checker.failure("invalid UTF-8")
+      return Report(error: checker.failure("invalid UTF-8"), oversizedNumbers: [])
     }
     var checker = JSONSyntax(bytes)
     do throws(Failure) {
@@ -40,21 +49,14 @@ struct JSONSyntax {
       try checker.value(depth: 0)
       checker.skipWhitespace()
       if checker.index < bytes.count { throw checker.failure("unexpected text after the JSON value") }
-      return nil
+      return Report(error: nil, oversizedNumbers: checker.oversized)
     } catch {
-      return error
+      return Report(error: error, oversizedNumbers: [])
     }
   }
 
-  /// The paths (`days`, `items[2].amount`) of the numbers in a well-formed document that no
-  /// field can hold (beyond a Double's range, as `1e400`); empty for a malformed one.
-  static func oversizedNumbers(in bytes: [UInt8]) -> [String] {
-    guard firstError(in: bytes) == nil else { return [] }
-    var checker = JSONSyntax(bytes)
-    checker.skipWhitespace()
-    try? checker.value(depth: 0)
-    return checker.oversized
-  }
+  /// The first syntax error in `bytes`, or nil when they are one well-formed JSON value.
+  static func firstError(in bytes: [UInt8]) -> Failure? { check(bytes).error }
 
   // MARK: - Grammar
 

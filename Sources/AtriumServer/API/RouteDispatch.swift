@@ -13,10 +13,12 @@ import Foundation
 extension AtriumApp {
   /// One case per section, each handled in its own file under `Handlers/`. Authentication and
   /// the password-change rule were applied before, in `answer`.
-  func dispatch(_ route: Route, _ request: HTTPRequest, _ principal: Principal?) throws -> HTTPResponse {
+  func dispatch(
+    _ route: Route, _ rules: EndpointRules, _ request: HTTPRequest, _ principal: Principal?
+  ) throws -> HTTPResponse {
     // Permission before input (DESIGN.md): a non-admin learns nothing from their body's errors.
     // Checked here, inside an `Idempotency-Key` claim, so a refusal is replayed like any answer.
-    if case .admin(let action) = route.rules.access {
+    if case .admin(let action) = rules.access {
       try requireAdmin(try signedIn(principal), to: action)
     }
     return switch route {

@@ -105,8 +105,7 @@ public final class AtriumApp: HTTPResponder {
       }
     }
     let route: Route
-    // HEAD is GET without the body, which the engine leaves out.
-    let method = request.method == "HEAD" ? "GET" : request.method
+    let method = request.matchingMethod
     do throws(RouteError) {
       route = try Route(method: method, path: request.path, query: request.query)
       // A parameter that does not decode was left out of the query: refused, not ignored.
@@ -139,10 +138,12 @@ public final class AtriumApp: HTTPResponder {
     if case .events(.stream) = route {
       return openEventStream(request)
     }
-    if route.rules.work == .mayBlock {
-      return .blocking { [self] in handle(route, request) }
+    // The row's rules, read once for the whole request.
+    let rules = route.rules
+    if rules.work == .mayBlock {
+      return .blocking { [self] in handle(route, rules, request) }
     }
-    return .response(handle(route, request))
+    return .response(handle(route, rules, request))
   }
 
   /// The JSON API's addresses; everything else is the web app's.
@@ -182,29 +183,25 @@ public final class AtriumApp: HTTPResponder {
 
   // MARK: - Handling
 
-  private func handle(_ route: Route, _ request: HTTPRequest) -> HTTPResponse {
-    var response = answer(route, request)
+  private func handle(_ route: Route, _ rules: EndpointRules, _ request: HTTPRequest) -> HTTPResponse {
+    let response = answer(route, rules, request)
     // A change may have logged live events: deliver them now rather than at the next poll.
-    if route.method.isUnsafe, response.status < 400 { liveEvents.wake() }
-    response.headers.set("X-Content-Type-Options", "nosniff")
+    if request.isUnsafe, response.status < 400 { liveEvents.wake() }
     return response
   }
 
-  private func answer(_ route: Route, _ request: HTTPRequest) -> HTTPResponse {
+  private func answer(_ route: Route, _ rules: EndpointRules, _ request: HTTPRequest) -> HTTPResponse {
     do {
-      let rules = route.rules
-      let principal = rules.requiresAuthentication ? try authenticate(request, unsafe: route.method.isUnsafe) : nil
+      let principal = rules.requiresAuthentication ? try authenticate(request, unsafe: request.isUnsafe) : nil
       if let principal, principal.mustChangePassword, rules.beforePasswordChange == .refused {
         throw Problem.passwordChangeRequired
       }
-      if route.method.isUnsafe, rules.replay == .storesAnswer, let principal,
-        let key = request.headers["Idempotency-Key"]
-      {
+      if request.isUnsafe, rules.replay == .storesAnswer, let principal, let key = request.headers["Idempotency-Key"] {
         return try idempotency.run(request, key: key, scope: principal.employee.id, atomic: rules.work == .quick) {
-          respondCatchingErrors(request) { try dispatch(route, request, principal) }
+          respondCatchingErrors(request) { try dispatch(route, rules, request, principal) }
         }
       }
-      return try dispatch(route, request, principal)
+      return try dispatch(route, rules, request, principal)
     } catch {
       return render(error, requestID: request.requestID)
     }

@@ -6,11 +6,7 @@ import AtriumHTTPTypes
 /// also told `invalid_token` (expired, ended or forged alike), so a client knows to refresh.
 enum AuthenticationChallenge {
   static func apply(to outcome: HTTPOutcome, for request: HTTPRequest) -> HTTPOutcome {
-    switch outcome {
-    case .response(let response): .response(apply(to: response, for: request))
-    case .blocking(let work): .blocking { apply(to: work(), for: request) }
-    case .stream: outcome
-    }
+    outcome.mapResponse { apply(to: $0, for: request) }
   }
 
   static func apply(to response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {

@@ -33,10 +33,6 @@ enum SecurityHeaders {
   }
 
   static func apply(to outcome: HTTPOutcome, overTLS: Bool) -> HTTPOutcome {
-    switch outcome {
-    case .response(let response): .response(apply(to: response, overTLS: overTLS))
-    case .blocking(let work): .blocking { apply(to: work(), overTLS: overTLS) }
-    case .stream: outcome
-    }
+    outcome.mapResponse { apply(to: $0, overTLS: overTLS) }
   }
 }
