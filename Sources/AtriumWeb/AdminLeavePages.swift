@@ -77,9 +77,15 @@ extension AdminPages {
                       [
                         type.countsAgainstAllowance ? context(.countsAgainstAllowance) : nil,
                         type.needsApproval ? context(.needsApproval) : nil, type.active ? nil : context(.inactive),
+                        type.default ? context(.defaultType) : nil,
                       ].compactMap { $0 }.joined(separator: " · "))
                   ]),
-                context.button(.admin(.toggleLeaveType(id: type.id)), type.active ? .remove : .add, style: "secondary"),
+                type.default
+                  ? .empty
+                  : context.button(.admin(.toggleLeaveType(id: type.id)), type.active ? .remove : .add, style: "secondary"),
+                type.default || !type.active
+                  ? .empty
+                  : context.button(.admin(.makeDefaultLeaveType(id: type.id)), .makeDefault, style: "secondary"),
               ])
           }),
         context.form(

@@ -69,7 +69,12 @@ package enum ApprovalsPage {
             .a([.href(WebPage.approvals(.detail(id: request.id)).href)], [.strong([.text(item.employee.displayName)])]),
             .span([.class("status \(request.status.rawValue)")], [.text(context(.status(request.status)))]),
           ]),
-        .p([], [.text(dates + " · " + context(.workingDays(TimeOffPage.format(request.days))))]),
+        .p(
+          [],
+          [
+            .text(dates + " · "), .span([.class("type")], [.text(request.type.name)]),
+            .text(" · " + context(.workingDays(TimeOffPage.format(request.days)))),
+          ]),
         request.note.isEmpty ? .empty : .p([.class("muted")], [.text(request.note)]),
         .div([.class("row actions")], actions),
       ])

@@ -97,9 +97,14 @@ package enum CalendarPage {
             let status = cell.status ?? .pending
             let label = status == .approved ? "A" : "P"
             let half = cell.halves == 1 ? "½" : ""
+            let type = cell.name ?? ""
+            // The type is written in the cell, not told by colour alone.
             return .td(
-              [.class("cell \(status.rawValue)\(marks)"), Attribute("title", context(.status(status)))],
-              [.text(label + half)])
+              [
+                .class("cell \(status.rawValue)\(marks)"),
+                Attribute("title", [context(.status(status)), type].filter { !$0.isEmpty }.joined(separator: " · ")),
+              ],
+              [.text(label + half), type.isEmpty ? .empty : .small([.class("type")], [.text(String(type.prefix(3)))])])
           case "holiday":
             return .td(
               [.class("cell holiday\(marks)"), Attribute("title", cell.name ?? "")],

@@ -33,7 +33,12 @@ package enum RequestDetailPage {
                 .strong([.text(detail.employee.displayName)]),
                 .span([.class("status \(request.status.rawValue)")], [.text(context(.status(request.status)))]),
               ]),
-            .p([], [.text(dates + " · " + context(.workingDays(TimeOffPage.format(request.days))))]),
+            .p(
+              [],
+              [
+                .text(dates + " · "), .span([.class("type")], [.text(request.type.name)]),
+                .text(" · " + context(.workingDays(TimeOffPage.format(request.days)))),
+              ]),
             request.note.isEmpty ? .empty : .p([.class("muted")], [.text(request.note)]),
             .p([.id("remaining")], [.text(context(.remainingAfter(TimeOffPage.format(detail.remaining))))]),
             .div([.class("row")], actions),

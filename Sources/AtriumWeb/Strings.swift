@@ -41,7 +41,7 @@ package enum Text: Sendable {
   case admin, people, newPerson, firstName, lastName, role, roleName(Role), active, inactive, create, resetPassword
   case temporaryPassword(String, String), places, locations, departments, add, remove, name, timeZone, feeds
   case feedAddress, refresh, auditLog, more, none
-  case leaveType, leaveSettings, leaveTypes, countsAgainstAllowance, needsApproval, policy, defaultAllowance
+  case leaveType, defaultType, makeDefault, leaveSettings, leaveTypes, countsAgainstAllowance, needsApproval, policy, defaultAllowance
   case carryOverDays, carryOverUntil, allowNegative, holidays, date, halfDayOnly(DayHalf?), allowanceFor(Int), days
   case importPeople, importHelp, csvFile, orPaste, dryRun, runImport, importSummary(Int, Int, Int, Int), applied
   case notApplied, line
@@ -239,6 +239,8 @@ package enum Text: Sendable {
     case .more: ("More", "Más")
     case .none: ("None", "Ninguno")
     case .leaveType: ("Type", "Tipo")
+    case .defaultType: ("Default for new requests", "Predeterminado en las solicitudes nuevas")
+    case .makeDefault: ("Make default", "Hacer predeterminado")
     case .leaveSettings: ("Time off settings", "Ajustes de vacaciones")
     case .leaveTypes: ("Leave types", "Tipos de ausencia")
     case .countsAgainstAllowance: ("Counts against the allowance", "Descuenta de los días del año")

@@ -120,7 +120,11 @@ package enum TimeOffPage {
             .label([.for("typeId")], [.text(context(.leaveType))]),
             .select(
               [.id("typeId"), .name("typeId")],
-              types.map { .option([.value($0.id)] + ($0.id == form.typeID ? [.selected] : []), $0.name) }),
+              types.map { type in
+                // Until the person picks one, the company's default, never whatever sorts first.
+                let chosen = form.typeID.isEmpty ? type.default : type.id == form.typeID
+                return .option([.value(type.id)] + (chosen ? [.selected] : []), type.name)
+              }),
           ]) : .empty,
         .label([.for("note")], [.text(context(.note))]),
         .input([.type("text"), .id("note"), .name("note"), .value(form.note), Attribute("maxlength", "500")]),
@@ -150,6 +154,7 @@ package enum TimeOffPage {
           [
             .span([.class("status \(request.status.rawValue)")], [.text(context(.status(request.status)))]),
             .strong([.text(dates)]),
+            .span([.class("type")], [.text(request.type.name)]),
             .span([.class("muted")], [.text(context(.workingDays(format(request.days))))]),
           ]),
         request.note.isEmpty ? .empty : .p([.class("muted")], [.text(request.note)]),

@@ -165,6 +165,10 @@ extension WebApp {
         guard let current else { throw Problem.notFound("No leave type has the id \(id).") }
         _ = try leaveSettings.updateLeaveType(id: id, LeaveTypeChange(active: !current.active), by: principal)
       }
+    case .makeDefaultLeaveType(let id):
+      return try leaveChange(context, principal: principal) {
+        _ = try leaveSettings.updateLeaveType(id: id, LeaveTypeChange(default: true), by: principal)
+      }
     case .addHoliday:
       let location = form["locationId"] ?? ""
       return try leaveChange(context, principal: principal, location: location) {

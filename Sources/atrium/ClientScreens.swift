@@ -67,7 +67,7 @@ struct ClientScreens {
     let state = model.state
     try check(state, showing: !state.allowance.isEmpty)
     print("\(state.title): \(state.allowance) · \(state.remaining) · \(state.pending)")
-    for row in state.requests { print("\(row.id)  \(row.dates)  \(row.days)  \(row.status)") }
+    for row in state.requests { print("\(row.id)  \(row.dates)  \(row.type)  \(row.days)  \(row.status)") }
     if state.waitingWrites > 0 { print("\(state.waitingWrites) change(s) waiting to be sent.") }
   }
 
@@ -117,7 +117,7 @@ struct ClientScreens {
     let state = model.state
     try check(state, showing: !state.rows.isEmpty || state.emptyText != nil && !state.isOffline)
     if let empty = state.emptyText { print(empty) }
-    for row in state.rows { print("\(row.id)  \(row.name)  \(row.dates)  \(row.days)  \(row.status)") }
+    for row in state.rows { print("\(row.id)  \(row.name)  \(row.dates)  \(row.type)  \(row.days)  \(row.status)") }
   }
 
   func decide(_ action: LeaveAction, on id: String, reason: String?) async throws {

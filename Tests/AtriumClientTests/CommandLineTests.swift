@@ -69,7 +69,7 @@ import Testing
     #expect(request.output.contains("Takes 3 working days."))
     #expect(request.output.contains("Request sent."))
     let leave = try atrium(["leave"], config: evaConfig.path)
-    #expect(leave.output.contains("3 pending") && leave.output.contains("2026-04-06 – 2026-04-08  3 days  Pending"))
+    #expect(leave.output.contains("3 pending") && leave.output.contains("2026-04-06 – 2026-04-08  Vacation  3 days  Pending"))
     let declined = try atrium(["leave", "request", "2026-05-04", "2026-05-04"], config: evaConfig.path, input: "n\n")
     #expect(declined.output.contains("Not sent."))
     let bad = try atrium(["leave", "request", "someday", "2026-05-04"], config: evaConfig.path)

@@ -82,7 +82,7 @@ import Testing
     let page = browser.get("/calendar?month=2026-03")
     #expect(page.status == 200)
     #expect(page.text.contains("class=\"cell pending\""))
-    #expect(page.text.contains(">P</td>"))
+    #expect(page.text.contains(">P<small class=\"type\">Vac</small></td>"), "status and type written, not colour alone")
     #expect(page.text.contains("aria-current=\"date\""), "today is marked")
     #expect(browser.get("/calendar?month=soon").status == 400)
   }

@@ -35,7 +35,8 @@ public struct CalendarPerson: Codable, Hashable, Sendable {
 }
 
 /// A day in someone's row: `weekend`, `holiday` (with its name, and `half` when only half the
-/// day is free), or `leave` (with its status and how many half days it takes).
+/// day is free), or `leave` (with its status, how many half days it takes and its leave type's
+/// name).
 public struct CalendarCell: Codable, Hashable, Sendable {
   public var date: CalendarDate
   public var kind: String

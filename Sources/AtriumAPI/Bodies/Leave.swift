@@ -46,7 +46,7 @@ public struct NewLeaveRequest: Codable, Hashable, Sendable {
   public var end: CalendarDate
   public var startHalf: StartHalf?
   public var endHalf: EndHalf?
-  /// The leave type; Vacation when left out.
+  /// The leave type; the company's default type (Vacation unless an admin chose another) when left out.
   public var typeId: String?
   public var note: String?
 

@@ -58,30 +58,39 @@ public struct LeaveTypeBody: Codable, Hashable, Sendable {
   public var countsAgainstAllowance: Bool
   public var needsApproval: Bool
   public var active: Bool
+  /// The type requests get when none is chosen; exactly one type is the default.
+  public var `default`: Bool
 
-  public init(id: String, name: String, countsAgainstAllowance: Bool, needsApproval: Bool, active: Bool) {
+  public init(
+    id: String, name: String, countsAgainstAllowance: Bool, needsApproval: Bool, active: Bool, default: Bool = false
+  ) {
     self.id = id
     self.name = name
     self.countsAgainstAllowance = countsAgainstAllowance
     self.needsApproval = needsApproval
     self.active = active
+    self.default = `default`
   }
 }
 
 /// `POST /api/v1/leave-types` body (both flags default to true) and `PATCH` body (every field
-/// optional).
+/// optional). `default: true` makes the type the default in place of the one before.
 public struct LeaveTypeChange: Codable, Hashable, Sendable {
   public var name: String?
   public var countsAgainstAllowance: Bool?
   public var needsApproval: Bool?
   public var active: Bool?
+  public var `default`: Bool?
 
-  public init(name: String? = nil, countsAgainstAllowance: Bool? = nil, needsApproval: Bool? = nil, active: Bool? = nil)
-  {
+  public init(
+    name: String? = nil, countsAgainstAllowance: Bool? = nil, needsApproval: Bool? = nil, active: Bool? = nil,
+    default: Bool? = nil
+  ) {
     self.name = name
     self.countsAgainstAllowance = countsAgainstAllowance
     self.needsApproval = needsApproval
     self.active = active
+    self.default = `default`
   }
 }
 

@@ -13,6 +13,8 @@ public final class ApprovalsViewModel: ScreenModel<ApprovalsViewModel.State> {
     public let dates: String
     public let days: String
     public let status: String
+    /// The leave type's name.
+    public let type: String
     public let canApprove: Bool
     public let canReopen: Bool
   }
@@ -107,6 +109,6 @@ public final class ApprovalsViewModel: ScreenModel<ApprovalsViewModel.State> {
     return Row(
       id: request.id, name: item.employee.displayName, dates: LeaveTexts.dates(request),
       days: LeaveTexts.days(request.days, in: language), status: LeaveTexts.status(request.status, in: language),
-      canApprove: request.status == .pending, canReopen: request.status == .approved || request.status == .rejected)
+      type: request.type.name, canApprove: request.status == .pending, canReopen: request.status == .approved || request.status == .rejected)
   }
 }

@@ -14,6 +14,8 @@ public final class LeaveViewModel: ScreenModel<LeaveViewModel.State> {
     public let dates: String
     public let days: String
     public let status: String
+    /// The leave type's name, so a week filed under the wrong type is seen.
+    public let type: String
     public let canCancel: Bool
   }
 
@@ -179,7 +181,7 @@ public final class LeaveViewModel: ScreenModel<LeaveViewModel.State> {
       Row(
         id: request.id,
         dates: LeaveTexts.dates(request), days: LeaveTexts.days(request.days, in: language),
-        status: LeaveTexts.status(request.status, in: language),
+        status: LeaveTexts.status(request.status, in: language), type: request.type.name,
         canCancel: request.status == .pending || request.status == .approved)
     }
   }

@@ -13,6 +13,8 @@ public final class RequestDetailViewModel: ScreenModel<RequestDetailViewModel.St
     public let dates: String
     public let days: String
     public let status: String
+    /// The leave type's name.
+    public let type: String
   }
 
   public struct State: Equatable, Sendable, ScreenState {
@@ -123,7 +125,7 @@ public final class RequestDetailViewModel: ScreenModel<RequestDetailViewModel.St
     next.others = detail.otherRequests.map {
       Other(
         id: $0.id, dates: LeaveTexts.dates($0), days: LeaveTexts.days($0.days, in: language),
-        status: LeaveTexts.status($0.status, in: language))
+        status: LeaveTexts.status($0.status, in: language), type: $0.type.name)
     }
     next.alsoOff = detail.conflicts.map { "\($0.date): " + $0.people.map(\.displayName).joined(separator: ", ") }
     next.history = detail.history.map {

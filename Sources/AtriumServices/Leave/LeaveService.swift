@@ -260,8 +260,8 @@ package struct LeaveService: Sendable {
   ) throws
     -> LeaveType
   {
-    let typeID = id ?? LeaveType.vacationID
-    guard let type = try context.settings.leaveType(id: typeID), type.isActive || allowingInactive else {
+    let chosen = try id.map { try context.settings.leaveType(id: $0) } ?? context.settings.defaultLeaveType()
+    guard let type = chosen, type.isActive || allowingInactive else {
       throw Problem.invalid(ValidationFailure([FieldError(field: "typeId", message: "is not an active leave type")]))
     }
     return type

@@ -115,12 +115,15 @@ package struct LeaveSettingsService: Sendable {
     try requireAdmin(principal, to: "manage leave types")
     var validator = Validator()
     let name = PlaceRules.validName(body.name ?? "", into: &validator)
-    try validator.check()
     let type = LeaveType(
       id: environment.makeID(), name: name, countsAgainstAllowance: body.countsAgainstAllowance ?? true,
-      needsApproval: body.needsApproval ?? true, isActive: body.active ?? true)
+      needsApproval: body.needsApproval ?? true, isActive: body.active ?? true, isDefault: body.default ?? false)
+    try validator.check()
+    try Self.keepOneDefault(before: nil, after: type)
     try environment.database.write { connection in
-      try refusingDuplicateName(name, of: "leave type") { try LeaveSettingsStore(connection).insert(type) }
+      let store = LeaveSettingsStore(connection)
+      try refusingDuplicateName(name, of: "leave type") { try store.insert(type) }
+      if type.isDefault { try store.makeDefault(id: type.id) }
       try audit.record(
         "leave-type.create", target: ("leave-type", type.id), after: Self.body(type), by: principal,
         connection: connection)
@@ -135,13 +138,17 @@ package struct LeaveSettingsService: Sendable {
     try validator.check()
     return try environment.database.write { connection in
       let store = LeaveSettingsStore(connection)
-      guard var type = try store.leaveType(id: id) else { throw Problem.notFound("No leave type has the id \(id).") }
-      let before = Self.body(type)
+      guard let current = try store.leaveType(id: id) else { throw Problem.notFound("No leave type has the id \(id).") }
+      var type = current
       if let name { type.name = name }
       if let counts = body.countsAgainstAllowance { type.countsAgainstAllowance = counts }
       if let needsApproval = body.needsApproval { type.needsApproval = needsApproval }
       if let active = body.active { type.isActive = active }
+      if let isDefault = body.default { type.isDefault = isDefault }
+      try Self.keepOneDefault(before: current, after: type)
+      let before = Self.body(current)
       try refusingDuplicateName(type.name, of: "leave type") { try store.update(type) }
+      if type.isDefault && !current.isDefault { try store.makeDefault(id: type.id) }
       try audit.record(
         "leave-type.update", target: ("leave-type", id), before: before, after: Self.body(type), by: principal,
         connection: connection)
@@ -149,10 +156,17 @@ package struct LeaveSettingsService: Sendable {
     }
   }
 
+  private static func keepOneDefault(before: LeaveType?, after: LeaveType) throws {
+    let errors = LeaveType.defaultRuleErrors(before: before, after: after)
+    if !errors.isEmpty {
+      throw Problem.unprocessable("The company always has one active default leave type.", errors: errors)
+    }
+  }
+
   private static func body(_ type: LeaveType) -> LeaveTypeBody {
     LeaveTypeBody(
       id: type.id, name: type.name, countsAgainstAllowance: type.countsAgainstAllowance,
-      needsApproval: type.needsApproval, active: type.isActive)
+      needsApproval: type.needsApproval, active: type.isActive, default: type.isDefault)
   }
 
   // MARK: Policy

@@ -63,7 +63,8 @@ package struct TeamCalendarService: Sendable {
             date: holiday.date, kind: "holiday", halves: holiday.half == nil ? 2 : 1, name: holiday.name)
         }
         for taken in leave[person.id] ?? [] {
-          cells[taken.date] = CalendarCell(date: taken.date, kind: "leave", status: taken.status, halves: taken.halves)
+          cells[taken.date] = CalendarCell(
+            date: taken.date, kind: "leave", status: taken.status, halves: taken.halves, name: taken.typeName)
         }
         return CalendarPerson(
           id: person.id, displayName: person.displayName,

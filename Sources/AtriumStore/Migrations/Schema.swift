@@ -3,7 +3,10 @@
 /// Instants are INTEGER milliseconds since 1970 (UTC); days are TEXT `YYYY-MM-DD`; ids are
 /// lowercase UUID text. The SQL is kept to what SQLite and PostgreSQL both accept.
 public enum Schema {
-  public static let migrations: [Migration] = [
+  public static let migrations: [Migration] = foundation + trustFirst
+
+  /// The schema the time-off core, people, board, timeline and directory were built on.
+  static let foundation: [Migration] = [
     Migration(
       version: 1, name: "company, places, people and accounts",
       sql: [

@@ -37,6 +37,8 @@ public struct CalendarStore {
     public let date: CalendarDate
     public let halves: Int
     public let status: LeaveStatus
+    /// The request's leave type, by name.
+    public let typeName: String
   }
 
   /// The working days taken by pending and approved requests of these people in `start...end`.
@@ -45,14 +47,16 @@ public struct CalendarStore {
     let placeholders = Array(repeating: "?", count: employeeIDs.count).joined(separator: ", ")
     return try connection.query(
       """
-      SELECT r.employee_id, r.status, d.date, d.halves FROM leave_requests r
-      JOIN leave_request_days d ON d.request_id = r.id
+      SELECT r.employee_id, r.status, d.date, d.halves, t.name AS type_name FROM leave_requests r
+      JOIN leave_request_days d ON d.request_id = r.id JOIN leave_types t ON t.id = r.type_id
       WHERE r.employee_id IN (\(placeholders)) AND r.status IN ('pending', 'approved') AND d.date >= ? AND d.date <= ?
       ORDER BY d.date
       """, employeeIDs.map { .text($0) } + [DatabaseValue(start), DatabaseValue(end)]
     ).compactMap { row in
       guard let date = row.date("date"), let status = LeaveStatus(rawValue: row.string("status")) else { return nil }
-      return LeaveDay(employeeID: row.string("employee_id"), date: date, halves: row.int("halves"), status: status)
+      return LeaveDay(
+        employeeID: row.string("employee_id"), date: date, halves: row.int("halves"), status: status,
+        typeName: row.string("type_name"))
     }
   }
 }

@@ -39,6 +39,17 @@ public struct LeaveSettingsStore {
     try connection.query("SELECT * FROM leave_types ORDER BY name, id").map(Self.leaveType)
   }
 
+  /// The type requests get when none is chosen (Vacation until an admin picks another).
+  public func defaultLeaveType() throws -> LeaveType? {
+    try connection.queryFirst("SELECT * FROM leave_types WHERE is_default = 1 ORDER BY id LIMIT 1").map(Self.leaveType)
+  }
+
+  /// Makes `id` the one default type.
+  public func makeDefault(id: String) throws {
+    try connection.execute(
+      "UPDATE leave_types SET is_default = CASE WHEN id = ? THEN 1 ELSE 0 END", .text(id))
+  }
+
   public func leaveType(id: String) throws -> LeaveType? {
     try connection.queryFirst("SELECT * FROM leave_types WHERE id = ?", .text(id)).map(Self.leaveType)
   }
@@ -61,7 +72,8 @@ public struct LeaveSettingsStore {
   private static func leaveType(_ row: DatabaseRow) -> LeaveType {
     LeaveType(
       id: row.string("id"), name: row.string("name"), countsAgainstAllowance: row.bool("counts_against_allowance"),
-      needsApproval: row.bool("needs_approval"), isActive: row.bool("active"))
+      needsApproval: row.bool("needs_approval"), isActive: row.bool("active"),
+      isDefault: row.bool("is_default"))
   }
 
   // MARK: Holidays

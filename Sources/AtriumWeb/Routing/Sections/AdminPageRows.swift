@@ -29,6 +29,7 @@ extension WebPage {
     case addLeaveType
     case renameLeaveType(id: String)
     case toggleLeaveType(id: String)
+    case makeDefaultLeaveType(id: String)
     case addHoliday
     case deleteHoliday(id: String)
     case importForm
@@ -39,7 +40,7 @@ extension WebPage {
       case resetPassword, setAllowance, places, createLocation, createDepartment, deleteLocation
       case deleteDepartment, renameLocation, renameDepartment, company, saveCompany, feeds
       case addFeed, refreshFeed, deleteFeed, audit, leave, savePolicy
-      case addLeaveType, renameLeaveType, toggleLeaveType, addHoliday, deleteHoliday, importForm
+      case addLeaveType, renameLeaveType, toggleLeaveType, makeDefaultLeaveType, addHoliday, deleteHoliday, importForm
       case runImport
     }
 
@@ -86,6 +87,10 @@ extension WebPage {
         PageRow(.post, "/admin/leave/types/{id}", rules: .signedIn) { id, _ in .renameLeaveType(id: id[0]) }
       case .toggleLeaveType:
         PageRow(.post, "/admin/leave/types/{id}/toggle", rules: .signedIn) { id, _ in .toggleLeaveType(id: id[0]) }
+      case .makeDefaultLeaveType:
+        PageRow(.post, "/admin/leave/types/{id}/default", rules: .signedIn) { id, _ in
+          .makeDefaultLeaveType(id: id[0])
+        }
       case .addHoliday: PageRow(.post, "/admin/leave/holidays", rules: .signedIn) { _, _ in .addHoliday }
       case .deleteHoliday:
         PageRow(.post, "/admin/leave/holidays/{id}/delete", rules: .signedIn) { id, _ in .deleteHoliday(id: id[0]) }
@@ -128,6 +133,7 @@ extension WebPage {
       case .addLeaveType: PageParts(.addLeaveType)
       case .renameLeaveType(let id): PageParts(.renameLeaveType, [id])
       case .toggleLeaveType(let id): PageParts(.toggleLeaveType, [id])
+      case .makeDefaultLeaveType(let id): PageParts(.makeDefaultLeaveType, [id])
       case .addHoliday: PageParts(.addHoliday)
       case .deleteHoliday(let id): PageParts(.deleteHoliday, [id])
       case .importForm: PageParts(.importForm)
@@ -142,7 +148,7 @@ extension WebPage {
       .renameDepartment(id: "d1"), .company, .saveCompany, .feeds, .addFeed, .refreshFeed(id: "f1"),
       .deleteFeed(id: "f1"), .audit(cursor: nil), .audit(cursor: "c1"), .leave(location: nil, year: nil),
       .leave(location: "l1", year: 2027), .savePolicy, .addLeaveType, .renameLeaveType(id: "t1"),
-      .toggleLeaveType(id: "t1"), .addHoliday, .deleteHoliday(id: "h1"), .importForm, .runImport,
+      .toggleLeaveType(id: "t1"), .makeDefaultLeaveType(id: "t1"), .addHoliday, .deleteHoliday(id: "h1"), .importForm, .runImport,
     ]
   }
 }
