@@ -26,6 +26,8 @@ let package = Package(
 
     .target(name: "AtriumSQLite", dependencies: ["CSQLite"]),
     .target(name: "AtriumDomain"),
+    // The catalogue of every text a person reads, in English and Spanish.
+    .target(name: "AtriumMessages", dependencies: ["AtriumDomain"]),
     .target(name: "AtriumHTTPTypes"),
     .target(name: "AtriumLog"),
     .target(name: "AtriumAPI", dependencies: ["AtriumDomain", "AtriumHTTPTypes"]),
@@ -33,7 +35,9 @@ let package = Package(
 
     // MARK: - client
 
-    .target(name: "AtriumClient", dependencies: ["AtriumSQLite", "AtriumDomain", "AtriumAPI", "AtriumHTTPTypes"]),
+    .target(
+      name: "AtriumClient",
+      dependencies: ["AtriumSQLite", "AtriumDomain", "AtriumMessages", "AtriumAPI", "AtriumHTTPTypes"]),
 
     // MARK: - server
 
@@ -45,20 +49,22 @@ let package = Package(
     .target(
       name: "AtriumServices",
       dependencies: [
-        "AtriumDomain", "AtriumAPI", "AtriumCrypto", "AtriumImages", "AtriumLDAP", "AtriumLog", "AtriumStore",
+        "AtriumDomain", "AtriumMessages", "AtriumAPI", "AtriumCrypto", "AtriumImages", "AtriumLDAP", "AtriumLog",
+        "AtriumStore",
       ]),
     .target(
       name: "AtriumWeb",
       dependencies: [
-        "AtriumDomain", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTML", "AtriumCrypto", "AtriumLog", "AtriumServices",
+        "AtriumDomain", "AtriumMessages", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTML", "AtriumCrypto", "AtriumLog",
+        "AtriumServices",
       ],
       resources: [.copy("Resources/web")]
     ),
     .target(
       name: "AtriumServer",
       dependencies: [
-        "AtriumDomain", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTTP", "AtriumCrypto", "AtriumLog", "AtriumServices",
-        "AtriumWeb", "AtriumStore", "AtriumHTML",
+        "AtriumDomain", "AtriumMessages", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTTP", "AtriumCrypto", "AtriumLog",
+        "AtriumServices", "AtriumWeb", "AtriumStore", "AtriumHTML",
       ],
       resources: [.copy("Resources/openapi.yaml")]
     ),
@@ -82,14 +88,15 @@ let package = Package(
 
     .testTarget(name: "AtriumSQLiteTests", dependencies: ["AtriumSQLite"]),
     .testTarget(name: "AtriumDomainTests", dependencies: ["AtriumDomain"]),
+    .testTarget(name: "AtriumMessagesTests", dependencies: ["AtriumMessages", "AtriumDomain"]),
     .testTarget(name: "AtriumAPITests", dependencies: ["AtriumAPI", "AtriumHTTPTypes"]),
     .testTarget(name: "AtriumHTMLTests", dependencies: ["AtriumHTML"]),
     .testTarget(name: "AtriumHTTPTypesTests", dependencies: ["AtriumHTTPTypes"]),
     .testTarget(
       name: "AtriumClientTests",
       dependencies: [
-        "AtriumClient", "AtriumAPI", "AtriumDomain", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages", "AtriumSQLite",
-        "AtriumTestSupport",
+        "AtriumClient", "AtriumAPI", "AtriumDomain", "AtriumMessages", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages",
+        "AtriumSQLite", "AtriumTestSupport",
       ]),
     .testTarget(
       name: "AtriumHTTPTests", dependencies: ["AtriumHTTPTypes", "AtriumHTTP", "AtriumLog", "AtriumTestSupport"]),
@@ -100,7 +107,7 @@ let package = Package(
       name: "AtriumServerTests",
       dependencies: [
         "AtriumServer", "AtriumServices", "AtriumWeb", "AtriumCrypto", "AtriumLog", "AtriumAPI", "AtriumDomain",
-        "AtriumHTTPTypes",
+        "AtriumMessages", "AtriumHTTPTypes",
         "AtriumHTTP", "AtriumLDAP", "AtriumStore", "AtriumTestSupport",
       ]),
   ],

@@ -147,7 +147,7 @@ def main():
     eva.get(BASE + "/board")
     badge = text(eva, ".top .badge")
     check(int(badge) >= 1, f"badge shows {badge}")
-    check("was approved" in text(eva, "main"), "no approval notice on the board")
+    check("approved your request" in text(eva, "main"), "no approval notice on the board")
     shot(eva, "board-1280")
     eva.get(BASE + "/time-off")
     check(len(eva.find_elements(By.CSS_SELECTOR, "#requests li[data-status=approved]")) == 1, "not shown approved")

@@ -46,12 +46,23 @@ public final class EventStreamReader {
     }
   }
 
-  /// The next event called `name`, skipping others.
-  public func next(named name: String) throws -> Event {
-    while true {
+  /// No event of the name asked for came before the deadline.
+  public struct NoSuchEvent: Error, CustomStringConvertible {
+    public let name: String
+    public var description: String { "no \(name) event came within the deadline" }
+  }
+
+  /// The next event called `name`, skipping others. Gives up (throws `NoSuchEvent`) once
+  /// `deadline` has passed, checked at every event the stream sends (heartbeats included), so
+  /// a missing event fails the test instead of hanging it.
+  public func next(named name: String, within deadline: Duration = .seconds(10)) throws -> Event {
+    let clock = ContinuousClock()
+    let end = clock.now + deadline
+    while clock.now < end {
       let event = try next()
       if event.name == name { return event }
     }
+    throw NoSuchEvent(name: name)
   }
 
   /// Whether the stream ended (the server sent its last chunk) before any other event.

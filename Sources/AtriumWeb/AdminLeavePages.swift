@@ -82,7 +82,8 @@ extension AdminPages {
                   ]),
                 type.default
                   ? .empty
-                  : context.button(.admin(.toggleLeaveType(id: type.id)), type.active ? .remove : .add, style: "secondary"),
+                  : context.button(
+                    .admin(.toggleLeaveType(id: type.id)), type.active ? .remove : .add, style: "secondary"),
                 type.default || !type.active
                   ? .empty
                   : context.button(.admin(.makeDefaultLeaveType(id: type.id)), .makeDefault, style: "secondary"),

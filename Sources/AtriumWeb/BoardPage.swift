@@ -74,13 +74,21 @@ package enum BoardPage {
           [.class("muted")],
           [
             item.read ? .empty : .span([.class("status pending")], [.text(context(.newBadge))]),
+            item.done ? .span([.class("status approved")], [.text(context(.done))]) : .empty,
             .text(" " + String(item.createdAt.prefix(10))),
             item.author.map { .text(" · " + $0.displayName) } ?? .empty,
           ]),
-        .h3([], [.text(item.title)]),
+        .h3([], [link(to: item).map { .a([.href($0.href)], [.text(item.title)]) } ?? .text(item.title)]),
         // The body is rendered by the board's own safe Markdown subset, which escapes everything.
         .div([.class("body")], [.trusted(item.bodyHTML)]),
         item.read ? .empty : context.button(.board(.markRead(id: item.id)), .markRead, style: "secondary"),
       ])
+  }
+
+  /// A notice about a request opens it: the decider's view for a request that waits, the
+  /// person's own request otherwise.
+  private static func link(to item: BoardItem) -> WebPage? {
+    guard let id = item.requestId else { return nil }
+    return item.kind == "approval.waiting" ? .approvals(.detail(id: id)) : .timeOff(.edit(id: id))
   }
 }

@@ -1,19 +1,9 @@
 import AtriumDomain
+import AtriumMessages
 import AtriumServices
 
-/// The web app's languages: the person's setting, else the browser's `Accept-Language`.
-package enum Language: String, Sendable, CaseIterable {
-  case en, es
-
-  /// The first language of `Accept-Language` Atrium speaks, English otherwise.
-  package static func preferred(acceptLanguage header: String?) -> Language {
-    for part in (header ?? "").split(separator: ",") {
-      let tag = part.split(separator: ";").first.map { String($0).trimmingWhitespace.lowercased() } ?? ""
-      if let language = Language(rawValue: String(tag.prefix(2))) { return language }
-    }
-    return .en
-  }
-}
+/// The web app speaks the catalogue's languages (the person's setting, else the browser's).
+package typealias Language = AtriumMessages.Language
 
 /// Every text the pages show, in English and Spanish. A missing translation does not compile:
 /// each key answers both.
@@ -21,11 +11,11 @@ package enum Text: Sendable {
   case appName, signInTitle, username, password, signIn, signOut, wrongCredentials, tooManyAttempts, directoryDown
   case menu, home, timeOff, board, approvals, unread(Int)
   case timeline, writePost, post, nothingYet, couldNotLoad, from(String)
-  case year, allowance, carriedOver, approvedDays, pendingDays, remaining, requests, noRequests
+  case year, allowance, carriedOver, expiredDays, approvedDays, pendingDays, remaining, requests, noRequests
   case askForLeave, start, end, startHalf, endHalf, fullDay, afternoonOnly, morningOnly, note, preview, send
   case previewSays(String), alsoOff(String), cancel, workingDays(String)
   case status(LeaveStatus)
-  case markRead, markAllRead, noNotices, newBadge
+  case markRead, markAllRead, noNotices, newBadge, done
   case pendingTab, approvedTab, rejectedTab, cancelledTab, allTab, approve, reject, reopen, noApprovals
   case notAllowedTitle, notAllowed, notFoundTitle, notFound, sessionExpired, problem(String)
   case controlCharacters, checkTheForm
@@ -41,7 +31,8 @@ package enum Text: Sendable {
   case admin, people, newPerson, firstName, lastName, role, roleName(Role), active, inactive, create, resetPassword
   case temporaryPassword(String, String), places, locations, departments, add, remove, name, timeZone, feeds
   case feedAddress, refresh, auditLog, more, none
-  case leaveType, defaultType, makeDefault, leaveSettings, leaveTypes, countsAgainstAllowance, needsApproval, policy, defaultAllowance
+  case leaveType, defaultType, makeDefault, leaveSettings, leaveTypes, countsAgainstAllowance, needsApproval, policy,
+    defaultAllowance
   case carryOverDays, carryOverUntil, allowNegative, holidays, date, halfDayOnly(DayHalf?), allowanceFor(Int), days
   case importPeople, importHelp, csvFile, orPaste, dryRun, runImport, importSummary(Int, Int, Int, Int), applied
   case notApplied, line
@@ -87,6 +78,7 @@ package enum Text: Sendable {
     case .year: ("Year", "Año")
     case .allowance: ("Allowance", "Días del año")
     case .carriedOver: ("Carried over", "Del año anterior")
+    case .expiredDays: ("Expired", "Caducados")
     case .approvedDays: ("Approved", "Aprobados")
     case .pendingDays: ("Pending", "Pendientes")
     case .remaining: ("Remaining", "Quedan")
@@ -119,6 +111,7 @@ package enum Text: Sendable {
     case .markAllRead: ("Mark all read", "Marcar todo como leído")
     case .noNotices: ("No notices.", "No hay avisos.")
     case .newBadge: ("New", "Nuevo")
+    case .done: ("Done", "Hecho")
     case .pendingTab: ("Pending", "Pendientes")
     case .approvedTab: ("Approved", "Aprobadas")
     case .rejectedTab: ("Rejected", "Rechazadas")

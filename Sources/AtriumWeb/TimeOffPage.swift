@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumHTML
+import AtriumMessages
 import AtriumServices
 
 /// Time off: the year's figures, its requests with their state, and the request form. The
@@ -45,17 +46,27 @@ package enum TimeOffPage {
       ])
   }
 
-  /// Allowance, carried over, approved, pending and remaining days.
+  /// Allowance, carried over, expired, approved, pending and remaining days, with the
+  /// carried days' deadline and the sum written out, so Remaining visibly adds up.
   package static func figures(_ context: WebContext, _ year: LeaveYear) -> Node {
-    .dl(
-      [.class("figures")],
-      [
-        figure(context(.allowance), year.allowance, id: "allowance"),
-        figure(context(.carriedOver), year.carriedOver, id: "carried"),
-        figure(context(.approvedDays), year.approved, id: "approved"),
-        figure(context(.pendingDays), year.pending, id: "pending"),
-        figure(context(.remaining), year.remaining, id: "remaining"),
-      ])
+    let carried = BalanceMessage.carried(year.carriedOver, expired: year.expired, deadline: year.carriedOverUntil)
+    let sum = BalanceMessage.sum(
+      allowance: year.allowance, carried: year.carriedOver, expired: year.expired, approved: year.approved,
+      pending: year.pending, remaining: year.remaining)
+    return .fragment([
+      .dl(
+        [.class("figures")],
+        [
+          figure(context(.allowance), year.allowance, id: "allowance"),
+          figure(context(.carriedOver), year.carriedOver, id: "carried"),
+          year.expired > .zero ? figure(context(.expiredDays), year.expired, id: "expired") : .empty,
+          figure(context(.approvedDays), year.approved, id: "approved"),
+          figure(context(.pendingDays), year.pending, id: "pending"),
+          figure(context(.remaining), year.remaining, id: "remaining"),
+        ]),
+      carried.map { .p([.class("muted"), .id("carried-note")], [.text($0.text(in: context.language))]) } ?? .empty,
+      .p([.class("muted"), .id("balance-sum")], [.text(sum.text(in: context.language))]),
+    ])
   }
 
   package static func requestList(_ context: WebContext, _ requests: [LeaveRequestBody], cancellable: Bool) -> Node {

@@ -45,7 +45,9 @@ extension WebApp {
     _ context: WebContext, principal: Principal, draft: BoardPage.Draft = BoardPage.Draft(), error: String? = nil,
     status: Int = 200
   ) throws -> HTTPResponse {
-    let items = try board.page(unreadOnly: false, page: PageRequest(limit: 100), principal: principal).items
+    let items = try board.page(
+      unreadOnly: false, page: PageRequest(limit: 100), principal: principal, language: context.language
+    ).items
     let places =
       principal.employee.role == .admin
       ? (try places.departments(PageRequest(limit: 1000)).items, try places.locations(PageRequest(limit: 1000)).items)

@@ -167,9 +167,8 @@ extension WebApp {
   }
 
   private func webContext(for request: HTTPRequest, visitor: WebSessions.Visitor?, current: WebPage?) -> WebContext {
-    let chosen = visitor.flatMap { try? settings.chosenLanguage(employeeID: $0.principal.employee.id) }
-    let language =
-      chosen.flatMap(Language.init(rawValue:)) ?? Language.preferred(acceptLanguage: request.headers["Accept-Language"])
+    let language = settings.readerLanguage(
+      employeeID: visitor?.principal.employee.id, acceptLanguage: request.headers["Accept-Language"])
     let unread = visitor.flatMap { try? board.badge(principal: $0.principal).unread } ?? 0
     return WebContext(
       visitor: visitor, language: language, companyName: (try? company.name()) ?? "Atrium", unread: unread,

@@ -22,6 +22,11 @@ extension WebApp {
     case .edit(let id):
       let request = try leaveQueries.detail(id: id, principal: principal).request
       guard request.employeeId == principal.employee.id else { throw Problem.notFound("No request has the id \(id).") }
+      // The request's own address (notices link to it): only a pending one has a form; any
+      // other is shown in its year's list.
+      guard request.status == .pending else {
+        return HTTPResponse.seeOther(WebPage.timeOff(.overview(year: request.start.year)).href + "#request-\(id)")
+      }
       var values = TimeOffPage.Form()
       values.start = request.start.description
       values.end = request.end.description

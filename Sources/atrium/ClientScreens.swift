@@ -66,7 +66,9 @@ struct ClientScreens {
     if let year { await model.yearChanged(to: year) } else { await model.appeared() }
     let state = model.state
     try check(state, showing: !state.allowance.isEmpty)
-    print("\(state.title): \(state.allowance) · \(state.remaining) · \(state.pending)")
+    let carried = state.carried.map { " · \($0)" } ?? ""
+    print("\(state.title): \(state.allowance)\(carried) · \(state.remaining) · \(state.pending)")
+    print(state.sum)
     for row in state.requests { print("\(row.id)  \(row.dates)  \(row.type)  \(row.days)  \(row.status)") }
     if state.waitingWrites > 0 { print("\(state.waitingWrites) change(s) waiting to be sent.") }
   }

@@ -49,7 +49,7 @@ import Testing
     } catch {
       guard case .conflict = error else { Issue.record("expected a conflict, got \(error)"); return }
     }
-    #expect(try await eva.board().items.contains { $0.title.contains("was approved") })
+    #expect(try await eva.board().items.contains { $0.title.contains("Mario López approved your request") })
     #expect(try await eva.teamCalendar(month: "2026-04").people.contains { $0.displayName == "Eva Fernández" })
   }
 }

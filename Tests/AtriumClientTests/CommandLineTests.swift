@@ -69,7 +69,8 @@ import Testing
     #expect(request.output.contains("Takes 3 working days."))
     #expect(request.output.contains("Request sent."))
     let leave = try atrium(["leave"], config: evaConfig.path)
-    #expect(leave.output.contains("3 pending") && leave.output.contains("2026-04-06 – 2026-04-08  Vacation  3 days  Pending"))
+    #expect(
+      leave.output.contains("3 pending") && leave.output.contains("2026-04-06 – 2026-04-08  Vacation  3 days  Pending"))
     let declined = try atrium(["leave", "request", "2026-05-04", "2026-05-04"], config: evaConfig.path, input: "n\n")
     #expect(declined.output.contains("Not sent."))
     let bad = try atrium(["leave", "request", "someday", "2026-05-04"], config: evaConfig.path)
@@ -91,14 +92,15 @@ import Testing
     #expect(again.status == 4, "a conflict is a refusal by the server")
 
     let board = try atrium(["board", "--json"], config: evaConfig.path)
-    #expect(board.status == 0 && board.output.contains("was approved"))
+    #expect(board.status == 0 && board.output.contains("Mario López approved your request"))
+    // Eva is told of Mario's decision, never of her own request.
     let readable = try atrium(["board"], config: evaConfig.path)
-    #expect(readable.output.hasPrefix("2 unread"), "\(readable.output)")
+    #expect(readable.output.hasPrefix("1 unread"), "\(readable.output)")
     let notice = try #require(
-      readable.output.split(separator: "\n").first { $0.contains("was approved") }.map {
+      readable.output.split(separator: "\n").first { $0.contains("approved your request") }.map {
         String($0.prefix { $0 != " " })
       })
-    #expect(try atrium(["board", "read", notice], config: evaConfig.path).output.hasPrefix("1 unread"))
+    #expect(try atrium(["board", "read", notice], config: evaConfig.path).output.hasPrefix("0 unread"))
     #expect(try atrium(["board", "read", "no-such-notice"], config: evaConfig.path).status == 4)
     #expect(try atrium(["calendar", "--month", "2026-04"], config: evaConfig.path).output.contains("Eva Fernández"))
 

@@ -87,7 +87,34 @@ enum Fixtures {
     let seen = states()
     #expect(seen.map(\.isLoading) == [true, false])
     #expect(seen.map(\.remaining) == ["28 left", "25 left"])
-    #expect(seen.last?.title == "2026" && seen.last?.allowance == "28 days this year")
+    #expect(seen.last?.title == "2026" && seen.last?.allowance == "23 days this year")
+    #expect(seen.last?.carried == "5 days carried over, usable until 31 March")
+  }
+
+  /// Issue 14 (3, 12): carried days that expired are said, and the figures add up in sight.
+  @Test func theYearSaysWhatExpiredAndAddsUp() async throws {
+    let json = """
+      {"year": 2026, "allowance": 23, "carriedOver": 5, "carriedOverUntil": "2026-03-31", "expired": 3,
+       "approved": 2, "pending": 0.5, "remaining": 22.5, "requests": []}
+      """
+    let year = try JSONDecoder().decode(LeaveYear.self, from: Data(json.utf8))
+    for (language, carried, sum) in [
+      (
+        ClientLanguage.en, "3 of 5 days carried over expired on 31 March",
+        "23 + 5 carried over − 3 expired − 2 approved − 0.5 pending = 22.5 left"
+      ),
+      (
+        .es, "3 de 5 días del año pasado caducaron el 31 de marzo",
+        "23 + 5 del año pasado − 3 caducados − 2 aprobados − 0,5 pendientes = quedan 22,5"
+      ),
+    ] {
+      let repository = FakeLeaveRepository()
+      repository.years[nil] = .success(year)
+      let model = LeaveViewModel(repository: repository, language: language)
+      await model.appeared()
+      #expect(model.state.carried == carried)
+      #expect(model.state.sum == sum)
+    }
   }
 
   @Test func halfDaysAreWrittenInTheReadersLocale() async {

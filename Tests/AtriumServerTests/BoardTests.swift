@@ -33,7 +33,10 @@ import Testing
   }
 
   @Test func personalAndCompanyNoticesNewestFirstWithReadState() throws {
-    _ = app.send(.leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-06"}"#, token: eva.accessToken)
+    let created = app.send(
+      .leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-06"}"#, token: eva.accessToken)
+    let id = try JSONText.decode(SavedLeave.self, from: created).request.id
+    #expect(app.send(.approvals(.approve(id: id)), token: mario.accessToken).status == 200)
     app.clock.advance(by: 60)
     let posted = app.send(
       .board(.post), json: #"{"title": "Office closed Friday", "body": "See **you** Monday"}"#, token: ana.accessToken)
@@ -47,7 +50,7 @@ import Testing
     #expect(app.send(.board(.markRead(id: noticeID)), token: eva.accessToken).status == 204)
     #expect(try unread(eva) == 1)
     #expect(try board(eva, unreadOnly: true).items.map(\.scope) == ["personal"])
-    #expect(try unread(mario) == 2, "mario's own read state: the notice and the waiting request")
+    #expect(try unread(mario) == 1, "mario's own read state: the company notice (the request no longer waits)")
     #expect(app.send(.board(.markAllRead), token: eva.accessToken).status == 204)
     #expect(try unread(eva) == 0)
     #expect(app.send(.board(.markRead(id: "nope")), token: eva.accessToken).status == 404)
@@ -78,9 +81,11 @@ import Testing
     #expect(try board(later).items.map(\.title) == ["Engineering only"])
     // Someone else's personal notice is not on my board, and marking it read is a 404.
     _ = app.send(.leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-06"}"#, token: later.accessToken)
-    let evasNotice = try board(later).items.first { $0.scope == "personal" }!.id
+    let marioNow = try app.login("mario")
+    let evasNotice = try #require(try board(marioNow).items.first { $0.scope == "personal" }).id
     let luciaLater = try app.login("lucia")
     #expect(app.send(.board(.markRead(id: evasNotice)), token: luciaLater.accessToken).status == 404)
+    #expect(app.send(.board(.markRead(id: evasNotice)), token: marioNow.accessToken).status == 204)
   }
 
   @Test func onlyAdminsPostAndTheInputIsChecked() throws {
@@ -196,11 +201,12 @@ import Testing
     app.clock.advance(by: 30 * 86_400)
     let eva = try app.login("eva").accessToken
     #expect(try titles(eva).contains("Lunch"))
-    // A personal notice is not a company notice.
+    // A personal notice is not a company notice (Mario is told of Eva's request).
     #expect(app.send(.leave(.create), json: #"{"start": "2026-06-01", "end": "2026-06-01"}"#, token: eva).status == 201)
+    let mario = try app.login("mario").accessToken
     let personal = try #require(
       try JSONText.decode(
-        Page<BoardItem>.self, from: app.send(.board(.notices(unreadOnly: false, page: .first)), token: eva)
+        Page<BoardItem>.self, from: app.send(.board(.notices(unreadOnly: false, page: .first)), token: mario)
       )
       .items.first { $0.scope == "personal" })
     #expect(app.send(.board(.delete(id: personal.id)), token: try app.login("ana").accessToken).status == 404)

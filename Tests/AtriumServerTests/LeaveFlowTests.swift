@@ -74,7 +74,7 @@ import Testing
     #expect(detail.remaining == after.remaining)
 
     let evaNotices = try app.database.read { try NoticeStore($0).notices(recipientID: eva.user.id) }
-    #expect(evaNotices.map(\.kind) == ["leave.approve", "leave.create"])
+    #expect(evaNotices.map(\.kind) == ["leave.approve"], "Eva hears of Mario's decision, not of her own request")
     let marioNotices = try app.database.read { try NoticeStore($0).notices(recipientID: mario.user.id) }
     #expect(marioNotices.map(\.kind) == ["approval.waiting"])
   }

@@ -89,7 +89,8 @@ import Testing
     let sent = app.send(
       .leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-06", "typeId": "\#(medical.id)"}"#,
       token: eva.accessToken)
-    let vacation = app.send(.leave(.create), json: #"{"start": "2026-04-13", "end": "2026-04-14"}"#, token: eva.accessToken)
+    let vacation = app.send(
+      .leave(.create), json: #"{"start": "2026-04-13", "end": "2026-04-14"}"#, token: eva.accessToken)
     #expect(sent.status == 201 && vacation.status == 201)
     let pendingID = try JSONText.decode(SavedLeave.self, from: vacation).request.id
 

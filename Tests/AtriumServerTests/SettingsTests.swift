@@ -63,7 +63,14 @@ import Testing
   }
 
   @Test func theBadgeCountStartsAgainAfterAReset() throws {
-    _ = app.send(.leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-06"}"#, token: eva.accessToken)
+    // Mario's decisions reach Eva's board (her own requests do not).
+    let mario = try app.login("mario")
+    func askAndApprove(_ day: String) throws {
+      let created = app.send(.leave(.create), json: #"{"start": "\#(day)", "end": "\#(day)"}"#, token: eva.accessToken)
+      let id = try JSONText.decode(SavedLeave.self, from: created).request.id
+      #expect(app.send(.approvals(.approve(id: id)), token: mario.accessToken).status == 200)
+    }
+    try askAndApprove("2026-04-06")
     #expect(
       try JSONText.decode(Badge.self, from: app.send(.board(.badge), token: eva.accessToken))
         == Badge(unread: 1, sinceReset: 1)
@@ -72,7 +79,7 @@ import Testing
     let reset = try JSONText.decode(Badge.self, from: app.send(.board(.resetBadge), token: eva.accessToken))
     #expect(reset == Badge(unread: 1, sinceReset: 0))
     app.clock.advance(by: 1)
-    _ = app.send(.leave(.create), json: #"{"start": "2026-04-07", "end": "2026-04-07"}"#, token: eva.accessToken)
+    try askAndApprove("2026-04-07")
     #expect(
       try JSONText.decode(Badge.self, from: app.send(.board(.badge), token: eva.accessToken))
         == Badge(unread: 2, sinceReset: 1)

@@ -3,12 +3,14 @@ import AtriumDomain
 /// One notice on the board.
 public struct BoardItem: Codable, Hashable, Sendable {
   public var id: String
-  /// `personal` (about the reader's own requests) or `company`.
+  /// `personal` (about the reader's own requests, or one waiting for them) or `company`.
   public var scope: String
   /// What it is about, e.g. `leave.approve`, `approval.waiting`, `company`.
   public var kind: String
+  /// Personal notices are worded in the reader's language when read; company notices as
+  /// their author wrote them.
   public var title: String
-  /// The text as written.
+  /// The text as written (for a personal notice: the reason, or what the reader is asked to do).
   public var body: String
   /// The body rendered as safe HTML (the Markdown subset; no HTML from the source survives).
   public var bodyHTML: String
@@ -17,10 +19,13 @@ public struct BoardItem: Codable, Hashable, Sendable {
   /// RFC 3339, UTC.
   public var createdAt: String
   public var read: Bool
+  /// A waiting-for-approval notice whose request no longer waits (decided, cancelled or
+  /// changed); such a notice is also read.
+  public var done: Bool
 
   public init(
     id: String, scope: String, kind: String, title: String, body: String, bodyHTML: String, requestId: String?,
-    author: PersonName?, createdAt: String, read: Bool
+    author: PersonName?, createdAt: String, read: Bool, done: Bool = false
   ) {
     self.id = id
     self.scope = scope
@@ -32,6 +37,7 @@ public struct BoardItem: Codable, Hashable, Sendable {
     self.author = author
     self.createdAt = createdAt
     self.read = read
+    self.done = done
   }
 }
 

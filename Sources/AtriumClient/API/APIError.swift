@@ -1,4 +1,5 @@
 import AtriumAPI
+import AtriumMessages
 
 /// Every way a call can fail, as DESIGN.md lists them, each with a message for people in
 /// English and Spanish.
@@ -73,7 +74,5 @@ public enum APIError: Error, Hashable, Sendable {
   }
 }
 
-/// The languages the SDK speaks.
-public enum ClientLanguage: String, Sendable, CaseIterable {
-  case en, es
-}
+/// The languages the SDK speaks: the catalogue's.
+public typealias ClientLanguage = Language

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumMessages
 import Foundation
 
 /// The approvals list of a manager or admin: cached per filter, decisions sent now or queued

@@ -1,4 +1,5 @@
 import AtriumAPI
+import AtriumMessages
 import Foundation
 
 /// The board: cached notices, and "mark read" sent now or kept in the outbox when offline.

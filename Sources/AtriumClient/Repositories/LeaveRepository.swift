@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumMessages
 import Foundation
 
 /// Time off for the signed-in person: the year from the cache at once, then from the server;

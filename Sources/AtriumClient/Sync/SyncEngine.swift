@@ -1,4 +1,5 @@
 import AtriumAPI
+import AtriumMessages
 import Foundation
 
 /// The one way writes reach the server: sent now, or, when offline, kept in the outbox with

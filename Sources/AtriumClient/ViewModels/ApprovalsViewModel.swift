@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumMessages
 import Foundation
 import Observation
 
@@ -109,6 +110,7 @@ public final class ApprovalsViewModel: ScreenModel<ApprovalsViewModel.State> {
     return Row(
       id: request.id, name: item.employee.displayName, dates: LeaveTexts.dates(request),
       days: LeaveTexts.days(request.days, in: language), status: LeaveTexts.status(request.status, in: language),
-      type: request.type.name, canApprove: request.status == .pending, canReopen: request.status == .approved || request.status == .rejected)
+      type: request.type.name, canApprove: request.status == .pending,
+      canReopen: request.status == .approved || request.status == .rejected)
   }
 }

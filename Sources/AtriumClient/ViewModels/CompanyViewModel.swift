@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTTPTypes
+import AtriumMessages
 import Foundation
 import Observation
 

@@ -1,4 +1,5 @@
 import AtriumAPI
+import AtriumMessages
 import Foundation
 import Observation
 

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumMessages
 
 /// The words every time-off screen uses for a request, so the leave list, approvals, a
 /// person's time off and a request's detail say the same thing the same way.
@@ -21,17 +22,27 @@ enum LeaveTexts {
 
   /// `3`, or for half days `2.5` in English and `2,5` in Spanish.
   static func number(_ days: HalfDays, in language: ClientLanguage) -> String {
-    let whole = String(days.halves / 2)
-    guard days.halves % 2 != 0 else { return whole }
-    let sign = days.halves < 0 && days.halves / 2 == 0 ? "-" : ""
-    return sign + whole + (language == .es ? ",5" : ".5")
+    Wording(language).number(days)
   }
 
   static func days(_ days: HalfDays, in language: ClientLanguage) -> String {
-    language == .es ? "\(number(days, in: language)) días" : "\(number(days, in: language)) days"
+    Wording(language).days(days)
   }
 
   static func left(_ days: HalfDays, in language: ClientLanguage) -> String {
-    language == .es ? "Quedan \(number(days, in: language))" : "\(number(days, in: language)) left"
+    BalanceMessage.left(days).text(in: language)
+  }
+
+  /// The carry-over line of a year (usable until its deadline, or expired on it), if any.
+  static func carried(_ year: LeaveYear, in language: ClientLanguage) -> String? {
+    BalanceMessage.carried(year.carriedOver, expired: year.expired, deadline: year.carriedOverUntil)?.text(in: language)
+  }
+
+  /// allowance + carried over − expired − approved − pending = left, written out.
+  static func sum(_ year: LeaveYear, in language: ClientLanguage) -> String {
+    BalanceMessage.sum(
+      allowance: year.allowance, carried: year.carriedOver, expired: year.expired, approved: year.approved,
+      pending: year.pending, remaining: year.remaining
+    ).text(in: language)
   }
 }

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumMessages
 import Foundation
 import Observation
 
@@ -22,7 +23,13 @@ public final class LeaveViewModel: ScreenModel<LeaveViewModel.State> {
   public struct State: Equatable, Sendable, ScreenState {
     public var title = ""
     public var screenStatus = ScreenStatus()
+    /// The year's own allowance: `23 days this year`.
     public var allowance = ""
+    /// Days carried over from last year, with their deadline or what expired on it; nil when
+    /// none were carried.
+    public var carried: String?
+    /// allowance + carried − expired − approved − pending = left, written out.
+    public var sum = ""
     public var remaining = ""
     public var pending = ""
     public var requests: [Row] = []
@@ -174,7 +181,9 @@ public final class LeaveViewModel: ScreenModel<LeaveViewModel.State> {
 
   private func show(_ year: LeaveYear, in next: inout State) {
     next.title = String(year.year)
-    next.allowance = text(.allowance(LeaveTexts.number(year.allowance + year.carriedOver, in: language)))
+    next.allowance = BalanceMessage.allowance(year.allowance).text(in: language)
+    next.carried = LeaveTexts.carried(year, in: language)
+    next.sum = LeaveTexts.sum(year, in: language)
     next.remaining = LeaveTexts.left(year.remaining, in: language)
     next.pending = text(.pending(LeaveTexts.number(year.pending, in: language)))
     next.requests = year.requests.map { request in
@@ -189,6 +198,8 @@ public final class LeaveViewModel: ScreenModel<LeaveViewModel.State> {
   private func clear(_ next: inout State) {
     next.title = year.map(String.init) ?? ""
     next.allowance = ""
+    next.carried = nil
+    next.sum = ""
     next.remaining = ""
     next.pending = ""
     next.requests = []
@@ -197,14 +208,13 @@ public final class LeaveViewModel: ScreenModel<LeaveViewModel.State> {
   // MARK: - Texts
 
   private enum Phrase {
-    case allowance(String), pending(String)
+    case pending(String)
     case takes(String), alsoOff(String), uncounted, sent, queued, replayed, refused(String)
   }
 
   private func text(_ phrase: Phrase) -> String {
     let spanish = language == .es
     switch phrase {
-    case .allowance(let days): return spanish ? "\(days) días este año" : "\(days) days this year"
     case .pending(let days): return spanish ? "\(days) pendientes" : "\(days) pending"
     case .takes(let days): return spanish ? "Ocupa \(days) días laborables." : "Takes \(days) working days."
     case .alsoOff(let names): return spanish ? "También libran: \(names)." : "Also off: \(names)."

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumMessages
 import Foundation
 import Observation
 
@@ -20,7 +21,12 @@ public final class PersonLeaveViewModel: ScreenModel<PersonLeaveViewModel.State>
     public var position = ""
     public var photoPath: String?
     public var year: Int?
+    /// The year's own allowance: `23 days in 2026`.
     public var allowance = ""
+    /// Days carried over, with their deadline or what expired; nil when none were carried.
+    public var carried: String?
+    /// allowance + carried − expired − approved − pending = left, written out.
+    public var sum = ""
     public var remaining = ""
     public var pending = ""
     public var rows: [Row] = []
@@ -52,6 +58,7 @@ public final class PersonLeaveViewModel: ScreenModel<PersonLeaveViewModel.State>
     } else if let year {
       // Never show one year's numbers under another year's title.
       (next.year, next.allowance, next.remaining, next.pending, next.rows) = (year, "", "", "", [])
+      (next.carried, next.sum) = (nil, "")
     }
     state = next
     do {
@@ -73,10 +80,12 @@ public final class PersonLeaveViewModel: ScreenModel<PersonLeaveViewModel.State>
       next.photoPath = employee.photoURL
     }
     let spanish = language == .es
-    let allowance = LeaveTexts.number(leave.allowance + leave.carriedOver, in: language)
+    let allowance = LeaveTexts.number(leave.allowance, in: language)
     next.year = leave.year
     next.allowance = spanish ? "\(allowance) días en \(leave.year)" : "\(allowance) days in \(leave.year)"
     next.remaining = LeaveTexts.left(leave.remaining, in: language)
+    next.carried = LeaveTexts.carried(leave, in: language)
+    next.sum = LeaveTexts.sum(leave, in: language)
     next.pending =
       spanish
       ? "\(LeaveTexts.number(leave.pending, in: language)) pendientes"

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumMessages
 import Foundation
 import Observation
 

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumMessages
 import AtriumStore
 import Foundation
 
@@ -26,12 +27,15 @@ package struct BoardService: Sendable {
       locationID: principal.employee.locationID)
   }
 
-  package func page(unreadOnly: Bool, page: PageRequest, principal: Principal) throws -> Page<BoardItem> {
+  /// - Parameter language: the reader's; notices about requests are worded in it.
+  package func page(
+    unreadOnly: Bool, page: PageRequest, principal: Principal, language: Language
+  ) throws -> Page<BoardItem> {
     try environment.database.read { connection in
       let result = try BoardStore(connection).page(
         for: reader(principal), now: environment.now().milliseconds, unreadOnly: unreadOnly, limit: page.limit,
         after: page.cursor)
-      return Page(items: result.items.map(item), nextCursor: result.nextCursor)
+      return Page(items: result.items.map { item($0, in: language) }, nextCursor: result.nextCursor)
     }
   }
 
@@ -197,13 +201,17 @@ package struct BoardService: Sendable {
       read: read)
   }
 
-  private func item(_ item: BoardStore.Item) -> BoardItem {
-    BoardItem(
-      id: item.id, scope: item.isCompany ? "company" : "personal", kind: item.kind, title: item.title,
-      body: item.body,
-      bodyHTML: bodyHTML(item.body, item.isCompany),
-      requestId: item.requestID,
+  private func item(_ item: BoardStore.Item, in language: Language) -> BoardItem {
+    // Notices stored before they carried their facts keep the words they were written with.
+    let message = LeaveNotice(kind: item.kind, parameters: item.parameters).map {
+      NoticeMessage($0, isDone: item.doneAt != nil)
+    }
+    let title = message?.text(in: language) ?? item.title
+    let body = message?.detail(in: language) ?? item.body
+    return BoardItem(
+      id: item.id, scope: item.isCompany ? "company" : "personal", kind: item.kind, title: title, body: body,
+      bodyHTML: bodyHTML(body, item.isCompany), requestId: item.requestID,
       author: item.authorID.map { PersonName(id: $0, displayName: item.authorName ?? "") },
-      createdAt: Instant.text(item.createdAt), read: item.readAt != nil)
+      createdAt: Instant.text(item.createdAt), read: item.readAt != nil, done: item.doneAt != nil)
   }
 }

@@ -173,36 +173,9 @@ package struct LeaveService: Sendable {
       .init(
         actorID: actor.id, at: instant, action: action, from: from, to: request.status, reason: reason,
         details: details))
-    let notices = NoticeStore(context.connection)
-    let dates = Self.describe(request.span)
-    let title: String
-    switch (action, request.status) {
-    case ("create", .pending): title = "Your request for \(dates) is waiting for approval"
-    case ("create", _), ("approve", _): title = "Your request for \(dates) was approved"
-    case ("change", _): title = "Your request for \(dates) was changed"
-    case ("reject", _): title = "Your request for \(dates) was rejected"
-    case ("reopen", _): title = "Your request for \(dates) is pending again"
-    default: title = "Your request for \(dates) was cancelled"
-    }
-    let body = reason.isEmpty ? "By \(actor.displayName)." : "By \(actor.displayName): \(reason)"
-    try notices.insert(
-      .init(
-        id: environment.makeID(), recipientID: request.employeeID, kind: "leave.\(action)", title: title, body: body,
-        requestID: request.id, createdAt: instant))
     try announceToDeciders(request, at: instant, context: context)
-    // The nearest decider above the employee hears of a request that waits.
-    guard request.status == .pending, action != "reopen",
-      let owner = try context.people.employee(id: request.employeeID)
-    else { return }
-    let nearest = try context.people.chain(above: owner.id).lazy.compactMap { try? context.people.employee(id: $0) }
-      .first { $0.role == .manager || $0.role == .admin }
-    if let decider = nearest, decider.id != actor.id {
-      try notices.insert(
-        .init(
-          id: environment.makeID(), recipientID: decider.id, kind: "approval.waiting",
-          title: "\(owner.displayName) asks for \(dates)", body: "A request waits for your decision.",
-          requestID: request.id, createdAt: instant))
-    }
+    try LeaveNotices(environment: environment).post(
+      about: request, action: action, by: actor, reason: reason, at: instant, context: context)
   }
 
   /// Tells everyone whose approvals list holds the request (the managers above its employee

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumMessages
 import AtriumStore
 
 /// A person's notification settings and language, and their push devices.
@@ -41,6 +42,14 @@ package struct SettingsService: Sendable {
   package func chosenLanguage(employeeID: String) throws -> String? {
     let settings = try environment.database.read { try SettingsStore($0).settings(employeeID: employeeID) }
     return settings.languageChosen ? settings.language : nil
+  }
+
+  /// The language to answer a person in, by the one rule (`Language.reader`): their choice in
+  /// Settings, else the request's `Accept-Language`, else English. Anonymous readers get the
+  /// header's.
+  package func readerLanguage(employeeID: String?, acceptLanguage: String?) -> Language {
+    let chosen = employeeID.flatMap { try? chosenLanguage(employeeID: $0) }
+    return Language.reader(chosen: chosen, acceptLanguage: acceptLanguage)
   }
 
   package func register(_ body: NewDevice, principal: Principal) throws -> (device: DeviceBody, isNew: Bool) {

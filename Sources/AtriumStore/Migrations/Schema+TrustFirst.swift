@@ -9,6 +9,16 @@ extension Schema {
         // web form starts on it.
         "ALTER TABLE leave_types ADD COLUMN is_default INTEGER NOT NULL DEFAULT 0",
         "UPDATE leave_types SET is_default = 1 WHERE id = '00000000-0000-4000-8000-000000000001'",
-      ])
+      ]),
+    Migration(
+      version: 15, name: "notices worded when read, and done when their request is decided",
+      sql: [
+        // The facts a notice is worded from (a flat JSON object of strings). Empty on notices
+        // stored before: those keep the English title and body they were written with.
+        "ALTER TABLE notices ADD COLUMN params TEXT NOT NULL DEFAULT ''",
+        // When a waiting-for-approval notice stopped waiting (decided, cancelled or changed).
+        "ALTER TABLE notices ADD COLUMN done_at BIGINT",
+        "CREATE INDEX notices_request ON notices (request_id, kind)",
+      ]),
   ]
 }

@@ -28,10 +28,14 @@ public struct BoardStore {
     public let title: String
     public let body: String
     public let requestID: String?
+    /// A personal notice's facts, to word it in the reader's language; empty otherwise.
+    public let parameters: [String: String]
     public let authorID: String?
     public let authorName: String?
     public let createdAt: Int64
     public let readAt: Int64?
+    /// When a waiting-for-approval notice stopped waiting.
+    public let doneAt: Int64?
   }
 
   /// A company notice as an admin writes it.
@@ -113,10 +117,11 @@ public struct BoardStore {
   /// Both kinds of notice in one list, with the columns they share.
   private func union(_ reader: Reader, now: Int64) -> (sql: String, arguments: [DatabaseValue]) {
     let sql = """
-      SELECT n.id, 0 AS is_company, n.kind, n.title, n.body, n.request_id, NULL AS author_id, n.created_at, n.read_at
+      SELECT n.id, 0 AS is_company, n.kind, n.title, n.body, n.request_id, n.params, NULL AS author_id, n.created_at,
+        n.read_at, n.done_at
       FROM notices n WHERE n.recipient_id = ?
       UNION ALL
-      SELECT c.id, 1, 'company', c.title, c.body, NULL, c.author_id, c.created_at, r.read_at
+      SELECT c.id, 1, 'company', c.title, c.body, NULL, '', c.author_id, c.created_at, r.read_at, NULL
       FROM company_notices c
       LEFT JOIN company_notice_reads r ON r.notice_id = c.id AND r.employee_id = ?
       WHERE (c.expires_at IS NULL OR c.expires_at > ?)
@@ -158,9 +163,10 @@ public struct BoardStore {
       Item(
         id: row.string("id"), isCompany: row.bool("is_company"), kind: row.string("kind"), title: row.string("title"),
         body: row.string("body"), requestID: row.optionalString("request_id"),
-        authorID: row.optionalString("author_id"),
+        parameters: NoticeStore.decode(row.string("params")), authorID: row.optionalString("author_id"),
         authorName: row.optionalString("author_id").map { _ in LeaveRequestStore.displayName(row) },
-        createdAt: Int64(row.int("created_at")), readAt: row.optionalInt("read_at").map(Int64.init))
+        createdAt: Int64(row.int("created_at")), readAt: row.optionalInt("read_at").map(Int64.init),
+        doneAt: row.optionalInt("done_at").map(Int64.init))
     }
     let next = rows.count > limit ? items.last.map { Cursor.encode([String($0.createdAt), $0.id]) } : nil
     return (Array(items), next)

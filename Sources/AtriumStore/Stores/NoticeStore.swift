@@ -1,3 +1,5 @@
+import Foundation
+
 /// Personal notices for the board (a request changed state, a request waits). Each one is
 /// also a live event for its recipient.
 public struct NoticeStore {
@@ -14,12 +16,18 @@ public struct NoticeStore {
     public let title: String
     public let body: String
     public let requestID: String?
+    /// The facts the notice is worded from when read; empty on notices stored before.
+    public let parameters: [String: String]
     public let createdAt: Int64
     public let readAt: Int64?
+    public let doneAt: Int64?
 
+    /// - Parameters:
+    ///   - title: the notice in the recipient's language, for the live event and for readers
+    ///     that cannot word `parameters`.
     public init(
       id: String, recipientID: String, kind: String, title: String, body: String, requestID: String?,
-      createdAt: Int64, readAt: Int64? = nil
+      parameters: [String: String] = [:], createdAt: Int64, readAt: Int64? = nil, doneAt: Int64? = nil
     ) {
       self.id = id
       self.recipientID = recipientID
@@ -27,19 +35,47 @@ public struct NoticeStore {
       self.title = title
       self.body = body
       self.requestID = requestID
+      self.parameters = parameters
       self.createdAt = createdAt
       self.readAt = readAt
+      self.doneAt = doneAt
     }
   }
 
   public func insert(_ notice: Notice) throws {
     try connection.execute(
-      "INSERT INTO notices (id, recipient_id, kind, title, body, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      """
+      INSERT INTO notices (id, recipient_id, kind, title, body, request_id, params, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      """,
       .text(notice.id), .text(notice.recipientID), .text(notice.kind), .text(notice.title), .text(notice.body),
-      DatabaseValue(notice.requestID), .integer(notice.createdAt))
+      DatabaseValue(notice.requestID), .text(Self.encode(notice.parameters)), .integer(notice.createdAt))
     try LiveEventStore(connection).appendNotice(
       id: notice.id, kind: notice.kind, title: notice.title, audience: .person(id: notice.recipientID),
       at: notice.createdAt)
+  }
+
+  /// Marks a request's waiting-for-approval notices done (and read, so they leave the unread
+  /// count): the request no longer waits.
+  public func closeWaiting(requestID: String, at instant: Int64) throws {
+    try connection.execute(
+      """
+      UPDATE notices SET done_at = ?, read_at = COALESCE(read_at, ?)
+      WHERE request_id = ? AND kind = 'approval.waiting' AND done_at IS NULL
+      """, .integer(instant), .integer(instant), .text(requestID))
+  }
+
+  /// A notice's facts as stored: a flat JSON object of strings, keys sorted.
+  public static func encode(_ parameters: [String: String]) -> String {
+    parameters.isEmpty ? "" : LiveEventStore.json(parameters)
+  }
+
+  /// The facts back from their stored text; empty for notices stored before they had any.
+  public static func decode(_ text: String) -> [String: String] {
+    guard !text.isEmpty, let object = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8)) else {
+      return [:]
+    }
+    return object
   }
 
   /// A person's notices, newest first.
@@ -51,7 +87,8 @@ public struct NoticeStore {
       Notice(
         id: $0.string("id"), recipientID: $0.string("recipient_id"), kind: $0.string("kind"),
         title: $0.string("title"), body: $0.string("body"), requestID: $0.optionalString("request_id"),
-        createdAt: Int64($0.int("created_at")), readAt: $0.optionalInt("read_at").map(Int64.init))
+        parameters: Self.decode($0.string("params")), createdAt: Int64($0.int("created_at")),
+        readAt: $0.optionalInt("read_at").map(Int64.init), doneAt: $0.optionalInt("done_at").map(Int64.init))
     }
   }
 }

@@ -9,7 +9,9 @@ extension AtriumApp {
   func handle(_ route: Route.Board, _ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
     switch route {
     case .notices(let unreadOnly, let page):
-      return try JSONCoding.response(try board.page(unreadOnly: unreadOnly, page: page, principal: principal))
+      return try JSONCoding.response(
+        try board.page(
+          unreadOnly: unreadOnly, page: page, principal: principal, language: readerLanguage(request, principal)))
     case .post:
       let body = try JSONCoding.decode(NewNotice.self, from: request)
       return try JSONCoding.response(try board.post(body, by: principal), status: 201)

@@ -148,7 +148,8 @@ extension WebPage {
       .renameDepartment(id: "d1"), .company, .saveCompany, .feeds, .addFeed, .refreshFeed(id: "f1"),
       .deleteFeed(id: "f1"), .audit(cursor: nil), .audit(cursor: "c1"), .leave(location: nil, year: nil),
       .leave(location: "l1", year: 2027), .savePolicy, .addLeaveType, .renameLeaveType(id: "t1"),
-      .toggleLeaveType(id: "t1"), .makeDefaultLeaveType(id: "t1"), .addHoliday, .deleteHoliday(id: "h1"), .importForm, .runImport,
+      .toggleLeaveType(id: "t1"), .makeDefaultLeaveType(id: "t1"), .addHoliday, .deleteHoliday(id: "h1"), .importForm,
+      .runImport,
     ]
   }
 }
