@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTML
+import AtriumMessages
 import AtriumServices
 
 /// Settings: which notifications to get, the language, and the personal calendar feed's
@@ -81,5 +82,37 @@ package enum SettingsPage {
             }),
         .p([], [context.button(.settings(.resetBadge), .resetBadge, style: "secondary")]),
       ])
+  }
+
+  /// Every place the person is signed in, newest use first, each with its own sign-out.
+  package static func sessionsPanel(_ context: WebContext, _ sessions: [SessionBody]) -> Node {
+    .section(
+      [.class("card")],
+      [
+        .h2([], [.text(context(.signedInSessions))]),
+        .ul(
+          [.class("list"), .id("sessions")],
+          sessions.map { session in
+            .li(
+              [.class("row"), .id("session-\(session.id)")],
+              [
+                .strong([.text(DeviceName(userAgent: session.device, kind: session.kind).text(in: context.language))]),
+                .span(
+                  [.class("muted")],
+                  [
+                    .text(
+                      [session.address, context(.lastUsed(Self.minute(session.lastUsedAt)))].filter { !$0.isEmpty }
+                        .joined(separator: " · "))
+                  ]),
+                session.current ? .span([.class("status approved")], [.text(context(.thisSession))]) : .empty,
+                context.button(.settings(.endSession(id: session.id)), .signOutSession, style: "secondary"),
+              ])
+          }),
+      ])
+  }
+
+  /// `2026-03-02 09:00` from an RFC 3339 instant.
+  private static func minute(_ instant: String) -> String {
+    String(instant.prefix(16)).replacingOccurrences(of: "T", with: " ")
   }
 }

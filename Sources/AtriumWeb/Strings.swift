@@ -38,6 +38,7 @@ package enum Text: Sendable {
   case notApplied, line
   case change, changeRequest
   case devices, noDevices, resetBadge
+  case signedInSessions, lastUsed(String), thisSession, signOutSession
 
   package func `in`(_ language: Language) -> String {
     let (en, es) = pair
@@ -276,6 +277,10 @@ package enum Text: Sendable {
     case .devices: ("Devices for push notifications", "Dispositivos para notificaciones")
     case .noDevices: ("No devices registered.", "No hay dispositivos registrados.")
     case .resetBadge: ("Reset the app icon's count", "Poner a cero el contador del icono")
+    case .signedInSessions: ("Where you are signed in", "Dónde has iniciado sesión")
+    case .lastUsed(let when): ("last used \(when) UTC", "último uso \(when) UTC")
+    case .thisSession: ("This browser", "Este navegador")
+    case .signOutSession: ("Sign out", "Cerrar esta sesión")
     case .changePassword: ("Change password", "Cambiar contraseña")
     case .currentPassword: ("Current password", "Contraseña actual")
     case .newPassword: ("New password (6 to 128 characters)", "Contraseña nueva (de 6 a 128 caracteres)")

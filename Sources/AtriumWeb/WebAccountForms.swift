@@ -19,14 +19,15 @@ extension WebApp {
     do {
       _ = try accounts.changePassword(
         PasswordChange(current: form["current"] ?? "", new: form["new"] ?? ""), by: visitor.principal,
-        address: clientAddress(of: request))
+        origin: sessionOrigin(of: request))
     } catch let problem as Problem {
       var errors: [String: String] = [:]
       for error in problem.errors ?? [] { errors[error.field] = error.message }
       if errors.isEmpty { errors["current"] = problem.detail ?? "" }
       return render(errors, status: problem.status)
     }
-    let cookie = try webSessions.start(for: visitor.principal.employee, secure: webSessions.isSecure(request))
+    let cookie = try webSessions.start(
+      for: visitor.principal.employee, secure: webSessions.isSecure(request), origin: sessionOrigin(of: request))
     var response = HTTPResponse.seeOther(WebPage.home(.timeline).href)
     response.headers.add("Set-Cookie", cookie)
     return response

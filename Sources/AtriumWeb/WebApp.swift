@@ -26,13 +26,15 @@ package final class WebApp: Sendable {
   package let feeds: FeedService
   /// What the sections add to people's pages, Settings and home.
   package let extensions: WebExtensions
+  package let sessions: SessionsService
 
   package init(
     environment: ServerEnvironment, auth: AuthService, accounts: AccountService, webSessions: WebSessions,
     people: PeopleService, photos: PhotoService, peopleImport: PeopleImport, places: PlacesService,
     company: CompanyService, settings: SettingsService, leave: LeaveService, leaveQueries: LeaveQueries,
     leaveSettings: LeaveSettingsService, teamCalendar: TeamCalendarService, calendarFeeds: CalendarFeedService,
-    board: BoardService, timeline: TimelineService, feeds: FeedService, extensions: WebExtensions
+    board: BoardService, timeline: TimelineService, feeds: FeedService, sessions: SessionsService,
+    extensions: WebExtensions
   ) {
     self.environment = environment
     self.auth = auth
@@ -53,6 +55,7 @@ package final class WebApp: Sendable {
     self.timeline = timeline
     self.feeds = feeds
     self.extensions = extensions
+    self.sessions = sessions
   }
 
   /// How a page is answered: now, on the network thread, or on the worker pool when the work
@@ -65,5 +68,10 @@ package final class WebApp: Sendable {
   /// The address rate limits count against (see `HTTPRequest.clientAddress`).
   package func clientAddress(of request: HTTPRequest) -> String {
     request.clientAddress(trustingForwardedFor: environment.trustsForwardedFor)
+  }
+
+  /// Where a sign-in comes from, kept with the session it starts.
+  package func sessionOrigin(of request: HTTPRequest) -> SessionOrigin {
+    SessionOrigin(address: clientAddress(of: request), userAgent: request.headers["User-Agent"])
   }
 }

@@ -99,7 +99,8 @@ extension WebApp {
       do {
         let (employee, _) = try auth.verify(
           LoginRequest(username: username, password: form["password"] ?? ""), address: clientAddress(of: request))
-        let cookie = try webSessions.start(for: employee, secure: webSessions.isSecure(request))
+        let cookie = try webSessions.start(
+          for: employee, secure: webSessions.isSecure(request), origin: sessionOrigin(of: request))
         var response = HTTPResponse.seeOther(next ?? WebPage.home(.timeline).href)
         response.headers.add("Set-Cookie", cookie)
         response.headers.add(

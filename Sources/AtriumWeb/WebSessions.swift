@@ -28,8 +28,8 @@ package struct WebSessions: Sendable {
   }
 
   /// Starts a session for someone who just signed in; returns the `Set-Cookie` value.
-  package func start(for employee: Employee, secure: Bool) throws -> String {
-    let secret = try sessions.start(for: employee)
+  package func start(for employee: Employee, secure: Bool, origin: SessionOrigin) throws -> String {
+    let secret = try sessions.start(for: employee, origin: origin)
     return cookie(secret, secure: secure, maxAge: Int(environment.refreshTokenLifetime))
   }
 

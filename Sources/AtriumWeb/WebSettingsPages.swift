@@ -37,6 +37,10 @@ extension WebApp {
     case .resetBadge:
       _ = try board.resetBadge(principal: principal)
       return HTTPResponse.seeOther(WebPage.settings(.show).href)
+    case .endSession(let id):
+      // Ending the session this browser uses signs it out; the next page asks to sign in.
+      try sessions.end(id: id, principal: principal)
+      return HTTPResponse.seeOther(WebPage.settings(.show).href)
     }
   }
 }

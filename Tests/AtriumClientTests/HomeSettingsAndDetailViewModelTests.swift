@@ -87,6 +87,22 @@ import Testing
     #expect(live.app.send("GET", oldFeed.path + "?" + (oldFeed.query ?? "")).status == 404)
   }
 
+  /// Issue 14 (5): the SDK lists where the person is signed in and signs one session out.
+  @Test func settings_listSessionsAndSignOneOut() async throws {
+    let (session, cache) = try await live.signIn("eva")
+    let other = try live.app.login("eva")
+    let model = SettingsViewModel(repository: LiveSettingsRepository(session: session, cache: cache))
+    await model.appeared()
+    #expect(model.state.sessions.count == 2)
+    #expect(model.state.sessions.filter(\.isCurrent).count == 1)
+    let notThisOne = try #require(model.state.sessions.first { !$0.isCurrent })
+    #expect(notThisOne.detail.contains("127.0.0.1") && notThisOne.detail.contains("last used"))
+    await model.signOutTapped(sessionID: notThisOne.id)
+    #expect(model.state.sessions.map(\.id) == model.state.sessions.filter(\.isCurrent).map(\.id))
+    #expect(model.state.message == "Signed out.")
+    #expect(live.app.send(.me(.show), token: other.accessToken).status == 401, "its tokens stopped at once")
+  }
+
   @Test func requestDetail_showsTheContext_approvesAndReopens() async throws {
     let eva = try live.app.login("eva").accessToken
     #expect(

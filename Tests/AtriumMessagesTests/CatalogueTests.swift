@@ -5,7 +5,8 @@ import Testing
 /// Every message of the catalogue reads in every language, and the Spanish is not the English.
 @Suite struct CatalogueTests {
   /// Every message type of the catalogue; a new one is added here when it is written.
-  static let everyMessage: [any CatalogueMessage] = NoticeMessage.examples + BalanceMessage.examples
+  static let everyMessage: [any CatalogueMessage] =
+    NoticeMessage.examples + BalanceMessage.examples + DeviceName.examples
 
   @Test func everyMessageHasASpanishTextThatIsNotTheEnglish() {
     var ids: Set<String> = []

@@ -61,6 +61,8 @@ import Testing
     let leaveType: String
     let feed: String
     let evasFeedToken: String
+    /// A second session of eva's (a phone), which only she can sign out.
+    let evasOtherSession: String
 
     init(_ app: TestApp) throws {
       let ana = try app.login("ana").accessToken
@@ -107,8 +109,14 @@ import Testing
         try JSONSerialization.jsonObject(with: Data(app.send(.calendar(.mine), token: evaToken).body)) as? [String: Any]
       let url = feeds?["url"] as? String ?? ""
       evasFeedToken = String(url.split(separator: "/").last?.split(separator: ".").first ?? "")
+      let phone = try app.login("eva").accessToken
+      let sessions =
+        try JSONSerialization.jsonObject(with: Data(app.send(.me(.sessions), token: phone).body)) as? [String: Any]
+      evasOtherSession =
+        (sessions?["items"] as? [[String: Any]])?.first { ($0["current"] as? Bool) == true }?["id"] as? String ?? ""
       let needed = [
         ("evasNotice", evasNotice), ("leaveType", leaveType), ("evasFeedToken", evasFeedToken),
+        ("evasOtherSession", evasOtherSession),
         ("engineering", engineering), ("madrid", madrid),
       ]
       let missing = needed.filter { $0.1.isEmpty }.map(\.0)

@@ -70,3 +70,32 @@ public struct TemporaryPassword: Codable, Hashable, Sendable {
     self.temporaryPassword = temporaryPassword
   }
 }
+
+/// One place the caller is signed in (`GET /api/v1/me/sessions`).
+public struct SessionBody: Codable, Hashable, Sendable {
+  public var id: String
+  /// `web` (a browser) or `app` (the apps and the command line, with refresh tokens).
+  public var kind: String
+  /// The client's own description (its `User-Agent`), empty when it sent none.
+  public var device: String
+  /// The address it signed in from.
+  public var address: String
+  /// RFC 3339, UTC.
+  public var createdAt: String
+  /// RFC 3339, UTC: the last sign-in, refresh or page (up to one access token's lifetime behind).
+  public var lastUsedAt: String
+  /// The session of the request that asked.
+  public var current: Bool
+
+  public init(
+    id: String, kind: String, device: String, address: String, createdAt: String, lastUsedAt: String, current: Bool
+  ) {
+    self.id = id
+    self.kind = kind
+    self.device = device
+    self.address = address
+    self.createdAt = createdAt
+    self.lastUsedAt = lastUsedAt
+    self.current = current
+  }
+}

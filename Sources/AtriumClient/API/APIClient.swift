@@ -224,6 +224,16 @@ extension APIClient {
     try await send(.settings(.update), body: change, as: SettingsBody.self)
   }
 
+  /// Where the caller is signed in.
+  public func sessions() async throws(APIError) -> Page<SessionBody> {
+    try await send(.me(.sessions), as: Page<SessionBody>.self)
+  }
+
+  /// Signs one session out; its access tokens stop working at once.
+  public func endSession(id: String) async throws(APIError) {
+    try await send(.me(.endSession(id: id)))
+  }
+
   public func calendarFeeds() async throws(APIError) -> CalendarFeedBody {
     try await send(.calendar(.mine), as: CalendarFeedBody.self)
   }

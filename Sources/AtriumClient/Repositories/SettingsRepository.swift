@@ -10,6 +10,9 @@ public protocol SettingsRepository: Sendable {
   func calendarFeeds() async throws(APIError) -> CalendarFeedBody
   /// New secret addresses; the old ones stop working.
   func newCalendarFeeds() async throws(APIError) -> CalendarFeedBody
+  /// Where the person is signed in (never cached: a list of sessions is only true now).
+  func sessions() async throws(APIError) -> [SessionBody]
+  func endSession(id: String) async throws(APIError)
 }
 
 public struct LiveSettingsRepository: SettingsRepository {
@@ -39,5 +42,13 @@ public struct LiveSettingsRepository: SettingsRepository {
 
   public func newCalendarFeeds() async throws(APIError) -> CalendarFeedBody {
     try await session.fetch(keepingAs: "calendar-feeds", in: cache) { try await $0.newCalendarFeeds() }
+  }
+
+  public func sessions() async throws(APIError) -> [SessionBody] {
+    try await session.call { try await $0.sessions().items }
+  }
+
+  public func endSession(id: String) async throws(APIError) {
+    try await session.call { try await $0.endSession(id: id) }
   }
 }

@@ -12,6 +12,17 @@ public final class SettingsViewModel: ScreenModel<SettingsViewModel.State> {
     case leaveDecisions, approvalsWaiting, companyNotices
   }
 
+  /// One place the person is signed in.
+  public struct SessionRow: Equatable, Sendable {
+    public let id: String
+    /// `Firefox on Linux`, `Atrium app or command line`.
+    public let device: String
+    /// The address it signed in from, and when it was last used.
+    public let detail: String
+    /// The session this app uses; signing it out signs the app out.
+    public let isCurrent: Bool
+  }
+
   public struct State: Equatable, Sendable, ScreenState {
     public var leaveDecisions = false
     public var approvalsWaiting = false
@@ -20,6 +31,8 @@ public final class SettingsViewModel: ScreenModel<SettingsViewModel.State> {
     public var language = ""
     public var calendarURL: URL?
     public var teamCalendarURL: URL?
+    /// Where the person is signed in, most recently used first.
+    public var sessions: [SessionRow] = []
     public var screenStatus = ScreenStatus()
     public var message: String?
 
@@ -43,6 +56,7 @@ public final class SettingsViewModel: ScreenModel<SettingsViewModel.State> {
     do {
       show(try await repository.settings(), in: &next)
       show(try await repository.calendarFeeds(), in: &next)
+      show(try await repository.sessions(), in: &next)
     } catch {
       next.fail(error, in: language)
     }
@@ -85,6 +99,23 @@ public final class SettingsViewModel: ScreenModel<SettingsViewModel.State> {
     state = next
   }
 
+  /// Signs one session out. The row goes once the server has ended it; the list is then read
+  /// again, so it shows what is true.
+  public func signOutTapped(sessionID: String) async {
+    var next = state
+    next.clearFailure()
+    next.message = nil
+    do {
+      try await repository.endSession(id: sessionID)
+      next.sessions.removeAll { $0.id == sessionID }
+      next.message = language == .es ? "Sesión cerrada." : "Signed out."
+      show(try await repository.sessions(), in: &next)
+    } catch {
+      next.fail(error, in: language)
+    }
+    state = next
+  }
+
   private func save(_ change: SettingsChange) async {
     var next = state
     next.clearFailure()
@@ -104,6 +135,17 @@ public final class SettingsViewModel: ScreenModel<SettingsViewModel.State> {
     next.approvalsWaiting = settings.notifications.approvalsWaiting
     next.companyNotices = settings.notifications.companyNotices
     next.language = settings.language
+  }
+
+  private func show(_ sessions: [SessionBody], in next: inout State) {
+    next.sessions = sessions.map { session in
+      let used = ClientDates.instant(session.lastUsedAt, in: language, timeZone: .current)
+      return SessionRow(
+        id: session.id, device: DeviceName(userAgent: session.device, kind: session.kind).text(in: language),
+        detail: [session.address, (language == .es ? "último uso " : "last used ") + used].filter { !$0.isEmpty }
+          .joined(separator: " · "),
+        isCurrent: session.current)
+    }
   }
 
   private func show(_ feeds: CalendarFeedBody, in next: inout State) {

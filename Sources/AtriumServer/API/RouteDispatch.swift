@@ -44,7 +44,11 @@ extension AtriumApp {
 
   /// The address rate limits count against (see `HTTPRequest.clientAddress`).
   func clientAddress(of request: HTTPRequest) -> String {
-    request.clientAddress(trustingForwardedFor: environment.trustsForwardedFor)
+    web.clientAddress(of: request)
+  }
+
+  func sessionOrigin(of request: HTTPRequest) -> SessionOrigin {
+    web.sessionOrigin(of: request)
   }
 
   func signedIn(_ principal: Principal?) throws -> Principal {

@@ -37,6 +37,7 @@ public final class AtriumApp: HTTPResponder {
   let webSessions: WebSessions
   let web: WebApp
   let teamCalendar: TeamCalendarService
+  let sessions: SessionsService
 
   public init(environment: ServerEnvironment) throws {
     self.environment = environment
@@ -62,14 +63,15 @@ public final class AtriumApp: HTTPResponder {
     self.webSessions = WebSessions(environment: environment, sessions: WebSessionService(environment: environment))
     self.teamCalendar = TeamCalendarService(environment: environment)
     self.feeds = FeedService(environment: environment)
+    self.sessions = SessionsService(environment: environment)
     self.web = WebApp(
       environment: environment, auth: auth, accounts: accounts, webSessions: webSessions, people: people,
       photos: photos, peopleImport: peopleImport, places: places, company: company, settings: settings, leave: leave,
       leaveQueries: leaveQueries, leaveSettings: leaveSettings, teamCalendar: teamCalendar,
-      calendarFeeds: calendarFeeds, board: board, timeline: timeline, feeds: feeds,
+      calendarFeeds: calendarFeeds, board: board, timeline: timeline, feeds: feeds, sessions: sessions,
       extensions: WebExtensions(
         personActions: PersonAction.reach + [.timeOff(leaveQueries), .editOwnProfile],
-        settingsPanels: [.calendarFeed(calendarFeeds), .devices(settings)],
+        settingsPanels: [.calendarFeed(calendarFeeds), .devices(settings), .sessions(sessions)],
         homeCards: [.timeline(timeline)]))
   }
 

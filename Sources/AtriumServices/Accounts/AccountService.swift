@@ -91,8 +91,9 @@ package struct AccountService: Sendable {
   }
 
   /// Changes one's own password, ends every other session, and answers with a fresh session.
-  package func changePassword(_ body: PasswordChange, by principal: Principal, address: String) throws -> SessionTokens
-  {
+  package func changePassword(
+    _ body: PasswordChange, by principal: Principal, origin: SessionOrigin
+  ) throws -> SessionTokens {
     do {
       try Credentials.validatePassword(body.new, field: "new")
     } catch {
@@ -101,7 +102,7 @@ package struct AccountService: Sendable {
     guard body.new != body.current else {
       throw Problem.invalid(ValidationFailure([FieldError(field: "new", message: "must differ from the current one")]))
     }
-    guard try auth.verifyPassword(body.current, of: principal.employee, address: address) else {
+    guard try auth.verifyPassword(body.current, of: principal.employee, address: origin.address) else {
       throw Problem.unprocessable(
         "The current password is not right.", errors: [FieldError(field: "current", message: "is not right")])
     }
@@ -115,6 +116,7 @@ package struct AccountService: Sendable {
     }
     auth.noteSessionsEnded(employeeID: principal.employee.id, at: now.milliseconds)
     // Issued just after the revocation instant, so the new session is not void with the rest.
-    return try auth.startSession(for: principal.employee, mustChangePassword: false, now: now.addingTimeInterval(0.001))
+    return try auth.startSession(
+      for: principal.employee, mustChangePassword: false, now: now.addingTimeInterval(0.001), origin: origin)
   }
 }

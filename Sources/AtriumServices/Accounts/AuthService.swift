@@ -41,9 +41,9 @@ public final class AuthService: Sendable {
   /// break-glass admin) signs in with it and the directory is never asked, so a directory entry
   /// with the same name cannot take it over and a directory outage does not lock it out. Every
   /// other username is checked against the directory when one is configured.
-  package func login(_ body: LoginRequest, address: String) throws -> SessionTokens {
-    let (employee, mustChange) = try verify(body, address: address)
-    return try startSession(for: employee, mustChangePassword: mustChange, now: environment.now())
+  package func login(_ body: LoginRequest, origin: SessionOrigin) throws -> SessionTokens {
+    let (employee, mustChange) = try verify(body, address: origin.address)
+    return try startSession(for: employee, mustChangePassword: mustChange, now: environment.now(), origin: origin)
   }
 
   /// Checks a sign-in (rate limit, local password or directory) and answers who it is, for
@@ -96,12 +96,15 @@ public final class AuthService: Sendable {
     return employee
   }
 
-  package func startSession(for employee: Employee, mustChangePassword: Bool, now: Date) throws -> SessionTokens {
+  package func startSession(
+    for employee: Employee, mustChangePassword: Bool, now: Date, origin: SessionOrigin
+  ) throws -> SessionTokens {
     let sessionID = environment.makeID()
     let refreshToken = environment.secret(bytes: 32)
     let user = try environment.database.write { connection in
       let sessions = SessionStore(connection)
-      try sessions.createSession(id: sessionID, employeeID: employee.id, at: now.milliseconds)
+      try sessions.createSession(
+        id: sessionID, employeeID: employee.id, at: now.milliseconds, device: origin.device, address: origin.address)
       try sessions.insertToken(hash: Self.hash(refreshToken), sessionID: sessionID, at: now.milliseconds)
       return try users.user(for: employee, connection: connection)
     }

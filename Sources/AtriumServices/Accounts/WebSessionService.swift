@@ -17,13 +17,14 @@ package struct WebSessionService: Sendable {
   }
 
   /// Starts a session for someone who just signed in; returns the secret the cookie carries.
-  package func start(for employee: Employee) throws -> String {
+  package func start(for employee: Employee, origin: SessionOrigin) throws -> String {
     let now = environment.now().milliseconds
     let sessionID = environment.makeID()
     let secret = environment.secret(bytes: 32)
     try environment.database.write { connection in
       let sessions = SessionStore(connection)
-      try sessions.createSession(id: sessionID, employeeID: employee.id, at: now)
+      try sessions.createSession(
+        id: sessionID, employeeID: employee.id, at: now, device: origin.device, address: origin.address)
       try sessions.insertToken(hash: AuthService.hash(secret), sessionID: sessionID, at: now, kind: "web")
     }
     return secret

@@ -20,5 +20,12 @@ extension Schema {
         "ALTER TABLE notices ADD COLUMN done_at BIGINT",
         "CREATE INDEX notices_request ON notices (request_id, kind)",
       ]),
+    Migration(
+      version: 16, name: "where each session was signed in from",
+      sql: [
+        // Shown in the person's list of sessions, so they can tell which one to end.
+        "ALTER TABLE sessions ADD COLUMN device TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE sessions ADD COLUMN address TEXT NOT NULL DEFAULT ''",
+      ]),
   ]
 }

@@ -19,10 +19,51 @@ public struct SessionStore {
     public let kind: String
   }
 
-  public func createSession(id: String, employeeID: String, at instant: Int64) throws {
+  /// - Parameters:
+  ///   - device: what signed in (a browser, the app), as its `User-Agent` said.
+  ///   - address: the client's address as the server saw it.
+  public func createSession(
+    id: String, employeeID: String, at instant: Int64, device: String = "", address: String = ""
+  ) throws {
     try connection.execute(
-      "INSERT INTO sessions (id, employee_id, created_at) VALUES (?, ?, ?)",
-      .text(id), .text(employeeID), .integer(instant))
+      "INSERT INTO sessions (id, employee_id, created_at, device, address) VALUES (?, ?, ?, ?, ?)",
+      .text(id), .text(employeeID), .integer(instant), .text(device), .text(address))
+  }
+
+  /// A session that can still be used, for the person's list of where they are signed in.
+  public struct ActiveSession: Sendable, Hashable {
+    public let id: String
+    public let device: String
+    public let address: String
+    public let createdAt: Int64
+    /// The last sign-in, refresh or web page (access tokens between refreshes are not
+    /// recorded, so this is at most one access token's lifetime behind).
+    public let lastUsedAt: Int64
+    /// `web` for a browser's session, `refresh` for an app's.
+    public let kind: String
+  }
+
+  /// The employee's sessions not ended and used since `since`, most recently used first.
+  public func activeSessions(employeeID: String, usedSince since: Int64) throws -> [ActiveSession] {
+    try connection.query(
+      """
+      SELECT s.id, s.device, s.address, s.created_at, MAX(t.issued_at) AS last_used, MIN(t.kind) AS kind
+      FROM sessions s JOIN refresh_tokens t ON t.session_id = s.id
+      WHERE s.employee_id = ? AND s.revoked_at IS NULL
+      GROUP BY s.id, s.device, s.address, s.created_at
+      HAVING MAX(t.issued_at) >= ?
+      ORDER BY last_used DESC, s.id
+      """, .text(employeeID), .integer(since)
+    ).map {
+      ActiveSession(
+        id: $0.string("id"), device: $0.string("device"), address: $0.string("address"),
+        createdAt: Int64($0.int("created_at")), lastUsedAt: Int64($0.int("last_used")), kind: $0.string("kind"))
+    }
+  }
+
+  /// Whose session `id` is; nil when there is none.
+  public func owner(ofSession id: String) throws -> String? {
+    try connection.queryFirst("SELECT employee_id FROM sessions WHERE id = ?", .text(id))?.string("employee_id")
   }
 
   public func insertToken(hash: String, sessionID: String, at instant: Int64, kind: String = "refresh") throws {

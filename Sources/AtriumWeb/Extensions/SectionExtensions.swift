@@ -49,6 +49,13 @@ extension SettingsPanel {
       SettingsPage.devicesPanel(context, try settings.devices(principal: viewer).items)
     }
   }
+
+  /// Where the person is signed in, with "sign out" on each.
+  package static func sessions(_ sessions: SessionsService) -> SettingsPanel {
+    SettingsPanel(name: "sessions") { viewer, context, _ in
+      SettingsPage.sessionsPanel(context, try sessions.list(principal: viewer).items)
+    }
+  }
 }
 
 extension HomeCard {

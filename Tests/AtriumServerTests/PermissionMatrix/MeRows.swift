@@ -6,6 +6,9 @@ extension PermissionMatrixTests {
   /// The `me` section's routes.
   static let meRows: [Row] = [
     Row("me", [401, 200, 200, 200, 200]) { _ in .me(.show) },
+    Row("mySessions", [401, 200, 200, 200, 200]) { _ in .me(.sessions) },
+    // Someone else's session is not told apart from one that does not exist.
+    Row("endMySession", [401, 204, 404, 404, 404]) { .me(.endSession(id: $0.evasOtherSession)) },
     Row("updateMyPhoto", [401, 200, 200, 200, 200], body: .bytes(png, "image/png")) { _ in .me(.updatePhoto) },
     Row("deleteMyPhoto", [401, 204, 204, 204, 204]) { _ in .me(.deletePhoto) },
     Row("updateMe", [401, 200, 200, 200, 200], body: .json(#"{"bio": "Hello"}"#)) { _ in .me(.update) },

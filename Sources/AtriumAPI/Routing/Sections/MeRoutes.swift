@@ -11,6 +11,10 @@ extension Route {
     case updatePhoto
     /// `DELETE /api/v1/me/photo`: back to initials.
     case deletePhoto
+    /// `GET /api/v1/me/sessions`: where the caller is signed in.
+    case sessions
+    /// `DELETE /api/v1/me/sessions/{id}`: signs one of them out; its access tokens stop at once.
+    case endSession(id: String)
 
     public enum Name: String, CaseIterable, Sendable {
       case show = "me"
@@ -18,6 +22,8 @@ extension Route {
       case changePassword
       case updatePhoto = "updateMyPhoto"
       case deletePhoto = "deleteMyPhoto"
+      case sessions = "mySessions"
+      case endSession = "endMySession"
     }
 
     public static func endpoint(_ name: Name) -> Endpoint<Self> {
@@ -48,6 +54,16 @@ extension Route {
           .delete, "/api/v1/me/photo", access: .signedIn, work: .quick, replay: .storesAnswer,
           beforePasswordChange: .refused, bodyLimit: .standard
         ) { _, _ in .deletePhoto }
+      case .sessions:
+        Endpoint(
+          .get, "/api/v1/me/sessions", access: .signedIn, work: .quick, replay: .neverStored,
+          beforePasswordChange: .refused, bodyLimit: .standard
+        ) { _, _ in .sessions }
+      case .endSession:
+        Endpoint(
+          .delete, "/api/v1/me/sessions/{id}", access: .signedIn, work: .quick, replay: .storesAnswer,
+          beforePasswordChange: .refused, bodyLimit: .standard
+        ) { parameters, _ in .endSession(id: parameters[0]) }
       }
     }
 
@@ -58,9 +74,13 @@ extension Route {
       case .changePassword: RouteParts(.changePassword)
       case .updatePhoto: RouteParts(.updatePhoto)
       case .deletePhoto: RouteParts(.deletePhoto)
+      case .sessions: RouteParts(.sessions)
+      case .endSession(let id): RouteParts(.endSession, [id])
       }
     }
 
-    public static let examples: [Self] = [.show, .update, .changePassword, .updatePhoto, .deletePhoto]
+    public static let examples: [Self] = [
+      .show, .update, .changePassword, .updatePhoto, .deletePhoto, .sessions, .endSession(id: "s 1"),
+    ]
   }
 }

@@ -10,7 +10,7 @@ extension AtriumApp {
     switch route {
     case .login:
       let body = try JSONCoding.decode(LoginRequest.self, from: request)
-      return try JSONCoding.response(try auth.login(body, address: clientAddress(of: request)))
+      return try JSONCoding.response(try auth.login(body, origin: sessionOrigin(of: request)))
     case .refresh:
       let body = try JSONCoding.decode(RefreshRequest.self, from: request)
       return try JSONCoding.response(try auth.refresh(body))

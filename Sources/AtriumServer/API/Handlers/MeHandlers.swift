@@ -17,11 +17,16 @@ extension AtriumApp {
     case .changePassword:
       let body = try JSONCoding.decode(PasswordChange.self, from: request)
       return try JSONCoding.response(
-        try accounts.changePassword(body, by: principal, address: clientAddress(of: request)))
+        try accounts.changePassword(body, by: principal, origin: sessionOrigin(of: request)))
     case .updatePhoto:
       return try JSONCoding.response(try photos.upload(request.body, for: principal.employee.id, by: principal))
     case .deletePhoto:
       try photos.remove(for: principal.employee.id, by: principal)
+      return HTTPResponse(status: 204)
+    case .sessions:
+      return try JSONCoding.response(try sessions.list(principal: principal))
+    case .endSession(let id):
+      try sessions.end(id: id, principal: principal)
       return HTTPResponse(status: 204)
     }
   }

@@ -6,9 +6,10 @@ extension WebPage {
     case rotateCalendar
     case deleteDevice(id: String)
     case resetBadge
+    case endSession(id: String)
 
     package enum Name: CaseIterable, Sendable {
-      case show, save, rotateCalendar, deleteDevice, resetBadge
+      case show, save, rotateCalendar, deleteDevice, resetBadge, endSession
     }
 
     package static func row(_ name: Name) -> PageRow<Self> {
@@ -19,6 +20,8 @@ extension WebPage {
       case .deleteDevice:
         PageRow(.post, "/settings/devices/{id}/delete", rules: .signedIn) { id, _ in .deleteDevice(id: id[0]) }
       case .resetBadge: PageRow(.post, "/settings/badge-reset", rules: .signedIn) { _, _ in .resetBadge }
+      case .endSession:
+        PageRow(.post, "/settings/sessions/{id}/end", rules: .signedIn) { id, _ in .endSession(id: id[0]) }
       }
     }
 
@@ -29,9 +32,12 @@ extension WebPage {
       case .rotateCalendar: PageParts(.rotateCalendar)
       case .deleteDevice(let id): PageParts(.deleteDevice, [id])
       case .resetBadge: PageParts(.resetBadge)
+      case .endSession(let id): PageParts(.endSession, [id])
       }
     }
 
-    package static let examples: [Self] = [.show, .save, .rotateCalendar, .deleteDevice(id: "d1"), .resetBadge]
+    package static let examples: [Self] = [
+      .show, .save, .rotateCalendar, .deleteDevice(id: "d1"), .resetBadge, .endSession(id: "s1"),
+    ]
   }
 }
