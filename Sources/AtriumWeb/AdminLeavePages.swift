@@ -4,10 +4,22 @@ import AtriumHTML
 import AtriumServices
 
 extension AdminPages {
-  /// Time off settings: the policy, the leave types, and the holidays of a location and year.
+  /// A policy change from the current year waiting for the admin to confirm it, with how many
+  /// people's balances it moves.
+  package struct PolicyConfirmation: Sendable {
+    package let change: LeavePolicyBody
+    package let affectedPeople: Int
+  }
+
+  /// Time off settings: the policy with its history, the leave types, and the holidays of a
+  /// location and year.
+  /// - Parameters:
+  ///   - policy: the values the form starts with (the policy of the year a change would start).
+  ///   - confirming: a change from this year, shown with its consequence before it is saved.
   package static func leave(
-    _ context: WebContext, policy: LeavePolicyBody, types: [LeaveTypeBody], locations: [LocationBody],
-    location: String, year: Int, holidays: [HolidayBody], error: String? = nil
+    _ context: WebContext, policy: LeavePolicyBody, history: [LeavePolicyBody], types: [LeaveTypeBody],
+    locations: [LocationBody], location: String, year: Int, holidays: [HolidayBody], error: String? = nil,
+    confirming: PolicyConfirmation? = nil
   ) -> Node {
     func number(_ days: HalfDays?) -> String { days.map { TimeOffPage.format($0) } ?? "" }
     return Layout.page(
@@ -18,6 +30,19 @@ extension AdminPages {
         context.form(
           .admin(.savePolicy), [.class("stack card")],
           [
+            confirming.map { pending in
+              .p(
+                [.class("error"), Attribute("role", "alert"), .id("policy-warning")],
+                [
+                  .text(context(.policyChangesBalances(pending.affectedPeople, pending.change.fromYear ?? year))),
+                  .input([.type("hidden"), .name("confirm"), .value("yes")]),
+                ])
+            } ?? .empty,
+            .label([.for("fromYear")], [.text(context(.fromYear))]),
+            .input([
+              .type("number"), .id("fromYear"), .name("fromYear"), .value(policy.fromYear.map(String.init) ?? ""),
+              Attribute("min", String(year)), .required,
+            ]),
             .label([.for("defaultAllowance")], [.text(context(.defaultAllowance))]),
             .input([
               .type("number"), .id("defaultAllowance"), .name("defaultAllowance"),
@@ -40,8 +65,9 @@ extension AdminPages {
                     + (policy.allowNegativeBalance == true ? [.checked] : [])),
                 .text(context(.allowNegative)),
               ]),
-            .p([], [.button([.type("submit")], [.text(context(.save))])]),
+            .p([], [.button([.type("submit")], [.text(context(confirming == nil ? .save : .confirmChange))])]),
           ]),
+        policyHistory(context, history),
         .h2([], [.text(context(.leaveTypes))]),
         .ul(
           [.class("list"), .id("leave-types")],
@@ -144,5 +170,28 @@ extension AdminPages {
             .p([], [.button([.type("submit")], [.text(context(.add))])]),
           ]),
       ])
+  }
+
+  /// Each policy and the year it took effect, so anyone can see which rules a year had.
+  private static func policyHistory(_ context: WebContext, _ history: [LeavePolicyBody]) -> Node {
+    func days(_ value: HalfDays?) -> String { value.map(TimeOffPage.format) ?? "" }
+    return .table(
+      [.class("history"), .id("policy-history")],
+      [
+        .tr(
+          [],
+          [context(.fromYear), context(.defaultAllowance), context(.carryOverDays), context(.carryOverUntil)].map {
+            .th([Attribute("scope", "col")], [.text($0)])
+          })
+      ]
+        + history.map { entry in
+          .tr(
+            [],
+            [
+              .td([], [.text(entry.fromYear.map { $0 <= LeavePolicyHistory.firstYear ? "—" : String($0) } ?? "")]),
+              .td([], [.text(days(entry.defaultAllowance))]), .td([], [.text(days(entry.carryOverDays))]),
+              .td([], [.text(entry.carryOverUntil ?? "")]),
+            ])
+        })
   }
 }

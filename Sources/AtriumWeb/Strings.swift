@@ -33,6 +33,7 @@ package enum Text: Sendable {
   case feedAddress, refresh, auditLog, more, none
   case leaveType, defaultType, makeDefault, leaveSettings, leaveTypes, countsAgainstAllowance, needsApproval, policy,
     defaultAllowance
+  case fromYear, policyChangesBalances(Int, Int), confirmChange
   case carryOverDays, carryOverUntil, allowNegative, holidays, date, halfDayOnly(DayHalf?), allowanceFor(Int), days
   case importPeople, importHelp, csvFile, orPaste, dryRun, runImport, importSummary(Int, Int, Int, Int), applied
   case notApplied, line
@@ -241,6 +242,13 @@ package enum Text: Sendable {
     case .needsApproval: ("Needs approval", "Necesita aprobación")
     case .policy: ("Policy", "Política")
     case .defaultAllowance: ("Days a year", "Días al año")
+    case .fromYear: ("From year", "A partir del año")
+    case .policyChangesBalances(let people, let year):
+      (
+        "This changes the balance of \(people) \(people == 1 ? "person" : "people") in \(year), a year already in use. Confirm to save it, or choose a later year.",
+        "Esto cambia el saldo de \(people) \(people == 1 ? "persona" : "personas") en \(year), un año ya en uso. Confirma para guardarlo o elige un año posterior."
+      )
+    case .confirmChange: ("Confirm the change", "Confirmar el cambio")
     case .carryOverDays: ("Days carried over at most", "Días que pasan al año siguiente como máximo")
     case .carryOverUntil: ("Usable until (MM-DD of the next year)", "Se pueden usar hasta (MM-DD del año siguiente)")
     case .allowNegative: ("Allow going below zero", "Permitir saldo negativo")

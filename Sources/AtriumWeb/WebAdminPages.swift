@@ -144,12 +144,11 @@ extension WebApp {
     case .leave(let location, let year):
       return try leavePage(context, principal: principal, location: location, year: year)
     case .savePolicy:
-      return try leaveChange(context, principal: principal) {
-        _ = try leaveSettings.updatePolicy(
-          LeavePolicyBody(
-            defaultAllowance: try halfDays("defaultAllowance"), carryOverDays: try halfDays("carryOverDays"),
-            carryOverUntil: text("carryOverUntil"), allowNegativeBalance: form["allowNegativeBalance"] == "on"),
-          by: principal)
+      return try savePolicy(context, principal: principal, confirmed: form["confirm"] == "yes") {
+        LeavePolicyBody(
+          defaultAllowance: try halfDays("defaultAllowance"), carryOverDays: try halfDays("carryOverDays"),
+          carryOverUntil: text("carryOverUntil"), allowNegativeBalance: form["allowNegativeBalance"] == "on",
+          fromYear: text("fromYear").flatMap { Int($0) })
       }
     case .addLeaveType:
       return try leaveChange(context, principal: principal) {
@@ -209,19 +208,51 @@ extension WebApp {
     }
   }
 
+  /// A change of this year's rules is counted and shown before it is saved; a change from a
+  /// later year is saved at once.
+  /// - Parameter read: the change from the form (throws when a field is not a number).
+  private func savePolicy(
+    _ context: WebContext, principal: Principal, confirmed: Bool, _ read: () throws -> LeavePolicyBody
+  ) throws -> HTTPResponse {
+    do {
+      var change = try read()
+      let thisYear = LeaveContext.date(of: environment.now(), in: .gmt).year
+      if (change.fromYear ?? thisYear + 1) <= thisYear, !confirmed {
+        change.dryRun = true
+        let counted = try leaveSettings.updatePolicy(change, by: principal)
+        change.dryRun = nil
+        return try leavePage(
+          context, principal: principal, location: nil, year: nil,
+          confirming: AdminPages.PolicyConfirmation(change: change, affectedPeople: counted.affectedPeople ?? 0))
+      }
+      _ = try leaveSettings.updatePolicy(change, by: principal)
+      return try leavePage(context, principal: principal, location: nil, year: nil)
+    } catch {
+      let problem = formProblem(error)
+      return try leavePage(
+        context, principal: principal, location: nil, year: nil, error: problem.detail, status: problem.status)
+    }
+  }
+
   private func leavePage(
-    _ context: WebContext, principal: Principal, location: String?, year: Int?, error: String? = nil, status: Int = 200
+    _ context: WebContext, principal: Principal, location: String?, year: Int?, error: String? = nil, status: Int = 200,
+    confirming: AdminPages.PolicyConfirmation? = nil
   ) throws -> HTTPResponse {
     let locations = try places.locations(PageRequest(limit: 1000)).items
     let chosen = location ?? locations.first?.id ?? ""
-    let year = year ?? LeaveContext.date(of: environment.now(), in: .gmt).year
+    let thisYear = LeaveContext.date(of: environment.now(), in: .gmt).year
+    let year = year ?? thisYear
+    // The form starts on next year's rules: a change takes effect from next year unless the
+    // admin chooses this one.
+    var policy = try confirming?.change ?? leaveSettings.policy(year: thisYear + 1)
+    if confirming == nil { policy.fromYear = thisYear + 1 }
     return html(
       AdminPages.leave(
-        context, policy: try leaveSettings.policy(), types: try leaveSettings.leaveTypes().items, locations: locations,
-        location: chosen, year: year,
+        context, policy: policy, history: try leaveSettings.policyHistory().items,
+        types: try leaveSettings.leaveTypes().items, locations: locations, location: chosen, year: year,
         holidays: chosen.isEmpty
           ? [] : try leaveSettings.holidays(locationID: chosen, year: year, principal: principal).items,
-        error: error), status: status)
+        error: error, confirming: confirming), status: status)
   }
 
   /// Runs a change to the time off settings and shows the page again, with the reason when it

@@ -71,7 +71,10 @@ import Testing
 
   @Test func aNegativeBalanceIsAllowedWhenThePolicySaysSo() throws {
     #expect(
-      app.send(.leaveSettings(.updatePolicy), json: #"{"allowNegativeBalance": true}"#, token: ana.accessToken).status
+      app.send(
+        .leaveSettings(.updatePolicy), json: #"{"allowNegativeBalance": true, "fromYear": 2026}"#,
+        token: ana.accessToken
+      ).status
         == 200)
     #expect(ask(#"{"start": "2026-06-01", "end": "2026-07-10"}"#).status == 201)
     let year = try JSONText.decode(LeaveYear.self, from: app.send(.leave(.mine(year: 2026)), token: eva.accessToken))
@@ -269,7 +272,7 @@ import Testing
 
   @Test func thePolicyIsReadByAllAndChangedByAdmins() throws {
     let policy = try JSONText.decode(
-      LeavePolicyBody.self, from: app.send(.leaveSettings(.policy), token: eva.accessToken))
+      LeavePolicyBody.self, from: app.send(.leaveSettings(.policy(year: nil)), token: eva.accessToken))
     #expect(policy.defaultAllowance == HalfDays(days: 23))
     #expect(policy.carryOverUntil == "03-31")
     #expect(
@@ -277,10 +280,12 @@ import Testing
     #expect(
       app.send(.leaveSettings(.updatePolicy), json: #"{"carryOverUntil": "02-30"}"#, token: ana.accessToken).status
         == 400)
+    // From this year on purpose: the answer says whose balances it moved.
     let changed = app.send(
-      .leaveSettings(.updatePolicy), json: #"{"defaultAllowance": 25, "carryOverUntil": "06-30"}"#,
+      .leaveSettings(.updatePolicy), json: #"{"defaultAllowance": 25, "carryOverUntil": "06-30", "fromYear": 2026}"#,
       token: ana.accessToken)
     #expect(changed.status == 200)
+    #expect(try JSONText.decode(LeavePolicyBody.self, from: changed).affectedPeople ?? 0 > 0)
     let year = try JSONText.decode(LeaveYear.self, from: app.send(.leave(.mine(year: 2026)), token: eva.accessToken))
     #expect(year.allowance == HalfDays(days: 25))
     #expect(year.carriedOverUntil.description == "2026-06-30")

@@ -90,7 +90,11 @@ import Testing
     Row(name: "updateLeaveType", expected: [401, 403, 403, 403, 403, 200]) { _ in
       (.leaveSettings(.updateLeaveType(id: LeaveType.vacationID)), #"{"name": "Holidays"}"#)
     },
-    Row(name: "leavePolicy", expected: [401, 200, 200, 200, 200, 200]) { _ in (.leaveSettings(.policy), nil) },
+    Row(name: "leavePolicy", expected: [401, 200, 200, 200, 200, 200]) { _ in (.leaveSettings(.policy(year: nil)), nil)
+    },
+    Row(name: "leavePolicyHistory", expected: [401, 200, 200, 200, 200, 200]) { _ in
+      (.leaveSettings(.policyHistory), nil)
+    },
     Row(name: "updateLeavePolicy", expected: [401, 403, 403, 403, 403, 200]) { _ in
       (.leaveSettings(.updatePolicy), #"{"carryOverDays": 3}"#)
     },
@@ -139,7 +143,8 @@ import Testing
       "myLeave", "previewLeave", "createLeave", "leave", "changeLeave", "cancelLeave", "approveLeave", "rejectLeave",
       "reopenLeave", "approvals", "personLeave", "setAllowance", "holidays", "createHoliday", "deleteHoliday",
       "leaveTypes",
-      "createLeaveType", "updateLeaveType", "leavePolicy", "updateLeavePolicy", "updateLocation", "myCalendar",
+      "createLeaveType", "updateLeaveType", "leavePolicy", "leavePolicyHistory", "updateLeavePolicy", "updateLocation",
+      "myCalendar",
       "rotateCalendar", "calendarFeed",
     ]
     #expect(Set(Self.rows.map(\.name)) == leaveRoutes)

@@ -101,15 +101,31 @@ public struct LeavePolicyBody: Codable, Hashable, Sendable {
   /// `MM-DD`: carried-over days are usable until this day of the next year.
   public var carryOverUntil: String?
   public var allowNegativeBalance: Bool?
+  /// In answers, the year this policy took effect; in a `PATCH`, the year the change takes
+  /// effect from (next year when left out; this year changes balances in use).
+  public var fromYear: Int?
+  /// `PATCH` only: check the change and count whom it touches without saving it.
+  public var dryRun: Bool?
+  /// `PATCH` answers: how many people's balance this year the change moves (0 for a change
+  /// from a later year).
+  public var affectedPeople: Int?
+  /// History entries: when the change was saved (RFC 3339; null for the policy the
+  /// installation began with).
+  public var changedAt: String?
 
   public init(
     defaultAllowance: HalfDays? = nil, carryOverDays: HalfDays? = nil, carryOverUntil: String? = nil,
-    allowNegativeBalance: Bool? = nil
+    allowNegativeBalance: Bool? = nil, fromYear: Int? = nil, dryRun: Bool? = nil, affectedPeople: Int? = nil,
+    changedAt: String? = nil
   ) {
     self.defaultAllowance = defaultAllowance
     self.carryOverDays = carryOverDays
     self.carryOverUntil = carryOverUntil
     self.allowNegativeBalance = allowNegativeBalance
+    self.fromYear = fromYear
+    self.dryRun = dryRun
+    self.affectedPeople = affectedPeople
+    self.changedAt = changedAt
   }
 }
 

@@ -32,27 +32,34 @@ public struct ChargedLeave: Hashable, Sendable {
 
 /// Computes balances year by year, so carry-over follows from what was really left.
 public struct BalanceCalculator: Sendable {
-  public let policy: LeavePolicy
+  /// The policy of each year: a year is settled by its own rules.
+  public let policies: LeavePolicyHistory
   /// The first day of employment, for pro-rating the first year.
   public let startDate: CalendarDate?
   /// Allowances an admin set for particular years.
   public let allowanceOverrides: [Int: HalfDays]
 
-  public init(policy: LeavePolicy, startDate: CalendarDate?, allowanceOverrides: [Int: HalfDays] = [:]) {
-    self.policy = policy
+  public init(policies: LeavePolicyHistory, startDate: CalendarDate?, allowanceOverrides: [Int: HalfDays] = [:]) {
+    self.policies = policies
     self.startDate = startDate
     self.allowanceOverrides = allowanceOverrides
+  }
+
+  /// One policy for every year.
+  public init(policy: LeavePolicy, startDate: CalendarDate?, allowanceOverrides: [Int: HalfDays] = [:]) {
+    self.init(policies: .constant(policy), startDate: startDate, allowanceOverrides: allowanceOverrides)
   }
 
   /// The allowance of `year`: the override, or the default pro-rated in the year employment
   /// starts (by calendar days employed, to the nearest half day), or nothing before it.
   public func allowance(in year: Int) -> HalfDays {
     if let override = allowanceOverrides[year] { return override }
-    guard let startDate else { return policy.defaultAllowance }
+    let standard = policies.policy(in: year).defaultAllowance
+    guard let startDate else { return standard }
     if year < startDate.year { return .zero }
-    if year > startDate.year { return policy.defaultAllowance }
+    if year > startDate.year { return standard }
     let employed = startDate.days(to: CalendarDate(year: year, month: 12, day: 31)!) + 1
-    return HalfDays(rounding: policy.defaultAllowance.days * Double(employed) / Double(CalendarDate.daysIn(year: year)))
+    return HalfDays(rounding: standard.days * Double(employed) / Double(CalendarDate.daysIn(year: year)))
   }
 
   /// The balance of `year` as seen on `today`.
@@ -65,7 +72,7 @@ public struct BalanceCalculator: Sendable {
   /// Whether `extra` also fits in `year` without going below zero: carried-over days serve
   /// only days up to their deadline, the allowance serves the rest.
   public func fits(_ extra: ChargedLeave, in year: Int, leave: [Int: [ChargedLeave]], today: CalendarDate) -> Bool {
-    if policy.allowsNegativeBalance { return true }
+    if policies.policy(in: year).allowsNegativeBalance { return true }
     let result = settle(
       year: year, carried: carried(into: year, leave: leave), leave: (leave[year] ?? []) + [extra], today: today)
     return result.unusedAllowance >= .zero
@@ -77,7 +84,8 @@ public struct BalanceCalculator: Sendable {
     var carried = HalfDays.zero
     for earlier in firstYear..<max(firstYear, year) {
       let unused = settle(year: earlier, carried: carried, leave: leave[earlier] ?? [], today: nil).unusedAllowance
-      carried = min(policy.carryOverMaximum, max(.zero, unused))
+      // The receiving year's rules say how many days it takes in.
+      carried = min(policies.policy(in: earlier + 1).carryOverMaximum, max(.zero, unused))
     }
     return carried
   }
@@ -88,7 +96,7 @@ public struct BalanceCalculator: Sendable {
   )
     -> (balance: Balance, unusedAllowance: HalfDays)
   {
-    let deadline = policy.carryOverDeadline(in: year)
+    let deadline = policies.policy(in: year).carryOverDeadline(in: year)
     let approved = leave.filter { $0.state == .approved }.reduce(HalfDays.zero) { $0 + $1.total }
     let pending = leave.filter { $0.state == .pending }.reduce(HalfDays.zero) { $0 + $1.total }
     let usedCarried = usedCarriedDays(carried: carried, leave: leave, deadline: deadline)

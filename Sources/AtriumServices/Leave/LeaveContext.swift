@@ -46,7 +46,7 @@ package struct LeaveContext {
 
   package func calculator(for employee: Employee) throws -> BalanceCalculator {
     BalanceCalculator(
-      policy: try settings.policy(), startDate: employee.startDate,
+      policies: try settings.policyHistory(), startDate: employee.startDate,
       allowanceOverrides: try settings.allowanceOverrides(employeeID: employee.id))
   }
 

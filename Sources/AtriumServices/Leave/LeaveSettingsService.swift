@@ -168,43 +168,4 @@ package struct LeaveSettingsService: Sendable {
       id: type.id, name: type.name, countsAgainstAllowance: type.countsAgainstAllowance,
       needsApproval: type.needsApproval, active: type.isActive, default: type.isDefault)
   }
-
-  // MARK: Policy
-
-  package func policy() throws -> LeavePolicyBody {
-    Self.body(try environment.database.read { try LeaveSettingsStore($0).policy() })
-  }
-
-  package func updatePolicy(_ body: LeavePolicyBody, by principal: Principal) throws -> LeavePolicyBody {
-    try requireAdmin(principal, to: "change the leave policy")
-    return try environment.database.write { connection in
-      let store = LeaveSettingsStore(connection)
-      var policy = try store.policy()
-      let before = Self.body(policy)
-      if let days = body.defaultAllowance { policy.defaultAllowance = days }
-      if let days = body.carryOverDays { policy.carryOverMaximum = days }
-      if let until = body.carryOverUntil {
-        let parts = until.split(separator: "-").map { Int($0) }
-        guard parts.count == 2, until.count == 5, let month = parts[0], let day = parts[1] else {
-          throw Problem.invalid(ValidationFailure([FieldError(field: "carryOverUntil", message: "must be MM-DD")]))
-        }
-        policy.carryOverUntilMonth = month
-        policy.carryOverUntilDay = day
-      }
-      if let allow = body.allowNegativeBalance { policy.allowsNegativeBalance = allow }
-      try policy.validate()
-      try store.save(policy)
-      try audit.record(
-        "policy.update", target: ("policy", "leave"), before: before, after: Self.body(policy), by: principal,
-        connection: connection)
-      return Self.body(policy)
-    }
-  }
-
-  private static func body(_ policy: LeavePolicy) -> LeavePolicyBody {
-    LeavePolicyBody(
-      defaultAllowance: policy.defaultAllowance, carryOverDays: policy.carryOverMaximum,
-      carryOverUntil: String(format: "%02d-%02d", policy.carryOverUntilMonth, policy.carryOverUntilDay),
-      allowNegativeBalance: policy.allowsNegativeBalance)
-  }
 }

@@ -27,5 +27,27 @@ extension Schema {
         "ALTER TABLE sessions ADD COLUMN device TEXT NOT NULL DEFAULT ''",
         "ALTER TABLE sessions ADD COLUMN address TEXT NOT NULL DEFAULT ''",
       ]),
+    Migration(
+      version: 17, name: "the leave policy year by year",
+      sql: [
+        // Each row holds from its year until the next row's. The policy saved so far applied
+        // to every year, so it becomes the row from 1900.
+        """
+        CREATE TABLE leave_policy_years (
+          from_year INTEGER PRIMARY KEY,
+          default_allowance INTEGER NOT NULL,
+          carry_over_maximum INTEGER NOT NULL,
+          carry_over_until TEXT NOT NULL,
+          allow_negative_balance INTEGER NOT NULL,
+          changed_at BIGINT NOT NULL,
+          changed_by TEXT)
+        """,
+        """
+        INSERT INTO leave_policy_years (from_year, default_allowance, carry_over_maximum, carry_over_until,
+          allow_negative_balance, changed_at, changed_by)
+        SELECT 1900, default_allowance, carry_over_maximum, carry_over_until, allow_negative_balance, 0, NULL
+        FROM company WHERE id = 1
+        """,
+      ]),
   ]
 }

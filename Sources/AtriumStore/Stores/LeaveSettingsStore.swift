@@ -13,15 +13,79 @@ public struct LeaveSettingsStore {
 
   public func policy() throws -> LeavePolicy {
     guard let row = try connection.queryFirst("SELECT * FROM company WHERE id = 1") else { return .standard }
-    let until = row.string("carry_over_until").split(separator: "-").compactMap { Int($0) }
-    return LeavePolicy(
-      defaultAllowance: HalfDays(halves: row.int("default_allowance")),
-      carryOverMaximum: HalfDays(halves: row.int("carry_over_maximum")),
-      carryOverUntilMonth: until.count == 2 ? until[0] : 3, carryOverUntilDay: until.count == 2 ? until[1] : 31,
-      allowsNegativeBalance: row.bool("allow_negative_balance"))
+    return Self.policy(
+      allowance: row.int("default_allowance"), carryOver: row.int("carry_over_maximum"),
+      until: row.string("carry_over_until"), negative: row.bool("allow_negative_balance"))
   }
 
-  /// Saves the policy on the company row (which must exist).
+  /// The policy year by year. Before any change was recorded, the company row's policy holds
+  /// for every year.
+  public func policyHistory() throws -> LeavePolicyHistory {
+    let rows = try connection.query("SELECT * FROM leave_policy_years ORDER BY from_year")
+    guard !rows.isEmpty else { return .constant(try policy()) }
+    return LeavePolicyHistory(
+      rows.map { row in
+        LeavePolicyHistory.Entry(
+          fromYear: row.int("from_year"),
+          policy: Self.policy(
+            allowance: row.int("default_allowance"), carryOver: row.int("carry_over_maximum"),
+            until: row.string("carry_over_until"), negative: row.bool("allow_negative_balance")))
+      })
+  }
+
+  /// One year's change as recorded: when and by whom.
+  public struct PolicyChange: Hashable, Sendable {
+    public let fromYear: Int
+    public let changedAt: Int64
+    public let changedBy: String?
+  }
+
+  public func policyChanges() throws -> [PolicyChange] {
+    try connection.query("SELECT from_year, changed_at, changed_by FROM leave_policy_years ORDER BY from_year").map {
+      PolicyChange(
+        fromYear: $0.int("from_year"), changedAt: Int64($0.int("changed_at")),
+        changedBy: $0.optionalString("changed_by"))
+    }
+  }
+
+  /// Replaces the history. Entries that did not change keep when and by whom they were set.
+  public func save(_ history: LeavePolicyHistory, changedAt instant: Int64, by employeeID: String) throws {
+    // Only rows really stored count as unchanged (not the company row standing in for them).
+    let stored = try connection.queryFirst("SELECT COUNT(*) AS n FROM leave_policy_years")?.int("n") ?? 0
+    let current = try policyHistory().entries
+    let before = stored == 0 ? [] : current
+    // The policy the installation began with is recorded as such, not as this change.
+    let original = stored == 0 ? current : []
+    let kept = history.entries.map { String($0.fromYear) }.joined(separator: ", ")
+    try connection.execute("DELETE FROM leave_policy_years WHERE from_year NOT IN (\(kept))")
+    for entry in history.entries where !before.contains(entry) {
+      let policy = entry.policy
+      try connection.execute(
+        """
+        INSERT INTO leave_policy_years (from_year, default_allowance, carry_over_maximum, carry_over_until,
+          allow_negative_balance, changed_at, changed_by) VALUES (?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (from_year) DO UPDATE SET default_allowance = excluded.default_allowance,
+          carry_over_maximum = excluded.carry_over_maximum, carry_over_until = excluded.carry_over_until,
+          allow_negative_balance = excluded.allow_negative_balance, changed_at = excluded.changed_at,
+          changed_by = excluded.changed_by
+        """, DatabaseValue(entry.fromYear), DatabaseValue(policy.defaultAllowance.halves),
+        DatabaseValue(policy.carryOverMaximum.halves),
+        .text(String(format: "%02d-%02d", policy.carryOverUntilMonth, policy.carryOverUntilDay)),
+        DatabaseValue(policy.allowsNegativeBalance), .integer(original.contains(entry) ? 0 : instant),
+        original.contains(entry) ? .null : .text(employeeID))
+    }
+  }
+
+  private static func policy(allowance: Int, carryOver: Int, until text: String, negative: Bool) -> LeavePolicy {
+    let until = text.split(separator: "-").compactMap { Int($0) }
+    return LeavePolicy(
+      defaultAllowance: HalfDays(halves: allowance), carryOverMaximum: HalfDays(halves: carryOver),
+      carryOverUntilMonth: until.count == 2 ? until[0] : 3, carryOverUntilDay: until.count == 2 ? until[1] : 31,
+      allowsNegativeBalance: negative)
+  }
+
+  /// Saves the policy on the company row (which must exist): the policy of every year until
+  /// the history records a change.
   public func save(_ policy: LeavePolicy) throws {
     let until = String(format: "%02d-%02d", policy.carryOverUntilMonth, policy.carryOverUntilDay)
     try connection.execute(

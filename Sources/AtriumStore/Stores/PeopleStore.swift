@@ -22,6 +22,11 @@ public struct PeopleStore {
     try connection.queryFirst("SELECT * FROM employees WHERE email = ?", .text(email.lowercased())).map(Self.employee)
   }
 
+  /// Everyone still employed, for a change that may touch each of their balances.
+  public func activeEmployees() throws -> [Employee] {
+    try connection.query("SELECT * FROM employees WHERE active = 1 ORDER BY id").map(Self.employee)
+  }
+
   public func count() throws -> Int {
     try connection.queryFirst("SELECT COUNT(*) AS n FROM employees")?.int("n") ?? 0
   }

@@ -23,7 +23,8 @@ extension PermissionMatrixTests {
     Row("updateLeaveType", [401, 403, 403, 403, 200], body: .json(#"{"needsApproval": true}"#)) {
       .leaveSettings(.updateLeaveType(id: $0.leaveType))
     },
-    Row("leavePolicy", [401, 200, 200, 200, 200]) { _ in .leaveSettings(.policy) },
+    Row("leavePolicy", [401, 200, 200, 200, 200]) { _ in .leaveSettings(.policy(year: nil)) },
+    Row("leavePolicyHistory", [401, 200, 200, 200, 200]) { _ in .leaveSettings(.policyHistory) },
     Row("updateLeavePolicy", [401, 403, 403, 403, 200], body: .json(#"{"carryOverDays": 3}"#)) { _ in
       .leaveSettings(.updatePolicy)
     },

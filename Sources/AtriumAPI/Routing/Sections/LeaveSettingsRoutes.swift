@@ -15,14 +15,17 @@ extension Route {
     case createLeaveType
     /// `PATCH /api/v1/leave-types/{id}`.
     case updateLeaveType(id: String)
-    /// `GET /api/v1/company/leave-policy`.
-    case policy
+    /// `GET /api/v1/company/leave-policy?year=`: the policy in effect that year (this year by default).
+    case policy(year: Int?)
+    /// `GET /api/v1/company/leave-policy/history`: every change, by the year it took effect.
+    case policyHistory
     /// `PATCH /api/v1/company/leave-policy`.
     case updatePolicy
 
     public enum Name: String, CaseIterable, Sendable {
       case setAllowance, holidays, createHoliday, deleteHoliday, leaveTypes, createLeaveType, updateLeaveType
       case policy = "leavePolicy"
+      case policyHistory = "leavePolicyHistory"
       case updatePolicy = "updateLeavePolicy"
     }
 
@@ -78,7 +81,12 @@ extension Route {
         Endpoint(
           .get, "/api/v1/company/leave-policy", access: .signedIn, work: .quick, replay: .neverStored,
           beforePasswordChange: .refused, bodyLimit: .standard
-        ) { _, _ in .policy }
+        ) { _, query throws(RouteError) in .policy(year: try Route.year(in: query)) }
+      case .policyHistory:
+        Endpoint(
+          .get, "/api/v1/company/leave-policy/history", access: .signedIn, work: .quick, replay: .neverStored,
+          beforePasswordChange: .refused, bodyLimit: .standard
+        ) { _, _ in .policyHistory }
       case .updatePolicy:
         Endpoint(
           .patch, "/api/v1/company/leave-policy", access: .admin(to: "change the leave policy"), work: .quick,
@@ -97,7 +105,8 @@ extension Route {
       case .leaveTypes: RouteParts(.leaveTypes)
       case .createLeaveType: RouteParts(.createLeaveType)
       case .updateLeaveType(let id): RouteParts(.updateLeaveType, [id])
-      case .policy: RouteParts(.policy)
+      case .policy(let year): RouteParts(.policy, query: Route.queryItems(("year", year.map(String.init))))
+      case .policyHistory: RouteParts(.policyHistory)
       case .updatePolicy: RouteParts(.updatePolicy)
       }
     }
@@ -105,7 +114,8 @@ extension Route {
     public static let examples: [Self] = [
       .setAllowance(id: Route.exampleID, year: 2026), .holidays(locationID: nil, year: nil),
       .holidays(locationID: Route.exampleID, year: 2026), .createHoliday, .deleteHoliday(id: Route.exampleID),
-      .leaveTypes, .createLeaveType, .updateLeaveType(id: Route.exampleID), .policy, .updatePolicy,
+      .leaveTypes, .createLeaveType, .updateLeaveType(id: Route.exampleID), .policy(year: nil), .policy(year: 2027),
+      .policyHistory, .updatePolicy,
     ]
   }
 }

@@ -28,8 +28,10 @@ extension AtriumApp {
     case .updateLeaveType(let id):
       let body = try JSONCoding.decode(LeaveTypeChange.self, from: request)
       return try JSONCoding.response(try leaveSettings.updateLeaveType(id: id, body, by: principal))
-    case .policy:
-      return try JSONCoding.response(try leaveSettings.policy())
+    case .policy(let year):
+      return try JSONCoding.response(try leaveSettings.policy(year: year))
+    case .policyHistory:
+      return try JSONCoding.response(try leaveSettings.policyHistory())
     case .updatePolicy:
       let body = try JSONCoding.decode(LeavePolicyBody.self, from: request)
       return try JSONCoding.response(try leaveSettings.updatePolicy(body, by: principal))
