@@ -30,7 +30,7 @@ let package = Package(
     .target(name: "AtriumMessages", dependencies: ["AtriumDomain"]),
     .target(name: "AtriumHTTPTypes"),
     .target(name: "AtriumLog"),
-    .target(name: "AtriumAPI", dependencies: ["AtriumDomain", "AtriumHTTPTypes"]),
+    .target(name: "AtriumAPI", dependencies: ["AtriumDomain", "AtriumMessages", "AtriumHTTPTypes"]),
     .target(name: "AtriumHTML"),
 
     // MARK: - client

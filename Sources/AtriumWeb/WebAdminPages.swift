@@ -115,7 +115,7 @@ extension WebApp {
           by: principal)
         return html(AdminPages.company(context, saved, saved: true))
       } catch {
-        let problem = formProblem(error)
+        let problem = formProblem(error, in: context.language)
         return html(AdminPages.company(context, try company.company(), error: problem.detail), status: problem.status)
       }
     case .feeds:
@@ -125,7 +125,7 @@ extension WebApp {
         _ = try feeds.create(NewTimelineFeed(name: form["name"] ?? "", url: form["url"] ?? ""), principal: principal)
         return redirect(.admin(.feeds))
       } catch {
-        let problem = formProblem(error)
+        let problem = formProblem(error, in: context.language)
         return html(
           AdminPages.feeds(context, try feeds.feeds(principal: principal).items, error: problem.detail),
           status: problem.status)
@@ -201,7 +201,7 @@ extension WebApp {
         let report = try peopleImport.run(csv: csv, dryRun: form["dryRun"] == "on", by: principal)
         return html(AdminPages.importPeople(context, report: report, csv: report.applied ? "" : csv))
       } catch {
-        let problem = formProblem(error)
+        let problem = formProblem(error, in: context.language)
         return html(
           AdminPages.importPeople(context, report: nil, csv: csv, error: problem.detail), status: problem.status)
       }
@@ -228,7 +228,7 @@ extension WebApp {
       _ = try leaveSettings.updatePolicy(change, by: principal)
       return try leavePage(context, principal: principal, location: nil, year: nil)
     } catch {
-      let problem = formProblem(error)
+      let problem = formProblem(error, in: context.language)
       return try leavePage(
         context, principal: principal, location: nil, year: nil, error: problem.detail, status: problem.status)
     }
@@ -264,7 +264,7 @@ extension WebApp {
       try change()
       return try leavePage(context, principal: principal, location: location, year: nil)
     } catch {
-      let problem = formProblem(error)
+      let problem = formProblem(error, in: context.language)
       return try leavePage(
         context, principal: principal, location: location, year: nil, error: problem.detail, status: problem.status)
     }
@@ -291,7 +291,7 @@ extension WebApp {
     var shown = message
     var code = status
     if let failure {
-      let problem = formProblem(failure)
+      let problem = formProblem(failure, in: context.language)
       for error in problem.errors ?? [] { errors[error.field] = error.message }
       if errors.isEmpty { shown = problem.detail }
       code = problem.status
@@ -317,14 +317,14 @@ extension WebApp {
       try change()
       return try placesPage(context)
     } catch {
-      let problem = formProblem(error)
+      let problem = formProblem(error, in: context.language)
       return try placesPage(context, error: problem.detail, status: problem.status)
     }
   }
 
   /// An error as the problem shown next to an admin form (the one mapping of `Problem.describing`);
   /// an unexpected one is logged under an id of its own, which the message names.
-  private func formProblem(_ error: any Error) -> Problem {
-    Problem.describing(error, requestID: RequestID.make(), log: environment.log)
+  private func formProblem(_ error: any Error, in language: Language) -> Problem {
+    Problem.describing(error, requestID: RequestID.make(), log: environment.log).localized(in: language)
   }
 }

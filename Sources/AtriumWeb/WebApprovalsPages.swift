@@ -23,7 +23,7 @@ extension WebApp {
         _ = try leave.act(action, on: id, reason: nil, by: principal)
         return HTTPResponse.seeOther(WebPage.approvals(.list(.pending)).href)
       } catch {
-        let problem = problem(error, request)
+        let problem = problem(error, request, in: context.language)
         let items = try leaveQueries.approvals(filter: .pending, page: PageRequest(limit: 200), principal: principal)
           .items
         return html(

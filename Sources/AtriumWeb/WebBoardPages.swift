@@ -29,7 +29,7 @@ extension WebApp {
           by: principal)
         return HTTPResponse.seeOther(WebPage.board(.notices).href)
       } catch {
-        let problem = problem(error, request)
+        let problem = problem(error, request, in: context.language)
         return try boardPage(context, principal: principal, draft: draft, error: problem.detail, status: problem.status)
       }
     case .markRead(let id):

@@ -20,7 +20,7 @@ extension WebApp {
         _ = try timeline.create(NewPost(text: form["text"] ?? ""), principal: principal)
         return HTTPResponse.seeOther(WebPage.home(.timeline).href)
       } catch {
-        let problem = problem(error, request)
+        let problem = problem(error, request, in: context.language)
         return try homePage(
           context, principal: principal, draft: HomeCard.Draft(text: form["text"] ?? "", error: problem.detail),
           status: problem.status)

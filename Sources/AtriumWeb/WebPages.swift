@@ -73,7 +73,7 @@ extension WebApp {
       return try signedInPage(page, request, form: form, visitor: visitor, context: context)
     } catch {
       // Anything unexpected is logged and shown as a plain error page, never a stack trace.
-      let problem = problem(error, request)
+      let problem = problem(error, request, in: context.language)
       return html(
         Layout.bare(problem.title, context, [.p([], [.text(problem.detail ?? "")])]), status: problem.status)
     }
@@ -194,7 +194,8 @@ extension WebApp {
 
   /// An error as the problem the visitor is shown (the API's mapping: a busy database is 503,
   /// and anything unexpected is logged and shown without internals).
-  package func problem(_ error: any Error, _ request: HTTPRequest) -> Problem {
-    Problem.describing(error, requestID: request.requestID, log: environment.log)
+  /// The problem of a page's form, worded in the visitor's language.
+  package func problem(_ error: any Error, _ request: HTTPRequest, in language: Language) -> Problem {
+    Problem.describing(error, requestID: request.requestID, log: environment.log).localized(in: language)
   }
 }

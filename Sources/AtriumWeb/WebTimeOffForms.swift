@@ -51,7 +51,7 @@ extension WebApp {
         LeaveQuery(start: start, end: end, startHalf: values.startHalf, endHalf: values.endHalf), principal: principal)
       return html(TimeOffPage.render(context, year: year, form: values, preview: preview, types: types, changing: id))
     } catch {
-      let problem = problem(error, request)
+      let problem = problem(error, request, in: context.language)
       return html(
         TimeOffPage.render(context, year: year, form: values, error: problem.detail, types: types, changing: id),
         status: problem.status)

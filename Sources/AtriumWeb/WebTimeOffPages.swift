@@ -45,7 +45,7 @@ extension WebApp {
         _ = try leave.act(.cancel, on: id, reason: nil, by: principal)
         return HTTPResponse.seeOther(WebPage.timeOff(.overview(year: nil)).href)
       } catch {
-        let problem = problem(error, request)
+        let problem = problem(error, request, in: context.language)
         return html(
           TimeOffPage.render(
             context, year: try leaveQueries.myLeave(year: nil, principal: principal), error: problem.detail),

@@ -14,13 +14,15 @@ import Testing
     let errors: String
   }
 
-  func atrium(_ arguments: [String], config: String, input: String = "", server: Int? = nil) throws -> Run {
+  func atrium(
+    _ arguments: [String], config: String, input: String = "", server: Int? = nil, language: String = "en_US.UTF-8"
+  ) throws -> Run {
     let process = Process()
     process.executableURL = try AtriumBinary.url()
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_CONFIG_HOME"] = config
-    environment["LANG"] = "en_US.UTF-8"
+    environment["LANG"] = language
     environment["ATRIUM_SERVER"] = server.map { "http://127.0.0.1:\($0)" }
     process.environment = environment
     let stdin = Pipe()
@@ -184,5 +186,38 @@ extension CommandLineTests {
       #expect(run.status == 0, "\(command): \(run.errors)")
       #expect(run.output.contains("atrium"), "\(command) prints the usage")
     }
+  }
+
+  /// Issue 14 (catalogue): with a Spanish LANG the command line reads no English, the
+  /// server's refusals included.
+  @Test func aSpanishReaderReadsSpanishFromTheServerToo() throws {
+    let app = try TestApp()
+    let server = HTTPServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
+      responder: app.app)
+    try server.start()
+    defer { server.stop() }
+    let config = TemporaryDirectory()
+    let spanish = "es_ES.UTF-8"
+    let wrong = try atrium(
+      ["login", "--username", "eva", "--password-stdin"], config: config.path, input: "nope\n", server: server.port,
+      language: spanish)
+    #expect(wrong.errors.contains("Usuario o contraseña incorrectos."), "\(wrong.errors)")
+    #expect(
+      try atrium(
+        ["login", "--username", "eva", "--password-stdin"], config: config.path, input: "atrium-demo\n",
+        server: server.port, language: spanish
+      ).status == 0)
+    #expect(
+      try atrium(
+        ["leave", "request", "2026-04-06", "2026-04-10"], config: config.path, input: "s\n", language: spanish
+      )
+      .status == 0)
+    let clash = try atrium(
+      ["leave", "request", "2026-04-10", "2026-04-14"], config: config.path, input: "s\n", language: spanish)
+    #expect(clash.status == 4)
+    #expect(
+      (clash.output + clash.errors).contains("Estas fechas se solapan con tu solicitud pendiente del 6–10 de abril"),
+      "\(clash.output) \(clash.errors)")
   }
 }

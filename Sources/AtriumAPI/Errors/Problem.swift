@@ -1,4 +1,5 @@
 import AtriumDomain
+import AtriumMessages
 
 /// The body of every error response: RFC 9457 problem details (`application/problem+json`).
 public struct Problem: Error, Codable, Hashable, Sendable {
@@ -15,6 +16,13 @@ public struct Problem: Error, Codable, Hashable, Sendable {
   public var errors: [FieldError]?
   /// For 429: seconds to wait before trying again (also sent as `Retry-After`).
   public var retryAfter: Int?
+  /// The catalogue's message for `detail`, so the answer can be worded in the reader's
+  /// language; nil for a detail not yet in the catalogue (it stays as written).
+  public var message: ProblemMessage?
+
+  private enum CodingKeys: String, CodingKey {
+    case type, title, status, detail, requestId, errors, retryAfter
+  }
 
   public init(
     status: Int, title: String? = nil, detail: String? = nil, type: String = "about:blank",
@@ -52,6 +60,41 @@ public struct Problem: Error, Codable, Hashable, Sendable {
 }
 
 extension Problem {
+  /// A problem whose detail comes from the catalogue (in English until it is localized).
+  public init(status: Int, _ message: ProblemMessage, title: String? = nil, type: String = "about:blank") {
+    self.init(status: status, title: title, detail: message.text(in: .en), type: type)
+    self.message = message
+  }
+
+  public static func badRequest(_ message: ProblemMessage) -> Problem { Problem(status: 400, message) }
+  public static func unauthorized(_ message: ProblemMessage) -> Problem { Problem(status: 401, message) }
+  public static func forbidden(_ message: ProblemMessage) -> Problem { Problem(status: 403, message) }
+  public static func notFound(_ message: ProblemMessage) -> Problem { Problem(status: 404, message) }
+  public static func conflict(_ message: ProblemMessage) -> Problem { Problem(status: 409, message) }
+  public static func unprocessable(_ message: ProblemMessage) -> Problem { Problem(status: 422, message) }
+
+  /// The problem worded for a reader: the title, the detail and each field's reason from the
+  /// catalogue where they are in it; texts not yet in the catalogue stay as written.
+  public func localized(in language: Language) -> Problem {
+    var localized = self
+    let englishTitle = ProblemTitle(status: status, type: type).text(in: .en)
+    if title == englishTitle { localized.title = ProblemTitle(status: status, type: type).text(in: language) }
+    localized.errors = errors?.map { $0.worded(in: language) }
+    if type == Self.validationType, let errors = localized.errors {
+      localized.detail = Self.summary(of: errors)
+    } else if let message {
+      localized.detail = message.text(in: language)
+    }
+    return localized
+  }
+
+  static let validationType = "/problems/validation"
+
+  /// `end must not be before start; note must be at most 500 characters`.
+  static func summary(of errors: [FieldError]) -> String {
+    errors.map { "\($0.field) \($0.message)" }.joined(separator: "; ")
+  }
+
   public static func badRequest(_ detail: String, errors: [FieldError]? = nil) -> Problem {
     Problem(status: 400, detail: detail, errors: errors)
   }
@@ -76,11 +119,23 @@ extension Problem {
     Problem(status: 422, detail: detail, errors: errors)
   }
 
-  /// A validation failure: 400 with one entry per refused field.
+  /// A validation failure: 400 with one entry per refused field (worded in English until it
+  /// is localized).
   public static func invalid(_ failure: ValidationFailure) -> Problem {
-    let fields = failure.errors.map { "\($0.field) \($0.message)" }.joined(separator: "; ")
+    let errors = failure.errors.map { $0.worded(in: .en) }
     return Problem(
-      status: 400, title: "Invalid input", detail: fields, type: "/problems/validation",
-      errors: failure.errors)
+      status: 400, title: ProblemTitle(status: 400, type: validationType).text(in: .en), detail: summary(of: errors),
+      type: validationType, errors: errors)
+  }
+}
+
+extension FieldError {
+  /// The reason in `language` when the error names a rule of the catalogue; as written
+  /// otherwise.
+  public func worded(in language: Language) -> FieldError {
+    guard let rule else { return self }
+    var worded = self
+    worded.message = FieldMessage(rule).text(in: language)
+    return worded
   }
 }

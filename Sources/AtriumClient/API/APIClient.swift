@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumMessages
 import Foundation
 
 /// Calls the JSON API: every address is built from `Route` (never typed by hand), answers are
@@ -9,13 +10,18 @@ public struct APIClient: Sendable {
   let transport: any Transport
   /// The access token to send, read at each call.
   let token: @Sendable () -> String?
+  /// Sent as `Accept-Language`, so the server words its problems in the app's language until
+  /// the person chooses one in Settings.
+  let language: ClientLanguage?
 
   public init(
-    server: URL, transport: any Transport = URLSessionTransport(), token: @escaping @Sendable () -> String? = { nil }
+    server: URL, transport: any Transport = URLSessionTransport(), token: @escaping @Sendable () -> String? = { nil },
+    language: ClientLanguage? = nil
   ) {
     self.server = server
     self.transport = transport
     self.token = token
+    self.language = language
   }
 
   /// Sends a route with an optional JSON body and decodes the answer.
@@ -63,6 +69,7 @@ public struct APIClient: Sendable {
     var headers = ["Accept": "application/json"]
     if let token = token() { headers["Authorization"] = "Bearer \(token)" }
     if let idempotencyKey { headers["Idempotency-Key"] = idempotencyKey }
+    if let language { headers["Accept-Language"] = language.rawValue }
     if body != nil { headers["Content-Type"] = contentType }
     let data = body
     let response: TransportResponse

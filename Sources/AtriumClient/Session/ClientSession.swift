@@ -1,4 +1,5 @@
 import AtriumAPI
+import AtriumMessages
 import Foundation
 
 /// A signed-in session: calls the API with the access token, and when the server answers 401
@@ -10,13 +11,19 @@ public actor ClientSession {
   public let server: URL
   private let store: any TokenStore
   private let transport: any Transport
+  /// The app's language, sent with every call (`APIClient.language`).
+  private let language: ClientLanguage?
   private var stored: StoredSession?
   private var refreshing: Task<Result<StoredSession, APIError>, Never>?
 
-  public init(server: URL, store: any TokenStore, transport: any Transport = URLSessionTransport()) {
+  public init(
+    server: URL, store: any TokenStore, transport: any Transport = URLSessionTransport(),
+    language: ClientLanguage? = nil
+  ) {
     self.server = server
     self.store = store
     self.transport = transport
+    self.language = language
     let saved = store.load()
     self.stored = saved?.server == server.absoluteString ? saved : nil
   }
@@ -25,7 +32,8 @@ public actor ClientSession {
   public var username: String? { stored?.username }
 
   public func signIn(username: String, password: String) async throws(APIError) -> User {
-    let tokens = try await APIClient(server: server, transport: transport).login(username: username, password: password)
+    let tokens = try await APIClient(server: server, transport: transport, language: language).login(
+      username: username, password: password)
     let session = StoredSession(
       server: server.absoluteString, username: tokens.user.username, accessToken: tokens.accessToken,
       refreshToken: tokens.refreshToken)
@@ -38,7 +46,8 @@ public actor ClientSession {
   public func signOut() async {
     if let refresh = stored?.refreshToken {
       let token = stored?.accessToken
-      try? await APIClient(server: server, transport: transport, token: { token }).logout(refreshToken: refresh)
+      try? await APIClient(server: server, transport: transport, token: { token }, language: language).logout(
+        refreshToken: refresh)
     }
     forget()
   }
@@ -122,7 +131,7 @@ public actor ClientSession {
   }
 
   private func client(token: String) -> APIClient {
-    APIClient(server: server, transport: transport, token: { token })
+    APIClient(server: server, transport: transport, token: { token }, language: language)
   }
 
   /// One refresh at a time; a call that finds a newer session than the one it failed with
@@ -137,7 +146,8 @@ public actor ClientSession {
       let transport = self.transport
       task = Task { () -> Result<StoredSession, APIError> in
         do {
-          let tokens = try await APIClient(server: server, transport: transport).refresh(failed.refreshToken)
+          let tokens = try await APIClient(server: server, transport: transport, language: language).refresh(
+            failed.refreshToken)
           return .success(
             StoredSession(
               server: failed.server, username: failed.username, accessToken: tokens.accessToken,

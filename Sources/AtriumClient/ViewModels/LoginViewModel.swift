@@ -40,7 +40,7 @@ public final class LoginViewModel {
     self.language = language
     state.server = store.rememberedServer() ?? ""
     if let saved = store.load(), let server = URL(string: saved.server) {
-      session = ClientSession(server: server, store: store, transport: transport)
+      session = ClientSession(server: server, store: store, transport: transport, language: language)
       state.username = saved.username
     }
   }
@@ -76,7 +76,7 @@ public final class LoginViewModel {
     next.isSignInEnabled = false
     next.clearFailure()
     state = next
-    let session = ClientSession(server: server, store: store, transport: transport)
+    let session = ClientSession(server: server, store: store, transport: transport, language: language)
     do {
       let user = try await session.signIn(username: state.username, password: state.password)
       try? store.remember(server: server.absoluteString)

@@ -1,11 +1,33 @@
 /// One reason a submitted value was refused, named by the field it came from.
 public struct FieldError: Error, Hashable, Sendable, Codable {
   public let field: String
-  public let message: String
+  /// The reason in words. For an error made from a `rule`, the catalogue words it when the
+  /// error becomes an answer (English first, then the reader's language).
+  public var message: String
+  /// The rule broken, when it has a message in the catalogue; nil for texts not yet in it.
+  public let rule: FieldRule?
 
   public init(field: String, message: String) {
     self.field = field
     self.message = message
+    self.rule = nil
+  }
+
+  public init(field: String, rule: FieldRule) {
+    self.field = field
+    self.message = ""
+    self.rule = rule
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case field, message
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    field = try container.decode(String.self, forKey: .field)
+    message = try container.decode(String.self, forKey: .message)
+    rule = nil
   }
 }
 
@@ -27,6 +49,11 @@ public struct Validator: Sendable {
   /// Records `message` for `field` when `condition` is false.
   public mutating func require(_ condition: Bool, _ field: String, _ message: String) {
     if !condition { errors.append(FieldError(field: field, message: message)) }
+  }
+
+  /// Records the broken `rule` for `field` when `condition` is false.
+  public mutating func require(_ condition: Bool, _ field: String, _ rule: FieldRule) {
+    if !condition { errors.append(FieldError(field: field, rule: rule)) }
   }
 
   /// Throws a `ValidationFailure` with every recorded error, if there is any.

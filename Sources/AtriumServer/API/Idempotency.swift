@@ -52,9 +52,9 @@ struct Idempotency: Sendable {
     case .replay(let stored):
       return Self.replay(stored)
     case .inProgress:
-      throw Problem.conflict("A request with this Idempotency-Key is still being processed; retry shortly.")
+      throw Problem.conflict(.idempotencyKeyInProgress)
     case .mismatch:
-      throw Problem.unprocessable("This Idempotency-Key was already used for a different request.")
+      throw Problem.unprocessable(.idempotencyKeyReused)
     case .claimed:
       break
     }
@@ -88,10 +88,10 @@ struct Idempotency: Sendable {
           expiry: now.addingTimeInterval(-environment.idempotencyLifetime).milliseconds)
         switch claim {
         case .replay(let stored): return Self.replay(stored)
-        case .mismatch: throw Problem.unprocessable("This Idempotency-Key was already used for a different request.")
+        case .mismatch: throw Problem.unprocessable(.idempotencyKeyReused)
         // A three-step request with this key is still running (or was cut off by a crash).
         case .inProgress:
-          throw Problem.conflict("A request with this Idempotency-Key is still being processed; retry shortly.")
+          throw Problem.conflict(.idempotencyKeyInProgress)
         case .claimed: break
         }
         let response = handler()

@@ -28,40 +28,37 @@ enum JSONCoding {
         detail: "Send the body as application/json (got \(request.mediaType ?? "no Content-Type")).")
     }
     guard !request.body.isEmpty else {
-      throw Problem.badRequest("The request body is empty; expected a JSON object.")
+      throw Problem.badRequest(.emptyBody)
     }
     // One pass of our own parser and one of Foundation's over the body, whatever it holds.
     let syntax = JSONSyntax.check(request.body)
     if let failure = syntax.error {
-      throw Problem.badRequest("The body is not valid JSON: \(failure.detail).")
+      throw Problem.badRequest(.notJSON(reason: failure.detail))
     }
     let fields = scan(request.body)
     let nulls = fields.nulls.subtracting((T.self as? any NullableFields.Type)?.nullableFields ?? [])
     if !nulls.isEmpty {
       throw Problem.invalid(
-        ValidationFailure(nulls.sorted().map { FieldError(field: $0, message: "must not be null") }))
+        ValidationFailure(nulls.sorted().map { FieldError(field: $0, rule: .notNull) }))
     }
     // A number beyond what any field can hold (1e400) is named, not left to the decoder.
     if !syntax.oversizedNumbers.isEmpty {
       throw Problem.invalid(
         ValidationFailure(
-          syntax.oversizedNumbers.map { FieldError(field: $0, message: "is a number too large to be used") }))
+          syntax.oversizedNumbers.map { FieldError(field: $0, rule: .numberTooLarge) }))
     }
     // A NUL or another control character has no place in a name, a note or a post, and would
     // reach pages and files as it is; tabs and line breaks are text.
     if !fields.controlCharacters.isEmpty {
       throw Problem.invalid(
-        ValidationFailure(
-          fields.controlCharacters.sorted().map {
-            FieldError(field: $0, message: "must not contain control characters (only tabs and line breaks)")
-          }))
+        ValidationFailure(fields.controlCharacters.sorted().map { FieldError(field: $0, rule: .controlCharacters) }))
     }
     do {
       return try JSONDecoder().decode(T.self, from: Data(request.body))
     } catch let error as DecodingError {
       throw problem(for: error)
     } catch {
-      throw Problem.badRequest("The body is not valid JSON: \(error)")
+      throw Problem.badRequest(.notJSON(reason: "\(error)"))
     }
   }
 
@@ -106,18 +103,17 @@ enum JSONCoding {
     switch error {
     case .keyNotFound(let key, let context):
       let field = path(context.codingPath + [key])
-      return Problem.invalid(ValidationFailure([FieldError(field: field, message: "is required")]))
+      return Problem.invalid(ValidationFailure([FieldError(field: field, rule: .required)]))
     case .typeMismatch(let type, let context):
       let field = path(context.codingPath)
-      return Problem.invalid(ValidationFailure([FieldError(field: field, message: "must be \(describe(type))")]))
+      return Problem.invalid(ValidationFailure([FieldError(field: field, rule: .wrongType(expected: describe(type)))]))
     case .valueNotFound(let type, let context):
       let field = path(context.codingPath)
-      return Problem.invalid(
-        ValidationFailure([FieldError(field: field, message: "must be \(describe(type)), not null")]))
+      return Problem.invalid(ValidationFailure([FieldError(field: field, rule: .wrongType(expected: describe(type)))]))
     case .dataCorrupted(let context):
       if context.codingPath.isEmpty {
         let reason = context.underlyingError.map { "\($0)" } ?? context.debugDescription
-        return Problem.badRequest("The body is not valid JSON: \(reason)")
+        return Problem.badRequest(.notJSON(reason: reason))
       }
       return Problem.invalid(
         ValidationFailure([FieldError(field: path(context.codingPath), message: context.debugDescription)]))

@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumMessages
 import AtriumServices
 import AtriumStore
 import AtriumWeb
@@ -11,8 +12,11 @@ import Foundation
 extension AtriumApp {
   /// Renders any error as problem details; anything unexpected is logged with the request id
   /// and answered as 500 without internals.
-  func render(_ error: any Error, requestID: String, headers extra: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
-    let problem = Problem.describing(error, requestID: requestID, log: environment.log)
+  /// - Parameter language: the reader's (`readerLanguage`); English for answers with no request.
+  func render(
+    _ error: any Error, requestID: String, language: Language = .en, headers extra: HTTPHeaders = HTTPHeaders()
+  ) -> HTTPResponse {
+    let problem = Problem.describing(error, requestID: requestID, log: environment.log).localized(in: language)
     var headers = HTTPHeaders([("Content-Type", Problem.mediaType), ("Cache-Control", "no-store")])
     if let retryAfter = problem.retryAfter { headers.add("Retry-After", String(retryAfter)) }
     for field in extra { headers.add(field.name, field.value) }
@@ -23,10 +27,10 @@ extension AtriumApp {
   static func problem(for error: RouteError, request: HTTPRequest) -> Problem {
     switch error {
     case .notFound:
-      return Problem.notFound("There is no endpoint at \(request.path).")
+      return Problem.notFound(.noEndpoint(path: request.path))
     case .methodNotAllowed(let allowed):
       let names = allowed.map(\.rawValue).joined(separator: ", ")
-      return Problem(status: 405, detail: "\(request.path) does not accept \(request.method); use \(names).")
+      return Problem(status: 405, .methodNotAllowed(path: request.path, method: request.method, allowed: names))
     case .invalidQuery(let field, let message):
       return Problem.invalid(ValidationFailure([FieldError(field: field, message: message)]))
     }

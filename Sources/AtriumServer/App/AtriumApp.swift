@@ -122,20 +122,22 @@ public final class AtriumApp: HTTPResponder {
         do {
           _ = try authenticate(request, unsafe: false)
         } catch {
-          return .response(render(error, requestID: request.requestID))
+          return .response(render(error, requestID: request.requestID, language: readerLanguage(request, nil)))
         }
       }
       return .response(
         render(
           Self.problem(for: .invalidQuery(field: field, message: message), request: request),
-          requestID: request.requestID))
+          requestID: request.requestID, language: readerLanguage(request, nil)))
     } catch {
       var headers = HTTPHeaders()
       if case .methodNotAllowed(let allowed) = error {
         headers.add("Allow", allowed.map(\.rawValue).joined(separator: ", "))
       }
       return .response(
-        render(Self.problem(for: error, request: request), requestID: request.requestID, headers: headers))
+        render(
+          Self.problem(for: error, request: request), requestID: request.requestID,
+          language: readerLanguage(request, nil), headers: headers))
     }
     if case .events(.stream) = route {
       return openEventStream(request)
@@ -193,19 +195,22 @@ public final class AtriumApp: HTTPResponder {
   }
 
   private func answer(_ route: Route, _ rules: EndpointRules, _ request: HTTPRequest) -> HTTPResponse {
+    // Known once authenticated, so a refusal is worded in the language the person chose.
+    var caller: Principal?
     do {
       let principal = rules.requiresAuthentication ? try authenticate(request, unsafe: request.isUnsafe) : nil
+      caller = principal
       if let principal, principal.mustChangePassword, rules.beforePasswordChange == .refused {
         throw Problem.passwordChangeRequired
       }
       if request.isUnsafe, rules.replay == .storesAnswer, let principal, let key = request.headers["Idempotency-Key"] {
         return try idempotency.run(request, key: key, scope: principal.employee.id, atomic: rules.work == .quick) {
-          respondCatchingErrors(request) { try dispatch(route, rules, request, principal) }
+          respondCatchingErrors(request, principal) { try dispatch(route, rules, request, principal) }
         }
       }
       return try dispatch(route, rules, request, principal)
     } catch {
-      return render(error, requestID: request.requestID)
+      return render(error, requestID: request.requestID, language: readerLanguage(request, caller))
     }
   }
 
@@ -214,18 +219,20 @@ public final class AtriumApp: HTTPResponder {
   func authenticate(_ request: HTTPRequest, unsafe: Bool) throws -> Principal {
     if request.headers["Authorization"] == nil, let visitor = webSessions.visitor(of: request) {
       guard !unsafe || webSessions.hasValidCSRFToken(request, form: [:], visitor: visitor) else {
-        throw Problem.forbidden("This request needs the session's CSRF token in the X-CSRF-Token header.")
+        throw Problem.forbidden(.csrfTokenMissing)
       }
       return visitor.principal
     }
     return try auth.authenticate(authorization: request.headers["Authorization"])
   }
 
-  private func respondCatchingErrors(_ request: HTTPRequest, _ body: () throws -> HTTPResponse) -> HTTPResponse {
+  private func respondCatchingErrors(
+    _ request: HTTPRequest, _ principal: Principal?, _ body: () throws -> HTTPResponse
+  ) -> HTTPResponse {
     do {
       return try body()
     } catch {
-      return render(error, requestID: request.requestID)
+      return render(error, requestID: request.requestID, language: readerLanguage(request, principal))
     }
   }
 

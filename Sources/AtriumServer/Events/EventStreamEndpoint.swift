@@ -32,7 +32,7 @@ extension AtriumApp {
         lastEventID: lastEventID, expiresAt: principal.expiresAt)
       return .stream(stream)
     } catch {
-      return .response(render(error, requestID: request.requestID))
+      return .response(render(error, requestID: request.requestID, language: readerLanguage(request, nil)))
     }
   }
 

@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumCrypto
 import AtriumDomain
+import AtriumMessages
 import AtriumStore
 import Foundation
 import Synchronization
@@ -20,8 +21,6 @@ public final class AuthService: Sendable {
   private let decoyHash: String
   /// Sign-in through the company directory, when one is configured.
   private let directory: CurrentDirectory
-
-  package static let wrongCredentials = "Wrong username or password."
 
   package init(environment: ServerEnvironment, users: UserPresenter, directory: CurrentDirectory) throws {
     self.environment = environment
@@ -76,7 +75,7 @@ public final class AuthService: Sendable {
     let matches = environment.passwordHasher.verify(body.password, against: hash ?? decoyHash)
     guard let employee = found?.employee, hash != nil, matches, employee.isActive else {
       limiter.recordFailure(username: username, address: address, now: now)
-      throw Problem.unauthorized(Self.wrongCredentials)
+      throw Problem.unauthorized(.wrongCredentials)
     }
     limiter.recordSuccess(username: username, address: address)
     return (employee, found?.account?.mustChangePassword ?? false)
@@ -120,25 +119,25 @@ public final class AuthService: Sendable {
     let now = environment.now()
     let hash = Self.hash(body.refreshToken)
     let newToken = environment.secret(bytes: 32)
-    enum Outcome { case renewed(User, String, mustChangePassword: Bool), replayed, invalid(String) }
+    enum Outcome { case renewed(User, String, mustChangePassword: Bool), replayed, invalid(ProblemMessage) }
     let outcome = try environment.database.write { connection -> Outcome in
       let sessions = SessionStore(connection)
       guard let stored = try sessions.token(hash: hash), stored.kind == "refresh" else {
-        return .invalid("This refresh token is not valid; sign in again.")
+        return .invalid(.refreshTokenUnknown)
       }
       guard stored.sessionRevokedAt == nil else {
-        return .invalid("This session has ended; sign in again.")
+        return .invalid(.sessionEnded)
       }
       guard stored.spentAt == nil else {
         try sessions.revokeSession(id: stored.sessionID, at: now.milliseconds)
         return .replayed
       }
       guard now.milliseconds - stored.issuedAt < Int64(environment.refreshTokenLifetime * 1000) else {
-        return .invalid("This session expired after a long absence; sign in again.")
+        return .invalid(.sessionExpired)
       }
       guard let employee = try PeopleStore(connection).employee(id: stored.employeeID), employee.isActive else {
         try sessions.revokeSession(id: stored.sessionID, at: now.milliseconds)
-        return .invalid("This account is no longer active.")
+        return .invalid(.accountInactive)
       }
       guard try sessions.spendToken(hash: hash, at: now.milliseconds) else { return .replayed }
       try sessions.insertToken(hash: Self.hash(newToken), sessionID: stored.sessionID, at: now.milliseconds)
@@ -150,8 +149,7 @@ public final class AuthService: Sendable {
     case .renewed(let user, let sessionID, let mustChange):
       return tokens(for: user, sessionID: sessionID, refreshToken: newToken, mustChangePassword: mustChange, now: now)
     case .replayed:
-      throw Problem.unauthorized(
-        "This refresh token was already used, so the session was ended to protect the account; sign in again.")
+      throw Problem.unauthorized(.refreshTokenReused)
     case .invalid(let detail):
       throw Problem.unauthorized(detail)
     }
@@ -172,8 +170,7 @@ public final class AuthService: Sendable {
       return
     }
     guard let refreshToken, !refreshToken.isEmpty else {
-      throw Problem.invalid(
-        ValidationFailure([FieldError(field: "refreshToken", message: "is required unless everywhere=true")]))
+      throw Problem.invalid(ValidationFailure([FieldError(field: "refreshToken", rule: .required)]))
     }
     try environment.database.write { connection in
       let sessions = SessionStore(connection)
@@ -191,16 +188,16 @@ public final class AuthService: Sendable {
     guard let authorization, authorization.count > 7,
       authorization.prefix(7).lowercased() == "bearer "
     else {
-      throw Problem.unauthorized("Sign in first: send Authorization: Bearer <access token>.")
+      throw Problem.unauthorized(.signInFirst)
     }
     let token = String(authorization.dropFirst(7)).trimmingWhitespace
     let claims: AccessClaims
     do {
       claims = try verifiedClaims(token)
     } catch .expired {
-      throw Problem.unauthorized("The access token has expired; refresh it or sign in again.")
+      throw Problem.unauthorized(.accessTokenExpired)
     } catch {
-      throw Problem.unauthorized("The access token is not valid; sign in again.")
+      throw Problem.unauthorized(.accessTokenInvalid)
     }
     let (employee, sessionEnded) = try environment.database.read { connection -> (Employee?, Bool) in
       if validAfterCache.withLock({ $0[claims.sub] }) == nil {
@@ -217,7 +214,7 @@ public final class AuthService: Sendable {
     // Strictly after: a token issued in the very millisecond of a revocation is void too.
     guard let employee, employee.isActive, !sessionEnded, Int64((claims.iat * 1000).rounded(.down)) > validAfter
     else {
-      throw Problem.unauthorized("This session has ended; sign in again.")
+      throw Problem.unauthorized(.sessionEnded)
     }
     return Principal(
       employee: employee, sessionID: claims.sid, mustChangePassword: claims.pwc == true,
@@ -285,8 +282,7 @@ extension Problem {
   /// 429 with the seconds to wait, which the handler also sends as `Retry-After`.
   package static func tooManyAttempts(retryAfter: Int) -> Problem {
     var problem = Problem(
-      status: 429, title: "Too many attempts",
-      detail: "Too many failed sign-ins. Try again in \(retryAfter) seconds.", type: "/problems/rate-limited")
+      status: 429, .tooManyAttempts(seconds: retryAfter), title: "Too many attempts", type: "/problems/rate-limited")
     problem.retryAfter = retryAfter
     return problem
   }

@@ -37,6 +37,6 @@ package struct SessionsService: Sendable {
       try store.revokeSession(id: id, at: now)
       return true
     }
-    guard found else { throw Problem.notFound("You have no session with the id \(id).") }
+    guard found else { throw Problem.notFound(.noSession(id: id)) }
   }
 }

@@ -63,7 +63,7 @@ package struct BoardService: Sendable {
     let found = try environment.database.write {
       try BoardStore($0).markRead(id: id, for: reader(principal), now: environment.now().milliseconds)
     }
-    guard found else { throw Problem.notFound("No notice with the id \(id) is on your board.") }
+    guard found else { throw Problem.notFound(.noNotice(id: id)) }
   }
 
   package func markAllRead(principal: Principal) throws {

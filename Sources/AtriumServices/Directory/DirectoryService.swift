@@ -52,7 +52,7 @@ package struct DirectoryService: Sendable {
         try apply(person, role: role, photo: newPhoto, connection: connection).employee
       }
     } catch LDAPError.invalidCredentials {
-      throw Problem.unauthorized(AuthService.wrongCredentials)
+      throw Problem.unauthorized(.wrongCredentials)
     } catch let error as LDAPError {
       environment.log.write(ErrorLogEntry(requestId: "directory", error: error.description).line)
       throw Problem(status: 503, title: "Directory unavailable", detail: Self.unavailable)

@@ -26,7 +26,7 @@ package struct LeaveQueries: Sendable {
       let context = LeaveContext(connection: connection, environment: environment)
       guard let employee = try context.people.employee(id: id),
         try context.relation(of: principal.employee, toOwner: id) != .stranger
-      else { throw Problem.notFound("No person with the id \(id) whose leave you may see.") }
+      else { throw Problem.notFound(.noLeaveOfPerson(id: id)) }
       var result = try context.year(year ?? context.today(for: employee).year, of: employee)
       result.employee = context.summary(of: employee)
       return result
@@ -54,7 +54,7 @@ package struct LeaveQueries: Sendable {
       let stored = try LeaveService(environment: environment).visibleRequest(
         id, to: principal.employee, context: context)
       guard let owner = try context.people.employee(id: stored.request.employeeID) else {
-        throw Problem.notFound("No leave request has the id \(id).")
+        throw Problem.notFound(.noLeaveRequest(id: id))
       }
       let year = stored.request.span.start.year
       let others = try context.requests.requests(employeeID: owner.id, year: year).filter { $0.request.id != id }
@@ -90,7 +90,7 @@ package struct LeaveQueries: Sendable {
     switch principal.employee.role {
     case .admin: scope = .everyoneBut(adminID: principal.employee.id)
     case .manager: scope = .below(managerID: principal.employee.id)
-    case .employee: throw Problem.forbidden("Only managers and admins decide on requests.")
+    case .employee: throw Problem.forbidden(.onlyDecidersDecide)
     }
     return try environment.database.read { connection in
       let context = LeaveContext(connection: connection, environment: environment)

@@ -101,7 +101,7 @@ package struct LeaveService: Sendable {
   {
     guard let stored = try context.requests.request(id: id),
       try context.relation(of: actor, toOwner: stored.request.employeeID) != .stranger
-    else { throw Problem.notFound("No leave request has the id \(id).") }
+    else { throw Problem.notFound(.noLeaveRequest(id: id)) }
     return stored
   }
 
@@ -113,16 +113,21 @@ package struct LeaveService: Sendable {
   {
     let relation = try context.relation(of: actor, toOwner: request.employeeID)
     guard let owner = try context.people.employee(id: request.employeeID) else {
-      throw Problem.notFound("No leave request has the id \(request.id).")
+      throw Problem.notFound(.noLeaveRequest(id: request.id))
     }
     let hasStarted = try context.today(for: owner) >= request.span.start
     do {
       return try LeaveRules.apply(action, to: request.status, by: relation, hasStarted: hasStarted)
     } catch {
       switch error.kind {
-      case .notVisible: throw Problem.notFound("No leave request has the id \(request.id).")
-      case .notAllowed: throw Problem.forbidden(error.message)
-      case .wrongState: throw Problem.conflict(error.message)
+      case .notVisible: throw Problem.notFound(.noLeaveRequest(id: request.id))
+      case .notAllowed:
+        let ownersOnly = action == .change || action == .cancel
+        throw Problem.forbidden(ownersOnly ? .onlyTheOwnerMay(action: action) : .onlyDecidersMay(action: action))
+      case .wrongState:
+        throw Problem.conflict(
+          action == .cancel && request.status == .approved
+            ? .startedCannotBeCancelled : .cannotInState(action: action, status: request.status))
       }
     }
   }
@@ -135,15 +140,12 @@ package struct LeaveService: Sendable {
   ) throws -> WorkingTime {
     let time = calendar.workingTime(of: span)
     guard time.total > .zero else {
-      throw Problem.unprocessable(
-        "\(Self.describe(span)) has no working days (weekends and holidays do not count); nothing to ask for.")
+      throw Problem.unprocessable(.noWorkingDays(span))
     }
     let clashing = try context.requests.holdingRequests(employeeID: employee.id, from: span.start, to: span.end)
       .first { $0.request.id != replacedID && $0.request.span.overlaps(span) }
     if let clashing {
-      throw Problem.conflict(
-        "These dates overlap your \(clashing.request.status.rawValue) request \(clashing.request.id) "
-          + "(\(Self.describe(clashing.request.span))).")
+      throw Problem.conflict(.overlaps(status: clashing.request.status, clashing.request.span))
     }
     guard type.countsAgainstAllowance else { return time }
     let charged = try context.requests.chargedLeave(employeeID: employee.id, excluding: replacedID)
@@ -153,9 +155,7 @@ package struct LeaveService: Sendable {
       let extra = ChargedLeave(state: .pending, daysByDate: time.dates(in: year))
       guard calculator.fits(extra, in: year, leave: charged, today: today) else {
         let balance = calculator.balance(in: year, leave: charged, today: today)
-        throw Problem.unprocessable(
-          "Not enough days left in \(year): \(balance.remaining) remaining, and this request takes \(extra.total) "
-            + "working days there.")
+        throw Problem.unprocessable(.notEnoughDays(year: year, remaining: balance.remaining, asked: extra.total))
       }
     }
     return time
@@ -201,20 +201,13 @@ package struct LeaveService: Sendable {
     do {
       span = try LeaveSpan(start: start, end: end, startHalf: startHalf, endHalf: endHalf)
     } catch .endBeforeStart {
-      throw Problem.invalid(ValidationFailure([FieldError(field: "end", message: "must not be before start")]))
+      throw Problem.invalid(ValidationFailure([FieldError(field: "end", rule: .notBeforeStart)]))
     } catch {
-      throw Problem.invalid(
-        ValidationFailure([
-          FieldError(
-            field: "endHalf", message: "a one-day request cannot start in the afternoon and end in the morning")
-        ]))
+      throw Problem.invalid(ValidationFailure([FieldError(field: "endHalf", rule: .noonToNoonOnOneDay)]))
     }
     guard span.isWithinLimit else {
       throw Problem.invalid(
-        ValidationFailure([
-          FieldError(
-            field: "end", message: "must be within \(LeaveSpan.maximumDays) days of start; ask longer leave in parts")
-        ]))
+        ValidationFailure([FieldError(field: "end", rule: .withinDaysOfStart(LeaveSpan.maximumDays))]))
     }
     return span
   }
@@ -222,8 +215,7 @@ package struct LeaveService: Sendable {
   package static func note(_ text: String?, field: String = "note") throws -> String {
     let note = (text ?? "").trimmingWhitespace
     guard note.count <= maximumNoteLength else {
-      throw Problem.invalid(
-        ValidationFailure([FieldError(field: field, message: "must be at most \(maximumNoteLength) characters")]))
+      throw Problem.invalid(ValidationFailure([FieldError(field: field, rule: .atMostCharacters(maximumNoteLength))]))
     }
     return note
   }
@@ -235,7 +227,7 @@ package struct LeaveService: Sendable {
   {
     let chosen = try id.map { try context.settings.leaveType(id: $0) } ?? context.settings.defaultLeaveType()
     guard let type = chosen, type.isActive || allowingInactive else {
-      throw Problem.invalid(ValidationFailure([FieldError(field: "typeId", message: "is not an active leave type")]))
+      throw Problem.invalid(ValidationFailure([FieldError(field: "typeId", rule: .notAnActiveLeaveType)]))
     }
     return type
   }

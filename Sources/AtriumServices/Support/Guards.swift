@@ -16,14 +16,13 @@ package func refusingDuplicateName(_ name: String, of kind: String, _ write: () 
 /// Refuses anyone but an admin (403: they can see the resource, but may not change it).
 package func requireAdmin(_ principal: Principal, to action: String) throws {
   guard principal.employee.role.managesCompany else {
-    throw Problem.forbidden("Only an administrator may \(action).")
+    throw Problem.forbidden(.onlyAdministrators(action: action))
   }
 }
 
 extension Problem {
   /// Someone signed in with a temporary password asked for more than changing it.
   package static let passwordChangeRequired = Problem(
-    status: 403, title: "Password change required",
-    detail: "This account signed in with a temporary password: change it first (POST /api/v1/me/password).",
+    status: 403, .passwordChangeRequired, title: "Password change required",
     type: "/problems/password-change-required")
 }

@@ -16,16 +16,12 @@ extension Problem {
     case let failure as ValidationFailure:
       problem = Problem.invalid(failure)
     case is InvalidCursor:
-      problem = Problem.badRequest(
-        "The cursor is not one this list handed out; start again without it.",
-        errors: [FieldError(field: "cursor", message: "is not valid")])
+      problem = Problem.invalid(ValidationFailure([FieldError(field: "cursor", rule: .unknownCursor)]))
     case let failure as DatabaseError where failure.isBusy:
-      problem = Problem(status: 503, detail: "The database is busy; try again in a moment.")
+      problem = Problem(status: 503, .databaseBusy)
     default:
       log.write(ErrorLogEntry(requestId: requestID, error: String(describing: error)).line)
-      problem = Problem(
-        status: 500,
-        detail: "Something went wrong on the server. Quote request id \(requestID) when reporting it.")
+      problem = Problem(status: 500, .serverError(requestID: requestID))
     }
     problem.requestId = requestID
     return problem

@@ -1,0 +1,26 @@
+/// The rule a submitted value broke, with what the reader needs to fix it. It names the
+/// message; the catalogue (AtriumMessages) words it in the reader's language.
+public enum FieldRule: Hashable, Sendable {
+  case required
+  case notBeforeStart
+  /// A one-day leave from noon to noon covers nothing.
+  case noonToNoonOnOneDay
+  case withinDaysOfStart(Int)
+  case atMostCharacters(Int)
+  case charactersBetween(Int, Int)
+  case notAnActiveLeaveType
+  /// Control characters other than tab and line breaks.
+  case controlCharacters
+  case invalidPercentEncoding
+  case unknownCursor
+  case tooLong
+  case date
+  case halfDayStep
+  case number
+  case wrongType(expected: String)
+  case notValidJSON
+  case unknownValue(allowed: [String])
+  case tooLarge
+  case notNull
+  case numberTooLarge
+}

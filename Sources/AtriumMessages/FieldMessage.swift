@@ -1,0 +1,97 @@
+import AtriumDomain
+
+/// Why a field was refused, in the reader's language (after the field's name: `end` + `must
+/// not be before start`).
+public struct FieldMessage: CatalogueMessage {
+  public let rule: FieldRule
+
+  public init(_ rule: FieldRule) {
+    self.rule = rule
+  }
+
+  public var id: String {
+    switch rule {
+    case .required: "field.required"
+    case .notBeforeStart: "field.not-before-start"
+    case .noonToNoonOnOneDay: "field.noon-to-noon"
+    case .withinDaysOfStart: "field.within-days-of-start"
+    case .atMostCharacters: "field.at-most-characters"
+    case .charactersBetween: "field.characters-between"
+    case .notAnActiveLeaveType: "field.not-an-active-leave-type"
+    case .controlCharacters: "field.control-characters"
+    case .invalidPercentEncoding: "field.invalid-percent-encoding"
+    case .unknownCursor: "field.unknown-cursor"
+    case .tooLong: "field.too-long"
+    case .date: "field.date"
+    case .halfDayStep: "field.half-day-step"
+    case .number: "field.number"
+    case .wrongType: "field.wrong-type"
+    case .notValidJSON: "field.not-valid-json"
+    case .unknownValue: "field.unknown-value"
+    case .tooLarge: "field.too-large"
+    case .notNull: "field.not-null"
+    case .numberTooLarge: "field.number-too-large"
+    }
+  }
+
+  public func text(in language: Language) -> String {
+    let es = language == .es
+    switch rule {
+    case .required: return es ? "es obligatorio" : "is required"
+    case .notBeforeStart: return es ? "no puede ser anterior al inicio" : "must not be before start"
+    case .noonToNoonOnOneDay:
+      return es
+        ? "una solicitud de un día no puede empezar por la tarde y acabar por la mañana"
+        : "a one-day request cannot start in the afternoon and end in the morning"
+    case .withinDaysOfStart(let days):
+      return es
+        ? "debe estar a \(days) días del inicio como mucho; pide las ausencias largas por partes"
+        : "must be within \(days) days of start; ask longer leave in parts"
+    case .atMostCharacters(let count):
+      return es ? "admite \(count) caracteres como mucho" : "must be at most \(count) characters"
+    case .charactersBetween(let low, let high):
+      return es ? "debe tener de \(low) a \(high) caracteres" : "must be \(low) to \(high) characters"
+    case .notAnActiveLeaveType: return es ? "no es un tipo de ausencia activo" : "is not an active leave type"
+    case .controlCharacters:
+      return es
+        ? "contiene caracteres de control (solo se admiten tabuladores y saltos de línea)"
+        : "contains control characters (only tabs and line breaks are allowed)"
+    case .invalidPercentEncoding:
+      return es ? "no es UTF-8 válido con codificación por ciento" : "is not valid percent-encoded UTF-8"
+    case .unknownCursor: return es ? "no es un cursor de esta lista" : "is not a cursor of this list"
+    case .tooLong: return es ? "es demasiado largo" : "is too long"
+    case .date: return es ? "debe ser una fecha AAAA-MM-DD" : "must be a date YYYY-MM-DD"
+    case .halfDayStep: return es ? "debe ir en pasos de medio día (0,5)" : "must be in steps of half a day (0.5)"
+    case .number: return es ? "debe ser un número" : "must be a number"
+    case .wrongType(let expected): return es ? "debe ser \(Self.spanish(expected))" : "must be \(expected)"
+    case .notValidJSON: return es ? "no es JSON válido" : "is not valid JSON"
+    case .unknownValue(let allowed):
+      let list = allowed.joined(separator: ", ")
+      return es ? "debe ser uno de: \(list)" : "must be one of: \(list)"
+    case .tooLarge: return es ? "es demasiado grande" : "is too large"
+    case .notNull: return es ? "no puede ser null" : "must not be null"
+    case .numberTooLarge: return es ? "es un número demasiado grande para usarlo" : "is a number too large to be used"
+    }
+  }
+
+  /// The JSON kinds a field may expect, in Spanish.
+  private static func spanish(_ kind: String) -> String {
+    switch kind {
+    case "a string": "un texto"
+    case "a number": "un número"
+    case "true or false": "true o false"
+    case "an object": "un objeto"
+    case "an array": "una lista"
+    default: kind
+    }
+  }
+
+  public static var examples: [FieldMessage] {
+    [
+      .required, .notBeforeStart, .noonToNoonOnOneDay, .withinDaysOfStart(366), .atMostCharacters(500),
+      .charactersBetween(1, 200), .notAnActiveLeaveType, .controlCharacters, .invalidPercentEncoding, .unknownCursor,
+      .tooLong, .date, .halfDayStep, .number, .wrongType(expected: "a string"), .notValidJSON,
+      .unknownValue(allowed: ["en", "es"]), .tooLarge, .notNull, .numberTooLarge,
+    ].map(FieldMessage.init)
+  }
+}

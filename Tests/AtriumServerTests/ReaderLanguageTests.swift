@@ -1,0 +1,60 @@
+import AtriumAPI
+import AtriumHTTPTypes
+import AtriumMessages
+import AtriumTestSupport
+import Foundation
+import Testing
+
+@testable import AtriumServer
+
+/// Issue 14 (catalogue): the API answers its problems in the reader's language by one rule:
+/// the language chosen in Settings, else Accept-Language, else English.
+@Suite struct ReaderLanguageTests {
+  let app: TestApp
+  let eva: SessionTokens
+
+  init() throws {
+    app = try TestApp()
+    eva = try app.login("eva")
+  }
+
+  func ask(_ json: String, language: String?) -> HTTPResponse {
+    app.send(
+      .leave(.create), json: json, token: eva.accessToken, headers: language.map { [("Accept-Language", $0)] } ?? [])
+  }
+
+  @Test func problemsAreWordedInTheReadersLanguage() throws {
+    #expect(ask(#"{"start": "2026-04-06", "end": "2026-04-10"}"#, language: nil).status == 201)
+    let clash = ask(#"{"start": "2026-04-10", "end": "2026-04-14"}"#, language: "es-ES,es;q=0.9")
+    #expect(clash.problem?.title == "Conflicto")
+    #expect(clash.problem?.detail == "Estas fechas se solapan con tu solicitud pendiente del 6–10 de abril de 2026.")
+
+    let weekend = ask(#"{"start": "2026-03-07", "end": "2026-03-08"}"#, language: "es")
+    #expect(weekend.problem?.detail?.hasPrefix("7–8 de marzo de 2026 no tiene días laborables") == true)
+
+    let reversed = ask(#"{"start": "2026-03-06", "end": "2026-03-02"}"#, language: "es")
+    #expect(reversed.problem?.title == "Datos no válidos")
+    #expect(reversed.problem?.errors?.first?.message == "no puede ser anterior al inicio")
+    #expect(reversed.problem?.detail == "end no puede ser anterior al inicio")
+
+    let tooMuch = ask(#"{"start": "2026-01-05", "end": "2026-03-27"}"#, language: "es")
+    #expect(tooMuch.problem?.detail?.hasPrefix("No quedan días suficientes en 2026: quedan") == true)
+
+    // Nobody signed in: the header decides.
+    let anonymous = app.send(.me(.show), headers: [("Accept-Language", "es")])
+    #expect(anonymous.problem?.detail == "Inicia sesión primero: envía Authorization: Bearer <token de acceso>.")
+    #expect(
+      app.send("GET", "/api/v1/nothing", headers: [("Accept-Language", "es")]).problem?.detail
+        == "No hay nada en /api/v1/nothing.")
+    // No header: English.
+    #expect(app.send(.me(.show)).problem?.detail == "Sign in first: send Authorization: Bearer <access token>.")
+  }
+
+  @Test func theLanguageChosenInSettingsWinsOverTheHeader() throws {
+    #expect(app.send(.settings(.update), json: #"{"language": "es"}"#, token: eva.accessToken).status == 200)
+    let refused = ask(#"{"start": "2026-03-07", "end": "2026-03-08"}"#, language: "en-GB")
+    #expect(refused.problem?.title == "Contenido no procesable")
+    let bad = app.send(.leave(.create), json: #"{"start": 5}"#, token: eva.accessToken)
+    #expect(bad.problem?.errors?.first?.message == "debe ser un texto")
+  }
+}
