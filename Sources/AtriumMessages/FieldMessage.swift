@@ -31,6 +31,19 @@ public struct FieldMessage: CatalogueMessage {
     case .tooLarge: "field.too-large"
     case .notNull: "field.not-null"
     case .numberTooLarge: "field.number-too-large"
+    case .notEmpty: "field.not-empty"
+    case .email: "field.email"
+    case .phoneWithCountryPrefix: "field.phone"
+    case .webAddress: "field.web-address"
+    case .differentFromCurrent: "field.different-from-current"
+    case .notRight: "field.not-right"
+    case .bytesBetween: "field.bytes-between"
+    case .notA(let kind): "field.not-a-\(kind.rawValue)"
+    case .wholeNumberBetween: "field.whole-number-between"
+    case .yearBetween: "field.year-between"
+    case .month: "field.month"
+    case .trueOrFalse: "field.true-or-false"
+    case .photoVersion: "field.photo-version"
     }
   }
 
@@ -71,6 +84,33 @@ public struct FieldMessage: CatalogueMessage {
     case .tooLarge: return es ? "es demasiado grande" : "is too large"
     case .notNull: return es ? "no puede ser null" : "must not be null"
     case .numberTooLarge: return es ? "es un número demasiado grande para usarlo" : "is a number too large to be used"
+    case .notEmpty: return es ? "no puede estar vacío" : "must not be empty"
+    case .email:
+      return es
+        ? "debe ser una dirección de correo como ana@example.com" : "must be an email address such as ana@example.com"
+    case .phoneWithCountryPrefix:
+      return es
+        ? "debe empezar por el prefijo del país, p. ej. +34 600 123 456"
+        : "must start with the country prefix, e.g. +34 600 123 456"
+    case .webAddress: return es ? "debe ser una dirección http:// o https://" : "must be an http:// or https:// address"
+    case .differentFromCurrent: return es ? "debe ser distinta de la actual" : "must differ from the current one"
+    case .notRight: return es ? "no es correcta" : "is not right"
+    case .bytesBetween(let low, let high):
+      return es ? "debe tener de \(low) a \(high) bytes" : "must be \(low) to \(high) bytes"
+    case .wholeNumberBetween(let low, let high):
+      return es ? "debe ser un número entero de \(low) a \(high)" : "must be a whole number from \(low) to \(high)"
+    case .yearBetween(let low, let high):
+      return es ? "debe ser un año de \(low) a \(high)" : "must be a year from \(low) to \(high)"
+    case .month: return es ? "debe ser un mes AAAA-MM" : "must be a month as YYYY-MM"
+    case .trueOrFalse: return es ? "debe ser true o false" : "must be true or false"
+    case .photoVersion:
+      return es ? "debe ser una versión de foto de un photoURL" : "must be a photo version from a photoURL"
+    case .notA(let kind):
+      switch kind {
+      case .location: return es ? "no es una sede" : "is not a location"
+      case .department: return es ? "no es un departamento" : "is not a department"
+      case .person: return es ? "no es una persona" : "is not a person"
+      }
     }
   }
 
@@ -87,11 +127,15 @@ public struct FieldMessage: CatalogueMessage {
   }
 
   public static var examples: [FieldMessage] {
-    [
+    let rules: [FieldRule] = [
       .required, .notBeforeStart, .noonToNoonOnOneDay, .withinDaysOfStart(366), .atMostCharacters(500),
       .charactersBetween(1, 200), .notAnActiveLeaveType, .controlCharacters, .invalidPercentEncoding, .unknownCursor,
       .tooLong, .date, .halfDayStep, .number, .wrongType(expected: "a string"), .notValidJSON,
-      .unknownValue(allowed: ["en", "es"]), .tooLarge, .notNull, .numberTooLarge,
-    ].map(FieldMessage.init)
+      .unknownValue(allowed: ["en", "es"]), .tooLarge, .notNull, .numberTooLarge, .notEmpty, .email,
+      .phoneWithCountryPrefix, .webAddress,
+      .differentFromCurrent, .notRight, .bytesBetween(1, 4096), .wholeNumberBetween(1, 1000), .yearBetween(1900, 9999),
+      .month, .trueOrFalse, .photoVersion,
+    ]
+    return (rules + FieldRule.PlaceKind.allCases.map { .notA($0) }).map(FieldMessage.init)
   }
 }

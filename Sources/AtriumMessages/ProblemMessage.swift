@@ -45,6 +45,15 @@ public enum ProblemMessage: CatalogueMessage, Hashable {
   case overlaps(status: LeaveStatus, LeaveSpan)
   case notEnoughDays(year: Int, remaining: HalfDays, asked: HalfDays)
 
+  // People and photos.
+  case noPerson(id: String)
+  case noDevice(id: String)
+  case currentPasswordWrong
+  case sendTheImage
+  case notAnImage
+  case tooManyPixels(width: Int, height: Int, megapixels: Int)
+  case damagedImage
+
   // Sessions and notices.
   case noSession(id: String)
   case noNotice(id: String)
@@ -164,6 +173,25 @@ public enum ProblemMessage: CatalogueMessage, Hashable {
       return es
         ? "No quedan días suficientes en \(year): quedan \(words.number(remaining)) y esta solicitud ocupa \(words.workingDays(asked)) de ese año."
         : "Not enough days left in \(year): \(words.number(remaining)) remaining, and this request takes \(words.workingDays(asked)) there."
+    case .noPerson(let id): return es ? "No hay ninguna persona con el id \(id)." : "No person has the id \(id)."
+    case .noDevice(let id):
+      return es ? "No tienes ningún dispositivo con el id \(id)." : "You have no device with the id \(id)."
+    case .currentPasswordWrong:
+      return es ? "La contraseña actual no es correcta." : "The current password is not right."
+    case .sendTheImage:
+      return es
+        ? "Envía la imagen misma como cuerpo: JPEG, PNG o WebP."
+        : "Send the image itself as the body: JPEG, PNG or WebP."
+    case .notAnImage:
+      return es
+        ? "La foto debe ser una imagen JPEG, PNG o WebP; este contenido no es ninguna de ellas."
+        : "The photo must be a JPEG, PNG or WebP image; this content is none of them."
+    case .tooManyPixels(let width, let height, let megapixels):
+      return es
+        ? "La imagen mide \(width) × \(height) píxeles; se admiten \(megapixels) megapíxeles como mucho."
+        : "The image is \(width) × \(height) pixels; at most \(megapixels) megapixels are taken."
+    case .damagedImage:
+      return es ? "La imagen está dañada y no se puede leer." : "The image is damaged and cannot be read."
     case .noSession(let id):
       return es ? "No tienes ninguna sesión con el id \(id)." : "You have no session with the id \(id)."
     case .noNotice(let id):
@@ -221,7 +249,8 @@ public enum ProblemMessage: CatalogueMessage, Hashable {
       .idempotencyKeyReused, .noLeaveRequest(id: "r1"), .noLeaveOfPerson(id: "p1"), .onlyDecidersDecide,
       .startedCannotBeCancelled, .noWorkingDays(span),
       .notEnoughDays(year: 2026, remaining: HalfDays(halves: 5), asked: HalfDays(halves: 6)),
-      .noSession(id: "s1"), .noNotice(id: "n1"),
+      .noSession(id: "s1"), .noNotice(id: "n1"), .noPerson(id: "p1"), .noDevice(id: "d1"), .currentPasswordWrong,
+      .sendTheImage, .notAnImage, .tooManyPixels(width: 9000, height: 9000, megapixels: 40), .damagedImage,
     ]
       + LeaveAction.allCases.flatMap { [ProblemMessage.onlyTheOwnerMay(action: $0), .onlyDecidersMay(action: $0)] }
       + LeaveStatus.allCases.flatMap { status in

@@ -57,4 +57,18 @@ import Testing
     let bad = app.send(.leave(.create), json: #"{"start": 5}"#, token: eva.accessToken)
     #expect(bad.problem?.errors?.first?.message == "debe ser un texto")
   }
+
+  @Test func queriesAndProfilesAreRefusedInSpanishToo() throws {
+    let spanish = [("Accept-Language", "es")]
+    let year = app.send("GET", "/api/v1/holidays?year=soon", token: eva.accessToken, headers: spanish)
+    #expect(year.status == 400)
+    #expect(year.problem?.errors?.first?.message.hasPrefix("debe ser un año de") == true)
+    let phone = app.send(.me(.update), json: #"{"phone": "123"}"#, token: eva.accessToken, headers: spanish)
+    #expect(phone.problem?.errors?.first?.message == "debe empezar por el prefijo del país, p. ej. +34 600 123 456")
+    let password = app.send(
+      .me(.changePassword), json: #"{"current": "wrong-password", "new": "another-password"}"#, token: eva.accessToken,
+      headers: spanish)
+    #expect(password.problem?.detail == "La contraseña actual no es correcta.")
+    #expect(password.problem?.errors?.first?.message == "no es correcta")
+  }
 }

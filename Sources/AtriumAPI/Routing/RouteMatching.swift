@@ -8,7 +8,7 @@ public enum RouteError: Error, Hashable, Sendable {
   /// The path exists, but not with this method; `allowed` lists the methods it has.
   case methodNotAllowed(allowed: [HTTPMethod])
   /// The path and method match, but a query parameter is malformed.
-  case invalidQuery(field: String, message: String)
+  case invalidQuery(field: String, rule: FieldRule)
 }
 
 /// Every endpoint of every section, erased to `Route`, indexed for matching: by name, and by
@@ -117,16 +117,15 @@ extension Route {
   static func year(in query: [String: String]) throws(RouteError) -> Int? {
     guard let text = query["year"] else { return nil }
     guard let year = Int(text), validYears.contains(year) else {
-      throw .invalidQuery(
-        field: "year", message: "must be a year from \(validYears.lowerBound) to \(validYears.upperBound)")
+      throw .invalidQuery(field: "year", rule: .yearBetween(validYears.lowerBound, validYears.upperBound))
     }
     return year
   }
 
   static func date(_ name: String, in query: [String: String]) throws(RouteError) -> CalendarDate {
-    guard let text = query[name] else { throw .invalidQuery(field: name, message: "is required (YYYY-MM-DD)") }
+    guard let text = query[name] else { throw .invalidQuery(field: name, rule: .required) }
     guard let date = CalendarDate(text) else {
-      throw .invalidQuery(field: name, message: "must be a real date as YYYY-MM-DD")
+      throw .invalidQuery(field: name, rule: .date)
     }
     return date
   }
@@ -136,7 +135,7 @@ extension Route {
   ) throws(RouteError) -> T where T.RawValue == String {
     guard let text = query[name] else { return fallback }
     guard let value = T(rawValue: text) else {
-      throw .invalidQuery(field: name, message: "must be one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
+      throw .invalidQuery(field: name, rule: .unknownValue(allowed: T.allCases.map(\.rawValue)))
     }
     return value
   }
@@ -145,7 +144,7 @@ extension Route {
     switch query[name] {
     case nil, "false": return false
     case "true": return true
-    default: throw .invalidQuery(field: name, message: "must be true or false")
+    default: throw .invalidQuery(field: name, rule: .trueOrFalse)
     }
   }
 }

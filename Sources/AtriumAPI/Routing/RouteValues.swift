@@ -79,14 +79,13 @@ extension PageRequest {
     var limit = PageRequest.defaultLimit
     if let text = query["limit"] {
       guard let value = Int(text), (1...PageRequest.maximumLimit).contains(value) else {
-        throw .invalidQuery(
-          field: "limit", message: "must be a whole number from 1 to \(PageRequest.maximumLimit)")
+        throw .invalidQuery(field: "limit", rule: .wholeNumberBetween(1, PageRequest.maximumLimit))
       }
       limit = value
     }
     let cursor = query["cursor"]
     if let cursor, cursor.isEmpty {
-      throw .invalidQuery(field: "cursor", message: "must not be empty")
+      throw .invalidQuery(field: "cursor", rule: .notEmpty)
     }
     self.init(limit: limit, cursor: cursor)
   }

@@ -25,7 +25,7 @@ public enum Credentials {
     var validator = Validator()
     validator.require(
       passwordLengths.contains(password.count), field,
-      "must be \(passwordLengths.lowerBound) to \(passwordLengths.upperBound) characters")
+      .charactersBetween(passwordLengths.lowerBound, passwordLengths.upperBound))
     try validator.check()
   }
 }

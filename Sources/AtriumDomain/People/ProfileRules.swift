@@ -8,14 +8,14 @@ public enum ProfileRules {
 
   public static func name(_ text: String, field: String, into validator: inout Validator) -> String {
     let trimmed = text.trimmingWhitespace
-    validator.require(!trimmed.isEmpty, field, "must not be empty")
-    validator.require(trimmed.count <= maximumNameLength, field, "must be at most \(maximumNameLength) characters")
+    validator.require(!trimmed.isEmpty, field, .notEmpty)
+    validator.require(trimmed.count <= maximumNameLength, field, .atMostCharacters(maximumNameLength))
     return trimmed
   }
 
   public static func text(_ text: String, field: String, maximum: Int, into validator: inout Validator) -> String {
     let trimmed = text.trimmingWhitespace
-    validator.require(trimmed.count <= maximum, field, "must be at most \(maximum) characters")
+    validator.require(trimmed.count <= maximum, field, .atMostCharacters(maximum))
     return trimmed
   }
 
@@ -26,7 +26,7 @@ public enum ProfileRules {
     let valid =
       parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !parts[1].hasPrefix(".")
       && !parts[1].hasSuffix(".") && trimmed.count <= 254 && !trimmed.contains(where: { $0.isWhitespace })
-    validator.require(valid, field, "must be an email address such as ana@example.com")
+    validator.require(valid, field, .email)
     return trimmed
   }
 
@@ -37,8 +37,7 @@ public enum ProfileRules {
     let digits = trimmed.filter(\.isNumber)
     let allowed = trimmed.dropFirst().allSatisfy { $0.isNumber || $0 == " " || $0 == "-" }
     validator.require(
-      trimmed.first == "+" && allowed && (8...15).contains(digits.count), field,
-      "must start with the country prefix, e.g. +34 600 123 456")
+      trimmed.first == "+" && allowed && (8...15).contains(digits.count), field, .phoneWithCountryPrefix)
     return trimmed
   }
 
@@ -48,7 +47,7 @@ public enum ProfileRules {
     guard !trimmed.isEmpty else { return "" }
     let url = URL(string: trimmed)
     let valid = ["http", "https"].contains(url?.scheme?.lowercased() ?? "") && !(url?.host ?? "").isEmpty
-    validator.require(valid, field, "must be an http:// or https:// address")
+    validator.require(valid, field, .webAddress)
     return trimmed
   }
 

@@ -23,4 +23,22 @@ public enum FieldRule: Hashable, Sendable {
   case tooLarge
   case notNull
   case numberTooLarge
+  case notEmpty
+  case email
+  case phoneWithCountryPrefix
+  case webAddress
+  case differentFromCurrent
+  case notRight
+  case bytesBetween(Int, Int)
+  case notA(PlaceKind)
+  case wholeNumberBetween(Int, Int)
+  case yearBetween(Int, Int)
+  case month
+  case trueOrFalse
+  case photoVersion
+
+  /// What an id was expected to name.
+  public enum PlaceKind: String, Hashable, Sendable, CaseIterable {
+    case location, department, person
+  }
 }

@@ -31,8 +31,8 @@ extension AtriumApp {
     case .methodNotAllowed(let allowed):
       let names = allowed.map(\.rawValue).joined(separator: ", ")
       return Problem(status: 405, .methodNotAllowed(path: request.path, method: request.method, allowed: names))
-    case .invalidQuery(let field, let message):
-      return Problem.invalid(ValidationFailure([FieldError(field: field, message: message)]))
+    case .invalidQuery(let field, let rule):
+      return Problem.invalid(ValidationFailure([FieldError(field: field, rule: rule)]))
     }
   }
 }

@@ -112,9 +112,9 @@ public final class AtriumApp: HTTPResponder {
       route = try Route(method: method, path: request.path, query: request.query)
       // A parameter that does not decode was left out of the query: refused, not ignored.
       if let name = request.malformedQueryParameter {
-        throw .invalidQuery(field: name, message: "is not valid percent-encoded UTF-8")
+        throw .invalidQuery(field: name, rule: .invalidPercentEncoding)
       }
-    } catch .invalidQuery(let field, let message) {
+    } catch .invalidQuery(let field, let rule) {
       // Who may ask comes before what was asked: an anonymous caller gets 401, as for any
       // other request to the endpoint, and learns nothing from the query's validation.
       let bare = try? Route(method: method, path: request.path, query: [:])
@@ -127,7 +127,7 @@ public final class AtriumApp: HTTPResponder {
       }
       return .response(
         render(
-          Self.problem(for: .invalidQuery(field: field, message: message), request: request),
+          Self.problem(for: .invalidQuery(field: field, rule: rule), request: request),
           requestID: request.requestID, language: readerLanguage(request, nil)))
     } catch {
       var headers = HTTPHeaders()

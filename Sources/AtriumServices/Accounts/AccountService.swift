@@ -100,11 +100,12 @@ package struct AccountService: Sendable {
       throw Problem.invalid(error)
     }
     guard body.new != body.current else {
-      throw Problem.invalid(ValidationFailure([FieldError(field: "new", message: "must differ from the current one")]))
+      throw Problem.invalid(ValidationFailure([FieldError(field: "new", rule: .differentFromCurrent)]))
     }
     guard try auth.verifyPassword(body.current, of: principal.employee, address: origin.address) else {
-      throw Problem.unprocessable(
-        "The current password is not right.", errors: [FieldError(field: "current", message: "is not right")])
+      var problem = Problem.unprocessable(.currentPasswordWrong)
+      problem.errors = [FieldError(field: "current", rule: .notRight).worded(in: .en)]
+      throw problem
     }
     let hash = try environment.passwordHasher.hash(body.new)
     let now = environment.now()

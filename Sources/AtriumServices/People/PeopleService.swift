@@ -34,7 +34,7 @@ package struct PeopleService: Sendable {
     try environment.database.read { connection in
       guard let employee = try PeopleStore(connection).employee(id: id),
         employee.isActive || principal.employee.role == .admin
-      else { throw Problem.notFound("No person has the id \(id).") }
+      else { throw Problem.notFound(.noPerson(id: id)) }
       return try Self.profile(of: employee, connection: connection)
     }
   }
@@ -49,11 +49,11 @@ package struct PeopleService: Sendable {
     return try environment.database.write { connection in
       let people = PeopleStore(connection)
       guard var employee = try people.employee(id: principal.employee.id) else {
-        throw Problem.unauthorized("This account no longer exists.")
+        throw Problem.unauthorized(.accountInactive)
       }
       if let locationID = change.locationId {
         guard try PlacesStore(connection).location(id: locationID) != nil else {
-          throw Problem.invalid(ValidationFailure([FieldError(field: "locationId", message: "is not a location")]))
+          throw Problem.invalid(ValidationFailure([FieldError(field: "locationId", rule: .notA(.location))]))
         }
         employee.locationID = locationID
       }
@@ -85,22 +85,22 @@ package struct PeopleService: Sendable {
     try validator.check()
     return try environment.database.write { connection in
       let people = PeopleStore(connection)
-      guard var employee = try people.employee(id: id) else { throw Problem.notFound("No person has the id \(id).") }
+      guard var employee = try people.employee(id: id) else { throw Problem.notFound(.noPerson(id: id)) }
       let before = try Self.profile(of: employee, connection: connection)
       var problems = Validator()
       let places = PlacesStore(connection)
       if let departmentID = change.departmentId {
-        problems.require(try places.department(id: departmentID) != nil, "departmentId", "is not a department")
+        problems.require(try places.department(id: departmentID) != nil, "departmentId", .notA(.department))
         employee.departmentID = departmentID
       }
       if let locationID = change.locationId {
-        problems.require(try places.location(id: locationID) != nil, "locationId", "is not a location")
+        problems.require(try places.location(id: locationID) != nil, "locationId", .notA(.location))
         employee.locationID = locationID
       }
       if case .set(let managerID) = change.managerId {
         if let managerID {
           let exists = try people.employee(id: managerID) != nil
-          problems.require(exists, "managerId", "is not a person")
+          problems.require(exists, "managerId", .notA(.person))
           if exists {
             let cycle = try ProfileRules.wouldCycle(employeeID: id, managerID: managerID) {
               try people.employee(id: $0)?.managerID

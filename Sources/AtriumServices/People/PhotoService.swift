@@ -28,7 +28,7 @@ package struct PhotoService: Sendable {
   package func upload(_ bytes: [UInt8], for employeeID: String, by principal: Principal) throws -> PersonProfile {
     try requireSelfOrAdmin(employeeID, principal, to: "change other people's photos")
     guard try environment.database.read({ try PeopleStore($0).employee(id: employeeID) }) != nil else {
-      throw Problem.notFound("No person has the id \(employeeID).")
+      throw Problem.notFound(.noPerson(id: employeeID))
     }
     let photoID = try store(image: bytes)
     return try setPhoto(photoID, of: employeeID, by: principal)
@@ -38,21 +38,18 @@ package struct PhotoService: Sendable {
   /// - Throws: 415 for what is not a JPEG, PNG or WebP; 422 for a damaged or huge image.
   package func store(image bytes: [UInt8]) throws -> String {
     guard !bytes.isEmpty else {
-      throw Problem(status: 415, detail: "Send the image itself as the body: JPEG, PNG or WebP.")
+      throw Problem(status: 415, .sendTheImage)
     }
     let images: [[UInt8]]
     do {
       images = try processor.squares(of: bytes, sides: PhotoFiles.sides)
     } catch .unsupportedFormat {
-      throw Problem(
-        status: 415, title: "Unsupported Media Type",
-        detail: "The photo must be a JPEG, PNG or WebP image; this content is none of them.")
+      throw Problem(status: 415, .notAnImage)
     } catch .tooManyPixels(let width, let height) {
       throw Problem.unprocessable(
-        "The image is \(width) × \(height) pixels; at most \(processor.maximumPixels / 1_000_000) megapixels are taken."
-      )
+        .tooManyPixels(width: width, height: height, megapixels: processor.maximumPixels / 1_000_000))
     } catch {
-      throw Problem.unprocessable("The image is damaged and cannot be read.")
+      throw Problem.unprocessable(.damagedImage)
     }
     return try files().store(Dictionary(uniqueKeysWithValues: zip(PhotoSize.allCases, images)))
   }
@@ -67,7 +64,7 @@ package struct PhotoService: Sendable {
     try environment.database.write { connection in
       let people = PeopleStore(connection)
       guard let before = try people.employee(id: employeeID) else {
-        throw Problem.notFound("No person has the id \(employeeID).")
+        throw Problem.notFound(.noPerson(id: employeeID))
       }
       try people.setPhoto(photoID, of: employeeID)
       if employeeID != principal.employee.id {
@@ -83,7 +80,7 @@ package struct PhotoService: Sendable {
 
   private func requireSelfOrAdmin(_ employeeID: String, _ principal: Principal, to action: String) throws {
     guard employeeID == principal.employee.id || principal.employee.role.managesCompany else {
-      throw Problem.forbidden("Only an administrator may \(action).")
+      throw Problem.forbidden(.onlyAdministrators(action: action))
     }
   }
 
@@ -100,7 +97,7 @@ package struct PhotoService: Sendable {
   /// the current version may be cached for good; any other is checked each time.
   package func picture(of employeeID: String, size: PhotoSize, version: String?, requestID: String) throws -> Picture {
     guard let employee = try environment.database.read({ try PeopleStore($0).employee(id: employeeID) }) else {
-      throw Problem.notFound("No person has the id \(employeeID).")
+      throw Problem.notFound(.noPerson(id: employeeID))
     }
     let cacheControl =
       version != nil && version == employee.photoID ? "private, max-age=31536000, immutable" : "private, no-cache"

@@ -19,7 +19,8 @@ package struct SettingsService: Sendable {
 
   package func update(_ change: SettingsChange, principal: Principal) throws -> SettingsBody {
     if let language = change.language, !Self.languages.contains(language) {
-      throw Problem.invalid(ValidationFailure([FieldError(field: "language", message: "must be en or es")]))
+      throw Problem.invalid(
+        ValidationFailure([FieldError(field: "language", rule: .unknownValue(allowed: ["en", "es"]))]))
     }
     return try environment.database.write { connection in
       let store = SettingsStore(connection)
@@ -54,9 +55,10 @@ package struct SettingsService: Sendable {
 
   package func register(_ body: NewDevice, principal: Principal) throws -> (device: DeviceBody, isNew: Bool) {
     var validator = Validator()
-    validator.require(Self.platforms.contains(body.platform), "platform", "must be apns, fcm or webpush")
+    validator.require(
+      Self.platforms.contains(body.platform), "platform", .unknownValue(allowed: Self.platforms.sorted()))
     let token = body.token.trimmingWhitespace
-    validator.require((1...4096).contains(token.utf8.count), "token", "must be 1 to 4096 bytes")
+    validator.require((1...4096).contains(token.utf8.count), "token", .bytesBetween(1, 4096))
     let name = ProfileRules.text(body.name ?? "", field: "name", maximum: 100, into: &validator)
     try validator.check()
     return try environment.database.write { connection in
@@ -79,7 +81,7 @@ package struct SettingsService: Sendable {
     try environment.database.write { connection in
       let store = SettingsStore(connection)
       guard let device = try store.device(id: id), device.employeeID == principal.employee.id else {
-        throw Problem.notFound("You have no device with the id \(id).")
+        throw Problem.notFound(.noDevice(id: id))
       }
       try store.deleteDevice(id: id)
     }

@@ -31,7 +31,7 @@ extension Route {
             let parts = month.split(separator: "-")
             guard month.count == 7, parts.count == 2, let year = Int(parts[0]), let number = Int(parts[1]),
               (1...9999).contains(year), (1...12).contains(number)
-            else { throw .invalidQuery(field: "month", message: "must be a month as YYYY-MM") }
+            else { throw .invalidQuery(field: "month", rule: .month) }
           }
           func nonEmpty(_ name: String) -> String? { query[name].flatMap { $0.isEmpty ? nil : $0 } }
           return .team(month: month, departmentID: nonEmpty("department"), locationID: nonEmpty("location"))

@@ -38,8 +38,7 @@ extension Route {
         ) { parameters, _ throws(RouteError) in
           guard let year = Int(parameters[1]), Route.validYears.contains(year) else {
             throw .invalidQuery(
-              field: "year",
-              message: "must be a year from \(Route.validYears.lowerBound) to \(Route.validYears.upperBound)")
+              field: "year", rule: .yearBetween(Route.validYears.lowerBound, Route.validYears.upperBound))
           }
           return .setAllowance(id: parameters[0], year: year)
         }
@@ -49,7 +48,7 @@ extension Route {
           beforePasswordChange: .refused, bodyLimit: .standard
         ) { _, query throws(RouteError) in
           let location = query["location"]
-          if let location, location.isEmpty { throw .invalidQuery(field: "location", message: "must not be empty") }
+          if let location, location.isEmpty { throw .invalidQuery(field: "location", rule: .notEmpty) }
           return .holidays(locationID: location, year: try Route.year(in: query))
         }
       case .createHoliday:

@@ -43,12 +43,12 @@ extension Route {
         ) { _, query throws(RouteError) in
           func nonEmpty(_ name: String) throws(RouteError) -> String? {
             guard let value = query[name] else { return nil }
-            guard !value.isEmpty else { throw .invalidQuery(field: name, message: "must not be empty") }
+            guard !value.isEmpty else { throw .invalidQuery(field: name, rule: .notEmpty) }
             return value
           }
           let text = query["query"].map { $0.trimmingWhitespace }.flatMap { $0.isEmpty ? nil : $0 }
           if let text, text.count > 200 {
-            throw .invalidQuery(field: "query", message: "must be at most 200 characters")
+            throw .invalidQuery(field: "query", rule: .atMostCharacters(200))
           }
           return .directory(
             PeopleQuery(
@@ -89,13 +89,13 @@ extension Route {
           var size = PhotoSize.small
           if let text = query["size"] {
             guard let value = Int(text), let chosen = PhotoSize(rawValue: value) else {
-              throw .invalidQuery(field: "size", message: "must be 96 or 512")
+              throw .invalidQuery(field: "size", rule: .unknownValue(allowed: ["96", "512"]))
             }
             size = chosen
           }
           let version = query["v"]
           if let version, version.isEmpty || version.count > 64 {
-            throw .invalidQuery(field: "v", message: "must be a photo version from a photoURL")
+            throw .invalidQuery(field: "v", rule: .photoVersion)
           }
           return .photo(id: parameters[0], size: size, version: version)
         }
