@@ -44,6 +44,7 @@ public struct FieldMessage: CatalogueMessage {
     case .month: "field.month"
     case .trueOrFalse: "field.true-or-false"
     case .photoVersion: "field.photo-version"
+    case .notAccepted: "field.not-accepted"
     }
   }
 
@@ -101,6 +102,7 @@ public struct FieldMessage: CatalogueMessage {
       return es ? "debe ser un número entero de \(low) a \(high)" : "must be a whole number from \(low) to \(high)"
     case .yearBetween(let low, let high):
       return es ? "debe ser un año de \(low) a \(high)" : "must be a year from \(low) to \(high)"
+    case .notAccepted: return es ? "no es un valor admitido" : "is not an accepted value"
     case .month: return es ? "debe ser un mes AAAA-MM" : "must be a month as YYYY-MM"
     case .trueOrFalse: return es ? "debe ser true o false" : "must be true or false"
     case .photoVersion:
@@ -134,7 +136,7 @@ public struct FieldMessage: CatalogueMessage {
       .unknownValue(allowed: ["en", "es"]), .tooLarge, .notNull, .numberTooLarge, .notEmpty, .email,
       .phoneWithCountryPrefix, .webAddress,
       .differentFromCurrent, .notRight, .bytesBetween(1, 4096), .wholeNumberBetween(1, 1000), .yearBetween(1900, 9999),
-      .month, .trueOrFalse, .photoVersion,
+      .month, .trueOrFalse, .photoVersion, .notAccepted,
     ]
     return (rules + FieldRule.PlaceKind.allCases.map { .notA($0) }).map(FieldMessage.init)
   }

@@ -22,9 +22,12 @@ import Testing
     #expect(dates.sorted().map(\.description) == ["2025-12-31", "2026-02-28", "2026-03-01"])
   }
 
-  @Test func decodingNamesTheBadValue() {
+  @Test func decodingNamesTheBadValueAndTheRule() throws {
     let json = Data(#"["2026-02-30"]"#.utf8)
-    #expect(throws: DecodingError.self) { try JSONDecoder().decode([CalendarDate].self, from: json) }
+    let violation = try #require(throws: FieldRuleViolation.self) {
+      try JSONDecoder().decode([CalendarDate].self, from: json)
+    }
+    #expect(violation.rule == .date && violation.codingPath.first?.intValue == 0)
   }
 
   @Test func weekdayMatchesTheCalendar() throws {

@@ -41,7 +41,7 @@ extension HalfDays: Codable {
     let container = try decoder.singleValueContainer()
     let value = try container.decode(Double.self)
     guard let exact = HalfDays(exactly: value) else {
-      throw DecodingError.dataCorruptedError(in: container, debugDescription: "must be a multiple of 0.5")
+      throw FieldRuleViolation(codingPath: decoder.codingPath, rule: .halfDayStep)
     }
     self = exact
   }

@@ -70,8 +70,7 @@ extension CalendarDate: Codable {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
     guard let date = CalendarDate(text) else {
-      throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: "expected a date as YYYY-MM-DD, got \"\(text)\"")
+      throw FieldRuleViolation(codingPath: decoder.codingPath, rule: .date)
     }
     self = date
   }

@@ -1,3 +1,15 @@
+/// A value read from a body broke a rule: thrown by the domain's decoders with where the value
+/// was, so the answer names the field and the catalogue words the reason.
+public struct FieldRuleViolation: Error, Sendable {
+  public let codingPath: [any CodingKey]
+  public let rule: FieldRule
+
+  public init(codingPath: [any CodingKey], rule: FieldRule) {
+    self.codingPath = codingPath
+    self.rule = rule
+  }
+}
+
 /// The rule a submitted value broke, with what the reader needs to fix it. It names the
 /// message; the catalogue (AtriumMessages) words it in the reader's language.
 public enum FieldRule: Hashable, Sendable {
@@ -36,6 +48,8 @@ public enum FieldRule: Hashable, Sendable {
   case month
   case trueOrFalse
   case photoVersion
+  /// A value of a fixed set (`startHalf: evening`) that is not in it.
+  case notAccepted
 
   /// What an id was expected to name.
   public enum PlaceKind: String, Hashable, Sendable, CaseIterable {

@@ -57,6 +57,8 @@ enum JSONCoding {
       return try JSONDecoder().decode(T.self, from: Data(request.body))
     } catch let error as DecodingError {
       throw problem(for: error)
+    } catch let violation as FieldRuleViolation {
+      throw Problem.invalid(ValidationFailure([FieldError(field: path(violation.codingPath), rule: violation.rule)]))
     } catch {
       throw Problem.badRequest(.notJSON(reason: "\(error)"))
     }
@@ -115,8 +117,7 @@ enum JSONCoding {
         let reason = context.underlyingError.map { "\($0)" } ?? context.debugDescription
         return Problem.badRequest(.notJSON(reason: reason))
       }
-      return Problem.invalid(
-        ValidationFailure([FieldError(field: path(context.codingPath), message: context.debugDescription)]))
+      return Problem.invalid(ValidationFailure([FieldError(field: path(context.codingPath), rule: .notAccepted)]))
     @unknown default:
       return Problem.badRequest("The body could not be read: \(error)")
     }
