@@ -7,7 +7,14 @@ import Testing
   /// Every message type of the catalogue; a new one is added here when it is written.
   static let everyMessage: [any CatalogueMessage] =
     NoticeMessage.examples + BalanceMessage.examples + DeviceName.examples + ProblemMessage.examples
-    + ProblemTitle.examples + FieldMessage.examples
+    + ProblemTitle.examples + FieldMessage.examples + PageText.examples
+    + ConnectionMessage.examples
+
+  /// Texts that are names, or read the same in both languages on purpose.
+  static let sameInBothLanguages: Set<String> = [
+    "page.appName",  // Atrium, a name
+    "page.problem",  // shows a problem's detail, already worded by the catalogue
+  ]
 
   @Test func everyMessageHasASpanishTextThatIsNotTheEnglish() {
     var ids: Set<String> = []
@@ -15,7 +22,9 @@ import Testing
       let english = message.text(in: .en)
       let spanish = message.text(in: .es)
       #expect(!english.isEmpty && !spanish.isEmpty, "\(message.id)")
-      #expect(english != spanish, "\(message.id) reads the same in both languages")
+      #expect(
+        english != spanish || Self.sameInBothLanguages.contains(message.id),
+        "\(message.id) reads the same in both languages: \(english)")
       ids.insert(message.id)
     }
     #expect(ids.count > 80)

@@ -42,34 +42,31 @@ public enum APIError: Error, Hashable, Sendable {
   /// What to tell the person. The server's own explanation is used where it has one (a
   /// validation error, a conflict, a rule), since it names what went wrong.
   public func message(in language: ClientLanguage) -> String {
-    let spanish = language == .es
     switch self {
     case .badRequest(let problem), .conflict(let problem), .unprocessable(let problem):
       if let detail = problem.detail, !detail.isEmpty { return detail }
-      return spanish ? "La solicitud no es válida." : "The request is not valid."
-    case .unauthorized:
-      return spanish ? "Tu sesión ha terminado; vuelve a entrar." : "Your session has ended; sign in again."
-    case .forbidden: return spanish ? "No tienes permiso para hacer esto." : "You are not allowed to do this."
-    case .notFound: return spanish ? "No se ha encontrado." : "It could not be found."
-    case .payloadTooLarge: return spanish ? "Es demasiado grande." : "It is too large."
-    case .unsupportedMediaType:
-      return spanish ? "Este tipo de archivo no se admite." : "This kind of file is not accepted."
-    case .rateLimited(let seconds):
-      let wait = seconds.map { spanish ? " Espera \($0) s." : " Wait \($0) s." } ?? ""
-      return (spanish ? "Demasiados intentos." : "Too many attempts.") + wait
-    case .server:
-      return spanish ? "El servidor ha fallado; inténtalo más tarde." : "The server failed; try again later."
-    case .unknownStatus(let status):
-      return spanish
-        ? "Respuesta inesperada del servidor (\(status))." : "Unexpected answer from the server (\(status))."
-    case .offline: return spanish ? "Sin conexión." : "You are offline."
-    case .timeout: return spanish ? "El servidor no responde." : "The server does not answer."
-    case .decoding:
-      return spanish ? "La respuesta del servidor no se entiende." : "The server's answer could not be read."
-    case .notKept:
-      return spanish
-        ? "Sin conexión, y el cambio no se ha podido guardar en este dispositivo para enviarlo luego."
-        : "You are offline, and the change could not be kept on this device to send later."
+      return ConnectionMessage.invalidRequest.text(in: language)
+    default:
+      return connectionMessage.text(in: language)
+    }
+  }
+
+  /// The catalogue's words for a failure the server did not explain.
+  private var connectionMessage: ConnectionMessage {
+    switch self {
+    case .badRequest, .conflict, .unprocessable: .invalidRequest
+    case .unauthorized: .sessionEnded
+    case .forbidden: .notAllowed
+    case .notFound: .notFound
+    case .payloadTooLarge: .tooLarge
+    case .unsupportedMediaType: .unsupportedFile
+    case .rateLimited(let seconds): .tooManyAttempts(waitSeconds: seconds)
+    case .server: .serverFailed
+    case .unknownStatus(let status): .unexpectedAnswer(status: status)
+    case .offline: .offline
+    case .timeout: .noAnswer
+    case .decoding: .unreadableAnswer
+    case .notKept: .notKept
     }
   }
 }

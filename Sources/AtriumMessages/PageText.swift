@@ -1,13 +1,8 @@
 import AtriumDomain
-import AtriumMessages
-import AtriumServices
 
-/// The web app speaks the catalogue's languages (the person's setting, else the browser's).
-package typealias Language = AtriumMessages.Language
-
-/// Every text the pages show, in English and Spanish. A missing translation does not compile:
-/// each key answers both.
-package enum Text: Sendable {
+/// Every text the web pages show, in English and Spanish. A missing translation does not
+/// compile: each key answers both.
+public enum PageText: CatalogueMessage {
   case appName, signInTitle, username, password, signIn, signOut, wrongCredentials, tooManyAttempts, directoryDown
   case menu, home, timeOff, board, approvals, unread(Int)
   case timeline, writePost, post, nothingYet, couldNotLoad, from(String)
@@ -41,7 +36,11 @@ package enum Text: Sendable {
   case devices, noDevices, resetBadge
   case signedInSessions, lastUsed(String), thisSession, signOutSession
 
-  package func `in`(_ language: Language) -> String {
+  public var id: String { "page." + String(describing: self).prefix { $0 != "(" } }
+
+  public func text(in language: Language) -> String { self.in(language) }
+
+  public func `in`(_ language: Language) -> String {
     let (en, es) = pair
     return language == .es ? es : en
   }
