@@ -45,6 +45,20 @@ public struct FieldMessage: CatalogueMessage {
     case .trueOrFalse: "field.true-or-false"
     case .photoVersion: "field.photo-version"
     case .notAccepted: "field.not-accepted"
+    case .daysBetween: "field.days-between"
+    case .yearAtLeast: "field.year-at-least"
+    case .yearAtMost: "field.year-at-most"
+    case .defaultTypeStaysActive: "field.default-type-stays-active"
+    case .defaultTypeCannotBeUnset: "field.default-type-cannot-be-unset"
+    case .timeZone: "field.time-zone"
+    case .weekdayNumbers: "field.weekday-numbers"
+    case .oneWorkingDay: "field.one-working-day"
+    case .instant: "field.instant"
+    case .inTheFuture: "field.in-the-future"
+    case .loopInReportingChain: "field.loop-in-reporting-chain"
+    case .requiredForAudience: "field.required-for-audience"
+    case .username: "field.username"
+    case .monthAndDay: "field.month-and-day"
     }
   }
 
@@ -103,6 +117,45 @@ public struct FieldMessage: CatalogueMessage {
     case .yearBetween(let low, let high):
       return es ? "debe ser un año de \(low) a \(high)" : "must be a year from \(low) to \(high)"
     case .notAccepted: return es ? "no es un valor admitido" : "is not an accepted value"
+    case .daysBetween(let low, let high):
+      return es ? "debe ser de \(low) a \(high) días" : "must be \(low) to \(high) days"
+    case .yearAtLeast(let year):
+      return es
+        ? "debe ser \(year) o posterior: un año terminado conserva sus cifras (se puede fijar la asignación de una persona para él)"
+        : "must be \(year) or later: a year that is over keeps its figures (a person's allowance for it can be set)"
+    case .yearAtMost(let year): return es ? "debe ser \(year) como mucho" : "must be at most \(year)"
+    case .defaultTypeStaysActive:
+      return es
+        ? "no puede ser false en el tipo predeterminado; haz antes predeterminado otro tipo"
+        : "cannot be false for the default leave type; make another type the default first"
+    case .defaultTypeCannotBeUnset:
+      return es
+        ? "no se puede quitar; haz predeterminado otro tipo en su lugar"
+        : "cannot be unset; make another type the default instead"
+    case .timeZone:
+      return es
+        ? "debe ser una zona horaria IANA como Europe/Madrid" : "must be an IANA time zone such as Europe/Madrid"
+    case .weekdayNumbers:
+      return es
+        ? "debe contener números ISO de día de la semana, de 1 (lunes) a 7 (domingo)"
+        : "must hold ISO weekday numbers 1 (Monday) to 7 (Sunday)"
+    case .oneWorkingDay: return es ? "debe dejar al menos un día laborable" : "must leave at least one working day"
+    case .instant:
+      return es
+        ? "debe ser un instante RFC 3339 como 2027-01-31T18:00:00Z"
+        : "must be an RFC 3339 instant such as 2027-01-31T18:00:00Z"
+    case .inTheFuture: return es ? "debe estar en el futuro" : "must be in the future"
+    case .loopInReportingChain:
+      return es ? "crearía un bucle en la cadena de responsables" : "would make a loop in the reporting chain"
+    case .requiredForAudience:
+      return es
+        ? "es obligatorio para un departamento o una sede, y solo entonces"
+        : "is required for a department or location audience, and only then"
+    case .username:
+      return es
+        ? "debe tener de 1 a 64 letras, cifras, '.', '-', '_' o '@'"
+        : "must be 1 to 64 letters, digits, '.', '-', '_' or '@'"
+    case .monthAndDay: return es ? "debe ser MM-DD" : "must be MM-DD"
     case .month: return es ? "debe ser un mes AAAA-MM" : "must be a month as YYYY-MM"
     case .trueOrFalse: return es ? "debe ser true o false" : "must be true or false"
     case .photoVersion:
@@ -136,7 +189,9 @@ public struct FieldMessage: CatalogueMessage {
       .unknownValue(allowed: ["en", "es"]), .tooLarge, .notNull, .numberTooLarge, .notEmpty, .email,
       .phoneWithCountryPrefix, .webAddress,
       .differentFromCurrent, .notRight, .bytesBetween(1, 4096), .wholeNumberBetween(1, 1000), .yearBetween(1900, 9999),
-      .month, .trueOrFalse, .photoVersion, .notAccepted,
+      .month, .trueOrFalse, .photoVersion, .notAccepted, .daysBetween(0, 366), .yearAtLeast(2026), .yearAtMost(2036),
+      .defaultTypeStaysActive, .defaultTypeCannotBeUnset, .timeZone, .weekdayNumbers, .oneWorkingDay, .instant,
+      .inTheFuture, .loopInReportingChain, .requiredForAudience, .username, .monthAndDay,
     ]
     return (rules + FieldRule.PlaceKind.allCases.map { .notA($0) }).map(FieldMessage.init)
   }

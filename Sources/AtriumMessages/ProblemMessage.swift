@@ -54,11 +54,15 @@ public enum ProblemMessage: CatalogueMessage, Hashable {
   case tooManyPixels(width: Int, height: Int, megapixels: Int)
   case damagedImage
 
+  /// The administration's and the less common paths' messages.
+  case admin(AdminProblemMessage)
+
   // Sessions and notices.
   case noSession(id: String)
   case noNotice(id: String)
 
   public var id: String {
+    if case .admin(let message) = self { return message.id }
     let label = String(describing: self)
     let name = label.prefix { $0 != "(" }
     return "problem." + name
@@ -68,6 +72,7 @@ public enum ProblemMessage: CatalogueMessage, Hashable {
     let words = Wording(language)
     let es = language == .es
     switch self {
+    case .admin(let message): return message.text(in: language)
     case .noEndpoint(let path): return es ? "No hay nada en \(path)." : "There is no endpoint at \(path)."
     case .methodNotAllowed(let path, let method, let allowed):
       return es ? "\(path) no admite \(method); usa \(allowed)." : "\(path) does not accept \(method); use \(allowed)."

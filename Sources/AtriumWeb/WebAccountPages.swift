@@ -18,7 +18,7 @@ extension WebApp {
       return response
     case .signIn, .submitSignIn, .password, .changePassword:
       // Answered before: signing in needs no session, and the password forms come first.
-      throw Problem.notFound("No such page.")
+      throw Problem.notFound(.noSuch(.page, id: ""))
     }
   }
 }

@@ -20,7 +20,7 @@ extension WebApp {
         exact >= .zero
       else {
         throw Problem.invalid(
-          ValidationFailure([FieldError(field: name, message: "must be a number of days in steps of 0.5")]))
+          ValidationFailure([FieldError(field: name, rule: .halfDayStep)]))
       }
       return exact
     }
@@ -161,7 +161,7 @@ extension WebApp {
     case .toggleLeaveType(let id):
       return try leaveChange(context, principal: principal) {
         let current = try leaveSettings.leaveTypes().items.first { $0.id == id }
-        guard let current else { throw Problem.notFound("No leave type has the id \(id).") }
+        guard let current else { throw Problem.notFound(.noSuch(.leaveType, id: id)) }
         _ = try leaveSettings.updateLeaveType(id: id, LeaveTypeChange(active: !current.active), by: principal)
       }
     case .makeDefaultLeaveType(let id):
@@ -172,7 +172,7 @@ extension WebApp {
       let location = form["locationId"] ?? ""
       return try leaveChange(context, principal: principal, location: location) {
         guard let date = CalendarDate(form["date"] ?? "") else {
-          throw Problem.invalid(ValidationFailure([FieldError(field: "date", message: "must be a date")]))
+          throw Problem.invalid(ValidationFailure([FieldError(field: "date", rule: .date)]))
         }
         _ = try leaveSettings.createHoliday(
           NewHoliday(
@@ -186,7 +186,7 @@ extension WebApp {
       let person = try people.profile(id: id, principal: principal)
       do {
         guard let year = text("year").flatMap({ Int($0) }), let days = try halfDays("days") else {
-          throw Problem.invalid(ValidationFailure([FieldError(field: "days", message: "must be a number of days")]))
+          throw Problem.invalid(ValidationFailure([FieldError(field: "days", rule: .halfDayStep)]))
         }
         _ = try leaveSettings.setAllowance(AllowanceBody(days: days), employeeID: id, year: year, by: principal)
         return try personForm(person, context: context, message: context(.saved))

@@ -122,7 +122,7 @@ extension WebApp {
     case .account(.signOut), .account(.password), .account(.changePassword), .assets, .home, .timeOff, .board,
       .approvals, .team, .profile, .company, .calendar, .settings, .admin:
       // Pages for a signed-in visitor, and the assets (answered before).
-      throw Problem.notFound("No such page.")
+      throw Problem.notFound(.noSuch(.page, id: ""))
     }
   }
 
@@ -144,7 +144,7 @@ extension WebApp {
       guard visitor.principal.employee.role == .admin else { return notAllowed(context) }
       return try adminPage(page, request, form: form, principal: visitor.principal, context: context)
     case .assets:
-      throw Problem.notFound("No such page.")
+      throw Problem.notFound(.noSuch(.page, id: ""))
     }
   }
 

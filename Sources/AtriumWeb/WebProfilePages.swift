@@ -34,7 +34,7 @@ extension WebApp {
       }
     case .uploadPhoto:
       // Answered before, with the uploaded file.
-      throw Problem.notFound("No such page.")
+      throw Problem.notFound(.noSuch(.page, id: ""))
     }
   }
 }

@@ -66,6 +66,16 @@ extension Problem {
     self.message = message
   }
 
+  public init(status: Int, _ message: AdminProblemMessage) {
+    self.init(status: status, .admin(message))
+  }
+
+  public static func badRequest(_ message: AdminProblemMessage) -> Problem { Problem(status: 400, .admin(message)) }
+  public static func forbidden(_ message: AdminProblemMessage) -> Problem { Problem(status: 403, .admin(message)) }
+  public static func notFound(_ message: AdminProblemMessage) -> Problem { Problem(status: 404, .admin(message)) }
+  public static func conflict(_ message: AdminProblemMessage) -> Problem { Problem(status: 409, .admin(message)) }
+  public static func unprocessable(_ message: AdminProblemMessage) -> Problem { Problem(status: 422, .admin(message)) }
+
   public static func badRequest(_ message: ProblemMessage) -> Problem { Problem(status: 400, message) }
   public static func unauthorized(_ message: ProblemMessage) -> Problem { Problem(status: 401, message) }
   public static func forbidden(_ message: ProblemMessage) -> Problem { Problem(status: 403, message) }
@@ -89,6 +99,13 @@ extension Problem {
   }
 
   static let validationType = "/problems/validation"
+
+  /// The same problem with field errors (worded in English until it is localized).
+  public func with(errors: [FieldError]) -> Problem {
+    var problem = self
+    problem.errors = errors.map { $0.worded(in: .en) }
+    return problem
+  }
 
   /// `end must not be before start; note must be at most 500 characters`.
   static func summary(of errors: [FieldError]) -> String {

@@ -8,10 +8,8 @@ public enum PlaceRules {
     _ name: String, field: String = "name", into validator: inout Validator
   ) -> String {
     let trimmed = name.trimmingWhitespace
-    validator.require(!trimmed.isEmpty, field, "must not be empty")
-    validator.require(
-      trimmed.count <= maximumNameLength, field,
-      "must be at most \(maximumNameLength) characters")
+    validator.require(!trimmed.isEmpty, field, .notEmpty)
+    validator.require(trimmed.count <= maximumNameLength, field, .atMostCharacters(maximumNameLength))
     return trimmed
   }
 }

@@ -35,9 +35,9 @@ public struct LeavePolicy: Hashable, Sendable {
   public func validate() throws(ValidationFailure) {
     var validator = Validator()
     validator.require(
-      (HalfDays.zero...HalfDays(days: 366)).contains(defaultAllowance), "defaultAllowance", "must be 0 to 366 days")
+      (HalfDays.zero...HalfDays(days: 366)).contains(defaultAllowance), "defaultAllowance", .daysBetween(0, 366))
     validator.require(
-      (HalfDays.zero...HalfDays(days: 366)).contains(carryOverMaximum), "carryOverDays", "must be 0 to 366 days")
+      (HalfDays.zero...HalfDays(days: 366)).contains(carryOverMaximum), "carryOverDays", .daysBetween(0, 366))
     validator.require(
       (1...12).contains(carryOverUntilMonth)
         && (1...CalendarDate.daysIn(month: carryOverUntilMonth, year: 2024))

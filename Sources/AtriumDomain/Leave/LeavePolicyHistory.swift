@@ -53,9 +53,7 @@ public struct LeavePolicyHistory: Hashable, Sendable {
   /// Which years a change may start from: this year or a later one. A year that is over keeps
   /// its figures; an admin changes a past year only through a person's allowance, on purpose.
   public static func validFromYear(_ year: Int, today: CalendarDate, into validator: inout Validator) {
-    validator.require(
-      year >= today.year, "fromYear",
-      "must be \(today.year) or later: a year that is over keeps its figures (a person's allowance for it can be set)")
-    validator.require(year <= today.year + 10, "fromYear", "must be at most \(today.year + 10)")
+    validator.require(year >= today.year, "fromYear", .yearAtLeast(today.year))
+    validator.require(year <= today.year + 10, "fromYear", .yearAtMost(today.year + 10))
   }
 }

@@ -39,11 +39,9 @@ extension LeaveType {
   public static func defaultRuleErrors(before: LeaveType?, after: LeaveType) -> [FieldError] {
     var validator = Validator()
     validator.require(
-      !(after.isDefault && !after.isActive), "active",
-      "cannot be false for the default leave type; make another type the default first")
+      !(after.isDefault && !after.isActive), "active", .defaultTypeStaysActive)
     validator.require(
-      !(before?.isDefault == true && !after.isDefault), "default",
-      "cannot be unset; make another type the default instead")
+      !(before?.isDefault == true && !after.isDefault), "default", .defaultTypeCannotBeUnset)
     return validator.errors
   }
 }

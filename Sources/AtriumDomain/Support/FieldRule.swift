@@ -50,6 +50,20 @@ public enum FieldRule: Hashable, Sendable {
   case photoVersion
   /// A value of a fixed set (`startHalf: evening`) that is not in it.
   case notAccepted
+  case daysBetween(Int, Int)
+  case yearAtLeast(Int)
+  case yearAtMost(Int)
+  case defaultTypeStaysActive
+  case defaultTypeCannotBeUnset
+  case timeZone
+  case weekdayNumbers
+  case oneWorkingDay
+  case instant
+  case inTheFuture
+  case loopInReportingChain
+  case requiredForAudience
+  case username
+  case monthAndDay
 
   /// What an id was expected to name.
   public enum PlaceKind: String, Hashable, Sendable, CaseIterable {

@@ -119,7 +119,7 @@ enum JSONCoding {
       }
       return Problem.invalid(ValidationFailure([FieldError(field: path(context.codingPath), rule: .notAccepted)]))
     @unknown default:
-      return Problem.badRequest("The body could not be read: \(error)")
+      return Problem.badRequest(.bodyUnreadable)
     }
   }
 

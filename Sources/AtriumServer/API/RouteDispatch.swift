@@ -52,7 +52,7 @@ extension AtriumApp {
   }
 
   func signedIn(_ principal: Principal?) throws -> Principal {
-    guard let principal else { throw Problem.unauthorized("Sign in first.") }
+    guard let principal else { throw Problem.unauthorized(.signInFirst) }
     return principal
   }
 }

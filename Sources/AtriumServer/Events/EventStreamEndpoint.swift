@@ -40,7 +40,7 @@ extension AtriumApp {
   private static func lastEventID(in request: HTTPRequest) throws -> Int64? {
     guard let text = request.headers["Last-Event-ID"]?.trimmingWhitespace, !text.isEmpty else { return nil }
     guard let id = Int64(text), id >= 0 else {
-      throw Problem(status: 400, detail: "Last-Event-ID must be an event id this server sent.")
+      throw Problem(status: 400, .lastEventIDUnknown)
     }
     return id
   }

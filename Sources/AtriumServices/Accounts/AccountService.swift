@@ -49,13 +49,13 @@ package struct AccountService: Sendable {
       references.require(
         try PlacesStore(connection).location(id: body.locationId) != nil, "locationId", "is not a location")
       if let managerID = body.managerId {
-        references.require(try PeopleStore(connection).employee(id: managerID) != nil, "managerId", "is not a person")
+        references.require(try PeopleStore(connection).employee(id: managerID) != nil, "managerId", .notA(.person))
       }
       try references.check()
       do {
         try PeopleStore(connection).insert(employee)
       } catch let error as DatabaseError where error.isUniqueViolation {
-        throw Problem.conflict("That username or email is already someone else's.")
+        throw Problem.conflict(.usernameOrEmailTaken)
       }
       try AccountStore(connection).setPassword(employeeID: employee.id, hash: hash, mustChange: true)
       let profile = try PeopleService.profile(of: employee, connection: connection)
@@ -70,14 +70,14 @@ package struct AccountService: Sendable {
     try requireAdmin(principal, to: "reset passwords")
     guard id != principal.employee.id else {
       // A reset ends the caller's own sessions and locks them out behind a password shown once.
-      throw Problem.unprocessable("Change your own password with POST /api/v1/me/password.")
+      throw Problem.unprocessable(.useOwnPasswordRoute)
     }
     let password = temporaryPassword()
     let hash = try environment.passwordHasher.hash(password)
     let now = environment.now().milliseconds
     try environment.database.write { connection in
       guard try PeopleStore(connection).employee(id: id) != nil else {
-        throw Problem.notFound("No person has the id \(id).")
+        throw Problem.notFound(.noPerson(id: id))
       }
       let accounts = AccountStore(connection)
       try accounts.setPassword(employeeID: id, hash: hash, mustChange: true)

@@ -51,9 +51,9 @@ public final class AuthService: Sendable {
   package func verify(_ body: LoginRequest, address: String) throws -> (employee: Employee, mustChangePassword: Bool) {
     let username = Credentials.normalizedUsername(body.username)
     var validator = Validator()
-    validator.require(!username.isEmpty, "username", "is required")
-    validator.require(!body.password.isEmpty, "password", "is required")
-    validator.require(body.password.count <= Credentials.passwordLengths.upperBound, "password", "is too long")
+    validator.require(!username.isEmpty, "username", .required)
+    validator.require(!body.password.isEmpty, "password", .required)
+    validator.require(body.password.count <= Credentials.passwordLengths.upperBound, "password", .tooLong)
     try validator.check()
 
     let now = environment.now()

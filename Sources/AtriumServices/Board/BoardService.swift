@@ -99,7 +99,7 @@ package struct BoardService: Sendable {
     return try environment.database.write { connection in
       let store = BoardStore(connection)
       guard let before = try store.companyNotice(id: id) else {
-        throw Problem.notFound("No company notice has the id \(id).")
+        throw Problem.notFound(.noSuch(.companyNotice, id: id))
       }
       let audience = change.audience ?? before.audience
       // A new audience of everyone drops the old department or location.
@@ -133,7 +133,7 @@ package struct BoardService: Sendable {
     try environment.database.write { connection in
       let store = BoardStore(connection)
       guard let before = try store.companyNotice(id: id) else {
-        throw Problem.notFound("No company notice has the id \(id).")
+        throw Problem.notFound(.noSuch(.companyNotice, id: id))
       }
       try store.deleteCompanyNotice(id: id)
       try AuditTrail(environment: environment).record(
@@ -161,21 +161,21 @@ package struct BoardService: Sendable {
     var validator = Validator()
     let title = title.trimmingWhitespace
     validator.require(
-      (1...maximumTitleLength).contains(title.count), "title", "must be 1 to \(maximumTitleLength) characters")
+      (1...maximumTitleLength).contains(title.count), "title", .charactersBetween(1, maximumTitleLength))
     let text = body.trimmingWhitespace
     validator.require(
-      (1...maximumBodyLength).contains(text.count), "body", "must be 1 to \(maximumBodyLength) characters")
+      (1...maximumBodyLength).contains(text.count), "body", .charactersBetween(1, maximumBodyLength))
     validator.require(
-      ["everyone", "department", "location"].contains(audience), "audience", "must be everyone, department or location")
+      ["everyone", "department", "location"].contains(audience), "audience",
+      .unknownValue(allowed: ["everyone", "department", "location"]))
     validator.require(
-      (audience == "everyone") == (audienceID == nil), "audienceId",
-      "is required for a department or location audience, and only then")
+      (audience == "everyone") == (audienceID == nil), "audienceId", .requiredForAudience)
     var expiry: Date?
     if let expiresAt {
       expiry = try? Date.ISO8601FormatStyle().parse(expiresAt)
-      validator.require(expiry != nil, "expiresAt", "must be an RFC 3339 instant such as 2027-01-31T18:00:00Z")
+      validator.require(expiry != nil, "expiresAt", .instant)
       if let expiry, expiry.milliseconds != keepingExpiry {
-        validator.require(expiry > now, "expiresAt", "must be in the future")
+        validator.require(expiry > now, "expiresAt", .inTheFuture)
       }
     }
     try validator.check()
@@ -189,7 +189,9 @@ package struct BoardService: Sendable {
       fields.audience == "department" ? try places.department(id: id) != nil : try places.location(id: id) != nil
     guard exists else {
       throw Problem.invalid(
-        ValidationFailure([FieldError(field: "audienceId", message: "is not a \(fields.audience)")]))
+        ValidationFailure([
+          FieldError(field: "audienceId", rule: .notA(fields.audience == "department" ? .department : .location))
+        ]))
     }
   }
 

@@ -58,7 +58,7 @@ package struct DirectoryAdmin: Sendable {
   package func sync(principal: Principal) throws -> DirectorySyncReport {
     try requireAdmin(principal, to: "sync with the directory")
     guard let service = directory.service() else {
-      throw Problem.conflict("No company directory is configured.")
+      throw Problem.conflict(.directoryNotConfigured)
     }
     return Self.body(service.sync())
   }

@@ -41,7 +41,7 @@ package struct CalendarFeedService: Sendable {
     try environment.database.read { connection in
       guard let employeeID = try CalendarFeedStore(connection).employeeID(token: token),
         let employee = try PeopleStore(connection).employee(id: employeeID), employee.isActive
-      else { throw Problem.notFound("This calendar address is not valid (it may have been replaced).") }
+      else { throw Problem.notFound(.calendarAddressNotValid) }
       let context = LeaveContext(connection: connection, environment: environment)
       let today = try context.today(for: employee)
       let statuses: [LeaveStatus] = team || includePending ? [.approved, .pending] : [.approved]

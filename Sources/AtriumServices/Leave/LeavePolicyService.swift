@@ -100,7 +100,7 @@ extension LeaveSettingsService {
   private static func monthAndDay(_ text: String) throws -> (Int, Int) {
     let parts = text.split(separator: "-").map { Int($0) }
     guard parts.count == 2, text.count == 5, let month = parts[0], let day = parts[1] else {
-      throw Problem.invalid(ValidationFailure([FieldError(field: "carryOverUntil", message: "must be MM-DD")]))
+      throw Problem.invalid(ValidationFailure([FieldError(field: "carryOverUntil", rule: .monthAndDay)]))
     }
     return (month, day)
   }

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumMessages
 import AtriumStore
 import Foundation
 
@@ -22,11 +23,11 @@ package struct LeaveSettingsService: Sendable {
   {
     try requireAdmin(principal, to: "set allowances")
     guard (HalfDays.zero...HalfDays(days: 366)).contains(body.days) else {
-      throw Problem.invalid(ValidationFailure([FieldError(field: "days", message: "must be 0 to 366")]))
+      throw Problem.invalid(ValidationFailure([FieldError(field: "days", rule: .daysBetween(0, 366))]))
     }
     return try environment.database.write { connection in
       guard try PeopleStore(connection).employee(id: employeeID) != nil else {
-        throw Problem.notFound("No person has the id \(employeeID).")
+        throw Problem.notFound(.noPerson(id: employeeID))
       }
       let store = LeaveSettingsStore(connection)
       let before = try store.allowanceOverrides(employeeID: employeeID)[year].map(AllowanceBody.init)
@@ -45,7 +46,7 @@ package struct LeaveSettingsService: Sendable {
     let locationID = locationID ?? principal.employee.locationID
     return try environment.database.read { connection in
       guard try PlacesStore(connection).location(id: locationID) != nil else {
-        throw Problem.notFound("No location has the id \(locationID).")
+        throw Problem.notFound(.noSuch(.location, id: locationID))
       }
       let holidays = try LeaveSettingsStore(connection).holidays(locationID: locationID, year: year)
       return Page(items: holidays.map(Self.body), nextCursor: nil)
@@ -59,14 +60,14 @@ package struct LeaveSettingsService: Sendable {
     try validator.check()
     return try environment.database.write { connection in
       guard try PlacesStore(connection).location(id: body.locationId) != nil else {
-        throw Problem.invalid(ValidationFailure([FieldError(field: "locationId", message: "is not a location")]))
+        throw Problem.invalid(ValidationFailure([FieldError(field: "locationId", rule: .notA(.location))]))
       }
       let id = environment.makeID()
       let holiday = Holiday(date: body.date, name: name, half: body.half)
       do {
         try LeaveSettingsStore(connection).insertHoliday(id: id, locationID: body.locationId, holiday)
       } catch let error as DatabaseError where error.isUniqueViolation {
-        throw Problem.conflict("This location already has a holiday on \(body.date).")
+        throw Problem.conflict(.holidayExists(date: body.date.description))
       }
       try recountRequests(at: body.locationId, connection: connection)
       let created = HolidayBody(id: id, locationId: body.locationId, date: body.date, name: name, half: body.half)
@@ -79,7 +80,7 @@ package struct LeaveSettingsService: Sendable {
     try requireAdmin(principal, to: "manage holidays")
     try environment.database.write { connection in
       let store = LeaveSettingsStore(connection)
-      guard let holiday = try store.holiday(id: id) else { throw Problem.notFound("No holiday has the id \(id).") }
+      guard let holiday = try store.holiday(id: id) else { throw Problem.notFound(.noSuch(.holiday, id: id)) }
       try store.deleteHoliday(id: id)
       try recountRequests(at: holiday.locationID, connection: connection)
       try audit.record(
@@ -122,7 +123,7 @@ package struct LeaveSettingsService: Sendable {
     try Self.keepOneDefault(before: nil, after: type)
     try environment.database.write { connection in
       let store = LeaveSettingsStore(connection)
-      try refusingDuplicateName(name, of: "leave type") { try store.insert(type) }
+      try refusingDuplicateName(name, of: .leaveType) { try store.insert(type) }
       if type.isDefault { try store.makeDefault(id: type.id) }
       try audit.record(
         "leave-type.create", target: ("leave-type", type.id), after: Self.body(type), by: principal,
@@ -138,7 +139,7 @@ package struct LeaveSettingsService: Sendable {
     try validator.check()
     return try environment.database.write { connection in
       let store = LeaveSettingsStore(connection)
-      guard let current = try store.leaveType(id: id) else { throw Problem.notFound("No leave type has the id \(id).") }
+      guard let current = try store.leaveType(id: id) else { throw Problem.notFound(.noSuch(.leaveType, id: id)) }
       var type = current
       if let name { type.name = name }
       if let counts = body.countsAgainstAllowance { type.countsAgainstAllowance = counts }
@@ -147,7 +148,7 @@ package struct LeaveSettingsService: Sendable {
       if let isDefault = body.default { type.isDefault = isDefault }
       try Self.keepOneDefault(before: current, after: type)
       let before = Self.body(current)
-      try refusingDuplicateName(type.name, of: "leave type") { try store.update(type) }
+      try refusingDuplicateName(type.name, of: .leaveType) { try store.update(type) }
       if type.isDefault && !current.isDefault { try store.makeDefault(id: type.id) }
       try audit.record(
         "leave-type.update", target: ("leave-type", id), before: before, after: Self.body(type), by: principal,
@@ -159,7 +160,7 @@ package struct LeaveSettingsService: Sendable {
   private static func keepOneDefault(before: LeaveType?, after: LeaveType) throws {
     let errors = LeaveType.defaultRuleErrors(before: before, after: after)
     if !errors.isEmpty {
-      throw Problem.unprocessable("The company always has one active default leave type.", errors: errors)
+      throw Problem.unprocessable(.oneDefaultLeaveType).with(errors: errors)
     }
   }
 

@@ -24,7 +24,7 @@ package struct TeamCalendarService: Sendable {
       let today = try context.today(for: viewer)
       let (year, number) = try Self.parse(month) ?? (today.year, today.month)
       guard let first = CalendarDate(year: year, month: number, day: 1) else {
-        throw Problem.badRequest("The month must be YYYY-MM.")
+        throw Problem.badRequest(.monthFormat)
       }
       var days: [CalendarDate] = []
       var day = first
@@ -89,7 +89,7 @@ package struct TeamCalendarService: Sendable {
     guard let month else { return nil }
     let parts = month.split(separator: "-")
     guard parts.count == 2, let year = Int(parts[0]), let number = Int(parts[1]), (1...12).contains(number) else {
-      throw Problem.badRequest("The month must be YYYY-MM.")
+      throw Problem.badRequest(.monthFormat)
     }
     return (year, number)
   }

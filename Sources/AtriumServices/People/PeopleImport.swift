@@ -37,9 +37,9 @@ package struct PeopleImport: Sendable {
     do {
       records = try CSV.parse(csv)
     } catch {
-      throw Problem.badRequest("The file is not valid CSV: \(error.message) (line \(error.line)).")
+      throw Problem.badRequest(.csvNotValid(line: error.line))
     }
-    guard let header = records.first else { throw Problem.badRequest("The file is empty; expected a header line.") }
+    guard let header = records.first else { throw Problem.badRequest(.csvEmpty) }
     var fieldIndex: [String: Int] = [:]
     var unknown: [String] = []
     for (index, name) in header.fields.enumerated() {
@@ -51,7 +51,7 @@ package struct PeopleImport: Sendable {
         "Unknown columns: \(unknown.joined(separator: ", ")). Known: username, email, firstName, lastName, position, "
           + "department, location, manager, role, startDate, phone, bio.")
     }
-    guard fieldIndex["username"] != nil else { throw Problem.badRequest("The header needs a username column.") }
+    guard fieldIndex["username"] != nil else { throw Problem.badRequest(.csvNeedsUsername) }
 
     return try environment.database.write { connection in
       var plans = try plan(records.dropFirst(), fields: fieldIndex, connection: connection)

@@ -70,7 +70,7 @@ package struct PeopleService: Sendable {
     let username = change.username.map { Credentials.normalizedUsername($0) }
     if let username {
       validator.require(
-        Credentials.isValidUsername(username), "username", "must be 1 to 64 letters, digits, '.', '-', '_' or '@'")
+        Credentials.isValidUsername(username), "username", .username)
     }
     let email = change.email.map { ProfileRules.email($0, into: &validator) }
     let firstName = change.firstName.map { ProfileRules.name($0, field: "firstName", into: &validator) }
@@ -105,7 +105,7 @@ package struct PeopleService: Sendable {
             let cycle = try ProfileRules.wouldCycle(employeeID: id, managerID: managerID) {
               try people.employee(id: $0)?.managerID
             }
-            problems.require(!cycle, "managerId", "would make a loop in the reporting chain")
+            problems.require(!cycle, "managerId", .loopInReportingChain)
           }
         }
         employee.managerID = managerID
@@ -121,21 +121,21 @@ package struct PeopleService: Sendable {
       if let role = change.role {
         // An administrator who demoted themselves could leave the company with none.
         guard role == .admin || employee.id != principal.employee.id else {
-          throw Problem.unprocessable("You cannot remove your own administrator role; ask another administrator.")
+          throw Problem.unprocessable(.cannotRemoveOwnAdminRole)
         }
         employee.role = role
       }
       if case .set(let startDate) = change.startDate { employee.startDate = startDate }
       if let active = change.active {
         guard active || employee.id != principal.employee.id else {
-          throw Problem.unprocessable("You cannot deactivate your own account.")
+          throw Problem.unprocessable(.cannotDeactivateSelf)
         }
         employee.isActive = active
       }
       do {
         try people.update(employee)
       } catch let error as DatabaseError where error.isUniqueViolation {
-        throw Problem.conflict("That username or email is already someone else's.")
+        throw Problem.conflict(.usernameOrEmailTaken)
       }
       if change.active == false {
         // Deactivation ends every session at once.

@@ -86,7 +86,7 @@ package struct PhotoService: Sendable {
 
   private func files() throws -> PhotoFiles {
     guard let directory = environment.filesDirectory else {
-      throw Problem(status: 503, detail: "This server has no folder for uploaded files.")
+      throw Problem(status: 503, .noUploadFolder)
     }
     return PhotoFiles(filesDirectory: directory)
   }

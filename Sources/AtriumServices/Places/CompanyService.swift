@@ -19,7 +19,7 @@ package struct CompanyService: Sendable {
   package func company() throws -> CompanyBody {
     try environment.database.read { connection in
       guard let company = try CompanyStore(connection).company() else {
-        throw Problem.notFound("The company has not been set up yet.")
+        throw Problem.notFound(.companyNotSetUp)
       }
       return Self.body(company, social: try CompanyStore(connection).socialAccounts())
     }
@@ -35,7 +35,7 @@ package struct CompanyService: Sendable {
     let address = change.address.map { ProfileRules.text($0, field: "address", maximum: 500, into: &validator) }
     if let zone = change.timeZone {
       validator.require(
-        TimeZone(identifier: zone) != nil, "timeZone", "must be an IANA time zone such as Europe/Madrid")
+        TimeZone(identifier: zone) != nil, "timeZone", .timeZone)
     }
     let social = change.social.map { accounts in
       accounts.enumerated().map { index, account in
@@ -52,7 +52,7 @@ package struct CompanyService: Sendable {
     try validator.check()
     return try environment.database.write { connection in
       let store = CompanyStore(connection)
-      guard var company = try store.company() else { throw Problem.notFound("The company has not been set up yet.") }
+      guard var company = try store.company() else { throw Problem.notFound(.companyNotSetUp) }
       let before = Self.body(company, social: try store.socialAccounts())
       if let name { company.name = name }
       if let phone { company.phone = phone }

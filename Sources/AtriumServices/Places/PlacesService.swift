@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumMessages
 import AtriumStore
 import Foundation
 
@@ -34,7 +35,7 @@ package struct PlacesService: Sendable {
     return try environment.database.write { connection in
       let zone = try timeZone ?? CompanyStore(connection).company()?.timeZone ?? "UTC"
       let location = Location(id: environment.makeID(), name: name, timeZone: zone, weekendDays: weekend)
-      try refusingDuplicateName(name, of: "location") { try PlacesStore(connection).insert(location) }
+      try refusingDuplicateName(name, of: .location) { try PlacesStore(connection).insert(location) }
       try audit.record(
         "location.create", target: ("location", location.id), after: Self.body(location), by: principal,
         connection: connection)
@@ -53,13 +54,13 @@ package struct PlacesService: Sendable {
     try validator.check()
     return try environment.database.write { connection in
       let places = PlacesStore(connection)
-      guard var location = try places.location(id: id) else { throw Problem.notFound("No location has the id \(id).") }
+      guard var location = try places.location(id: id) else { throw Problem.notFound(.noSuch(.location, id: id)) }
       let before = Self.body(location)
       let weekendChanged = weekend.map { $0 != location.weekendDays } ?? false
       if let name { location.name = name }
       if let timeZone { location.timeZone = timeZone }
       if let weekend { location.weekendDays = weekend }
-      try refusingDuplicateName(location.name, of: "location") { try places.update(location) }
+      try refusingDuplicateName(location.name, of: .location) { try places.update(location) }
       if weekendChanged {
         try LeaveSettingsService(environment: environment).recountRequests(at: id, connection: connection)
       }
@@ -80,11 +81,11 @@ package struct PlacesService: Sendable {
     return try environment.database.write { connection in
       let places = PlacesStore(connection)
       guard var department = try places.department(id: id) else {
-        throw Problem.notFound("No department has the id \(id).")
+        throw Problem.notFound(.noSuch(.department, id: id))
       }
       let before = Self.body(department)
       if let name { department.name = name }
-      try refusingDuplicateName(department.name, of: "department") { try places.update(department) }
+      try refusingDuplicateName(department.name, of: .department) { try places.update(department) }
       try audit.record(
         "department.update", target: ("department", id), before: before, after: Self.body(department),
         by: principal, connection: connection)
@@ -98,9 +99,9 @@ package struct PlacesService: Sendable {
     try requireAdmin(principal, to: "remove departments")
     try environment.database.write { connection in
       guard let department = try PlacesStore(connection).department(id: id) else {
-        throw Problem.notFound("No department has the id \(id).")
+        throw Problem.notFound(.noSuch(.department, id: id))
       }
-      try refusingWhileInUse("department") { try PlacesStore(connection).deleteDepartment(id: id) }
+      try refusingWhileInUse(.department) { try PlacesStore(connection).deleteDepartment(id: id) }
       try audit.record(
         "department.delete", target: ("department", id), before: Self.body(department), by: principal,
         connection: connection)
@@ -111,33 +112,33 @@ package struct PlacesService: Sendable {
     try requireAdmin(principal, to: "remove locations")
     try environment.database.write { connection in
       guard let location = try PlacesStore(connection).location(id: id) else {
-        throw Problem.notFound("No location has the id \(id).")
+        throw Problem.notFound(.noSuch(.location, id: id))
       }
-      try refusingWhileInUse("location") { try PlacesStore(connection).deleteLocation(id: id) }
+      try refusingWhileInUse(.location) { try PlacesStore(connection).deleteLocation(id: id) }
       try audit.record(
         "location.delete", target: ("location", id), before: Self.body(location), by: principal, connection: connection)
     }
   }
 
-  private func refusingWhileInUse(_ kind: String, _ delete: () throws -> Void) throws {
+  private func refusingWhileInUse(_ kind: NamedThing, _ delete: () throws -> Void) throws {
     do {
       try delete()
     } catch let error as DatabaseError where error.isForeignKeyViolation {
-      throw Problem.conflict("This \(kind) is still in use by people; move them first.")
+      throw Problem.conflict(.inUseByPeople(kind))
     }
   }
 
   private static func validTimeZone(_ zone: String?, into validator: inout Validator) -> String? {
     guard let zone else { return nil }
-    validator.require(TimeZone(identifier: zone) != nil, "timeZone", "must be an IANA time zone such as Europe/Madrid")
+    validator.require(TimeZone(identifier: zone) != nil, "timeZone", .timeZone)
     return zone
   }
 
   private static func validWeekend(_ numbers: [Int], into validator: inout Validator) -> Set<Weekday> {
     let weekend = numbers.compactMap(Weekday.init(rawValue:))
     validator.require(
-      weekend.count == numbers.count, "weekendDays", "must hold ISO weekday numbers 1 (Monday) to 7 (Sunday)")
-    validator.require(Set(weekend).count < 7, "weekendDays", "must leave at least one working day")
+      weekend.count == numbers.count, "weekendDays", .weekdayNumbers)
+    validator.require(Set(weekend).count < 7, "weekendDays", .oneWorkingDay)
     return Set(weekend)
   }
 
@@ -148,7 +149,7 @@ package struct PlacesService: Sendable {
     try validator.check()
     return try environment.database.write { connection in
       let department = Department(id: environment.makeID(), name: name)
-      try refusingDuplicateName(name, of: "department") { try PlacesStore(connection).insert(department) }
+      try refusingDuplicateName(name, of: .department) { try PlacesStore(connection).insert(department) }
       try audit.record(
         "department.create", target: ("department", department.id), after: Self.body(department), by: principal,
         connection: connection)

@@ -1,15 +1,16 @@
 import AtriumAPI
+import AtriumMessages
 import AtriumStore
 
 // Checks every service shares.
 
 /// Runs a write that may hit a unique name, answering a duplicate with 409.
-/// - Parameter kind: What is named, e.g. "location", for the message.
-package func refusingDuplicateName(_ name: String, of kind: String, _ write: () throws -> Void) throws {
+/// - Parameter kind: What is named, for the message.
+package func refusingDuplicateName(_ name: String, of kind: NamedThing, _ write: () throws -> Void) throws {
   do {
     try write()
   } catch let error as DatabaseError where error.isUniqueViolation {
-    throw Problem.conflict("A \(kind) named \"\(name)\" already exists.")
+    throw Problem.conflict(.nameTaken(kind, name: name))
   }
 }
 

@@ -46,7 +46,7 @@ package struct FeedService: Sendable {
     try validator.check()
     return try environment.database.write { connection in
       let store = FeedStore(connection)
-      guard let before = try store.feed(id: id) else { throw Problem.notFound("No feed has the id \(id).") }
+      guard let before = try store.feed(id: id) else { throw Problem.notFound(.noSuch(.feed, id: id)) }
       var after = before
       after.name = name ?? before.name
       after.url = url ?? before.url
@@ -70,7 +70,7 @@ package struct FeedService: Sendable {
     try requireAdmin(principal, to: "manage the timeline's feeds")
     try environment.database.write { connection in
       let store = FeedStore(connection)
-      guard let before = try store.feed(id: id) else { throw Problem.notFound("No feed has the id \(id).") }
+      guard let before = try store.feed(id: id) else { throw Problem.notFound(.noSuch(.feed, id: id)) }
       try store.delete(id: id)
       try AuditTrail(environment: environment).record(
         "feed.delete", target: ("feed", id), before: Self.body(before), by: principal, connection: connection)
@@ -81,11 +81,11 @@ package struct FeedService: Sendable {
   package func refresh(id: String, principal: Principal) throws -> TimelineFeed {
     try requireAdmin(principal, to: "manage the timeline's feeds")
     guard let feed = try environment.database.read({ try FeedStore($0).feed(id: id) }) else {
-      throw Problem.notFound("No feed has the id \(id).")
+      throw Problem.notFound(.noSuch(.feed, id: id))
     }
     try fetch(feed)
     guard let after = try environment.database.read({ try FeedStore($0).feed(id: id) }) else {
-      throw Problem.notFound("No feed has the id \(id).")
+      throw Problem.notFound(.noSuch(.feed, id: id))
     }
     return Self.body(after)
   }
@@ -160,7 +160,7 @@ package struct FeedService: Sendable {
     do {
       try write()
     } catch let error as DatabaseError where error.isUniqueViolation {
-      throw Problem.conflict("The timeline already imports \(url).")
+      throw Problem.conflict(.feedExists(url: url))
     }
   }
 

@@ -46,9 +46,9 @@ package struct TimelineService: Sendable {
   package func create(_ post: NewPost, principal: Principal) throws -> TimelineItem {
     let text = post.text.trimmingWhitespace
     var validator = Validator()
-    validator.require(!text.isEmpty, "text", "must not be empty")
+    validator.require(!text.isEmpty, "text", .notEmpty)
     validator.require(
-      text.count <= Self.maximumPostLength, "text", "must be at most \(Self.maximumPostLength) characters")
+      text.count <= Self.maximumPostLength, "text", .atMostCharacters(Self.maximumPostLength))
     try validator.check()
     let stored = TimelineStore.Post(
       id: environment.makeID(), authorID: principal.employee.id, body: text,
@@ -67,9 +67,9 @@ package struct TimelineService: Sendable {
   package func delete(id: String, principal: Principal) throws {
     try environment.database.write { connection in
       let store = TimelineStore(connection)
-      guard let post = try store.post(id: id) else { throw Problem.notFound("No post has the id \(id).") }
+      guard let post = try store.post(id: id) else { throw Problem.notFound(.noSuch(.post, id: id)) }
       guard post.authorID == principal.employee.id || principal.employee.role.managesCompany else {
-        throw Problem.forbidden("Only its author or an administrator may delete a post.")
+        throw Problem.forbidden(.onlyAuthorOrAdminDeletes)
       }
       try store.deletePost(id: id)
       if post.authorID != principal.employee.id {

@@ -41,10 +41,10 @@ extension AtriumApp {
   /// any line is refused.
   private func importStaff(_ request: HTTPRequest, dryRun: Bool, by principal: Principal) throws -> HTTPResponse {
     guard request.mediaType == "text/csv" else {
-      throw Problem(status: 415, detail: "Send the staff list as text/csv (UTF-8).")
+      throw Problem(status: 415, .sendCSV)
     }
     guard let text = String(validating: request.body, as: UTF8.self) else {
-      throw Problem.badRequest("The file is not UTF-8; save it as UTF-8 CSV.")
+      throw Problem.badRequest(.csvNotUTF8)
     }
     let report = try peopleImport.run(csv: text, dryRun: dryRun, by: principal)
     if !dryRun && report.refused > 0 {

@@ -1,0 +1,136 @@
+/// Things a problem may name: `No location has the id …`, `A department named … already exists`.
+public enum NamedThing: String, Hashable, Sendable, CaseIterable {
+  case location, department, holiday, leaveType, companyNotice, post, feed, page
+
+  func name(in language: Language) -> String {
+    switch (self, language) {
+    case (.location, .en): "location"
+    case (.department, .en): "department"
+    case (.holiday, .en): "holiday"
+    case (.leaveType, .en): "leave type"
+    case (.companyNotice, .en): "company notice"
+    case (.post, .en): "post"
+    case (.feed, .en): "feed"
+    case (.page, .en): "page"
+    case (.location, .es): "sede"
+    case (.department, .es): "departamento"
+    case (.holiday, .es): "festivo"
+    case (.leaveType, .es): "tipo de ausencia"
+    case (.companyNotice, .es): "aviso de empresa"
+    case (.post, .es): "publicación"
+    case (.feed, .es): "fuente"
+    case (.page, .es): "página"
+    }
+  }
+
+  /// Whether the Spanish noun is feminine (`ninguna sede`, `ningún departamento`).
+  var isFeminineInSpanish: Bool { [.location, .post, .feed, .page].contains(self) }
+}
+
+/// What went wrong in the administration and the less common paths, in the reader's language.
+public enum AdminProblemMessage: CatalogueMessage, Hashable {
+  case noSuch(NamedThing, id: String)
+  case nameTaken(NamedThing, name: String)
+  case inUseByPeople(NamedThing)
+  case companyNotSetUp
+  case usernameOrEmailTaken
+  case cannotRemoveOwnAdminRole
+  case cannotDeactivateSelf
+  case useOwnPasswordRoute
+  case holidayExists(date: String)
+  case oneDefaultLeaveType
+  case feedExists(url: String)
+  case onlyAuthorOrAdminDeletes
+  case monthFormat
+  case calendarAddressNotValid
+  case directoryNotConfigured
+  case noUploadFolder
+  case lastEventIDUnknown
+  case sendCSV
+  case csvNotUTF8
+  case csvEmpty
+  case csvNeedsUsername
+  case csvNotValid(line: Int)
+  case bodyUnreadable
+
+  public var id: String { "problem." + String(describing: self).prefix { $0 != "(" } }
+
+  public func text(in language: Language) -> String {
+    let es = language == .es
+    switch self {
+    case .noSuch(let thing, let id):
+      if thing == .page { return es ? "Esta página no existe." : "No such page." }
+      let none = thing.isFeminineInSpanish ? "ninguna" : "ningún"
+      return es
+        ? "No hay \(none) \(thing.name(in: .es)) con el id \(id)." : "No \(thing.name(in: .en)) has the id \(id)."
+    case .nameTaken(let thing, let name):
+      return es
+        ? "Ya existe \(thing.isFeminineInSpanish ? "una" : "un") \(thing.name(in: .es)) llamado «\(name)»."
+        : "A \(thing.name(in: .en)) named \"\(name)\" already exists."
+    case .inUseByPeople(let thing):
+      return es
+        ? "Hay personas en \(thing.isFeminineInSpanish ? "esta" : "este") \(thing.name(in: .es)); muévelas primero."
+        : "This \(thing.name(in: .en)) is still in use by people; move them first."
+    case .companyNotSetUp: return es ? "La empresa aún no está configurada." : "The company has not been set up yet."
+    case .usernameOrEmailTaken:
+      return es ? "Ese usuario o correo ya es de otra persona." : "That username or email is already someone else's."
+    case .cannotRemoveOwnAdminRole:
+      return es
+        ? "No puedes quitarte tu propio rol de administrador; pídeselo a otro administrador."
+        : "You cannot remove your own administrator role; ask another administrator."
+    case .cannotDeactivateSelf:
+      return es ? "No puedes desactivar tu propia cuenta." : "You cannot deactivate your own account."
+    case .useOwnPasswordRoute:
+      return es
+        ? "Cambia tu propia contraseña con POST /api/v1/me/password."
+        : "Change your own password with POST /api/v1/me/password."
+    case .holidayExists(let date):
+      return es ? "Esta sede ya tiene un festivo el \(date)." : "This location already has a holiday on \(date)."
+    case .oneDefaultLeaveType:
+      return es
+        ? "La empresa siempre tiene un tipo de ausencia predeterminado y activo."
+        : "The company always has one active default leave type."
+    case .feedExists(let url): return es ? "El muro ya importa \(url)." : "The timeline already imports \(url)."
+    case .onlyAuthorOrAdminDeletes:
+      return es
+        ? "Solo su autor o un administrador puede borrar una publicación."
+        : "Only its author or an administrator may delete a post."
+    case .monthFormat: return es ? "El mes debe ser AAAA-MM." : "The month must be YYYY-MM."
+    case .calendarAddressNotValid:
+      return es
+        ? "Esta dirección de calendario no es válida (puede que se haya sustituido)."
+        : "This calendar address is not valid (it may have been replaced)."
+    case .directoryNotConfigured:
+      return es ? "No hay ningún directorio de empresa configurado." : "No company directory is configured."
+    case .noUploadFolder:
+      return es
+        ? "Este servidor no tiene carpeta para archivos subidos." : "This server has no folder for uploaded files."
+    case .lastEventIDUnknown:
+      return es
+        ? "Last-Event-ID debe ser un id de evento enviado por este servidor."
+        : "Last-Event-ID must be an event id this server sent."
+    case .sendCSV:
+      return es ? "Envía la lista de personal como text/csv (UTF-8)." : "Send the staff list as text/csv (UTF-8)."
+    case .csvNotUTF8:
+      return es ? "El archivo no es UTF-8; guárdalo como CSV UTF-8." : "The file is not UTF-8; save it as UTF-8 CSV."
+    case .csvEmpty:
+      return es ? "El archivo está vacío; se esperaba una cabecera." : "The file is empty; expected a header line."
+    case .csvNeedsUsername:
+      return es ? "La cabecera necesita una columna username." : "The header needs a username column."
+    case .csvNotValid(let line):
+      return es ? "El archivo no es CSV válido (línea \(line))." : "The file is not valid CSV (line \(line))."
+    case .bodyUnreadable: return es ? "No se ha podido leer el cuerpo." : "The body could not be read."
+    }
+  }
+
+  public static var examples: [AdminProblemMessage] {
+    NamedThing.allCases.flatMap { thing in
+      [AdminProblemMessage.noSuch(thing, id: "x1"), .nameTaken(thing, name: "Madrid"), .inUseByPeople(thing)]
+    } + [
+      .companyNotSetUp, .usernameOrEmailTaken, .cannotRemoveOwnAdminRole, .cannotDeactivateSelf, .useOwnPasswordRoute,
+      .holidayExists(date: "2026-05-15"), .oneDefaultLeaveType, .feedExists(url: "https://example.com/feed"),
+      .onlyAuthorOrAdminDeletes, .monthFormat, .calendarAddressNotValid, .directoryNotConfigured, .noUploadFolder,
+      .lastEventIDUnknown, .sendCSV, .csvNotUTF8, .csvEmpty, .csvNeedsUsername, .csvNotValid(line: 3), .bodyUnreadable,
+    ]
+  }
+}
