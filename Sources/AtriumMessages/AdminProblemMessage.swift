@@ -52,6 +52,8 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
   case csvNeedsUsername
   case csvNotValid(line: Int)
   case bodyUnreadable
+  case directoryUnavailable
+  case invalidIdempotencyKey
 
   public var id: String { "problem." + String(describing: self).prefix { $0 != "(" } }
 
@@ -120,6 +122,14 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
     case .csvNotValid(let line):
       return es ? "El archivo no es CSV válido (línea \(line))." : "The file is not valid CSV (line \(line))."
     case .bodyUnreadable: return es ? "No se ha podido leer el cuerpo." : "The body could not be read."
+    case .directoryUnavailable:
+      return es
+        ? "El directorio de la empresa no responde; inténtalo de nuevo en un momento."
+        : "The company directory is unavailable; try again in a moment."
+    case .invalidIdempotencyKey:
+      return es
+        ? "Idempotency-Key debe tener de 1 a 255 caracteres ASCII visibles."
+        : "Idempotency-Key must be 1 to 255 visible ASCII characters."
     }
   }
 
@@ -131,6 +141,7 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
       .holidayExists(date: "2026-05-15"), .oneDefaultLeaveType, .feedExists(url: "https://example.com/feed"),
       .onlyAuthorOrAdminDeletes, .monthFormat, .calendarAddressNotValid, .directoryNotConfigured, .noUploadFolder,
       .lastEventIDUnknown, .sendCSV, .csvNotUTF8, .csvEmpty, .csvNeedsUsername, .csvNotValid(line: 3), .bodyUnreadable,
+      .directoryUnavailable, .invalidIdempotencyKey,
     ]
   }
 }

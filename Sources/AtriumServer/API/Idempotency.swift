@@ -32,9 +32,9 @@ struct Idempotency: Sendable {
     _ request: HTTPRequest, key: String, scope: String, atomic: Bool, handler: () -> HTTPResponse
   ) throws -> HTTPResponse {
     guard (1...255).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7e).contains($0) }) else {
-      throw Problem.badRequest(
-        "Idempotency-Key must be 1 to 255 visible ASCII characters.",
-        errors: [FieldError(field: "Idempotency-Key", message: "is not valid")])
+      throw Problem.badRequest(.invalidIdempotencyKey).with(errors: [
+        FieldError(field: "Idempotency-Key", rule: .notAccepted)
+      ])
     }
     let fingerprint = Crypto.hex(
       Crypto.sha256(Array("\(request.method) \(request.path)?\(canonicalQuery(request))\n".utf8) + request.body))

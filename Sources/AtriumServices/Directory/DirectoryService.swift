@@ -12,8 +12,6 @@ package struct DirectoryService: Sendable {
   package let configuration: DirectoryConfiguration
   package let photos: PhotoService
 
-  package static let unavailable = "The company directory is unavailable; try again in a moment."
-
   // MARK: - Sign-in
 
   /// The employee for a directory user whose password the directory accepts, created or
@@ -55,7 +53,9 @@ package struct DirectoryService: Sendable {
       throw Problem.unauthorized(.wrongCredentials)
     } catch let error as LDAPError {
       environment.log.write(ErrorLogEntry(requestId: "directory", error: error.description).line)
-      throw Problem(status: 503, title: "Directory unavailable", detail: Self.unavailable)
+      throw Problem(
+        status: 503, .admin(.directoryUnavailable), title: "Directory unavailable",
+        type: "/problems/directory-unavailable")
     }
   }
 
