@@ -80,8 +80,8 @@ let package = Package(
     .executableTarget(
       name: "atrium",
       dependencies: [
-        "AtriumDomain", "AtriumAPI", "AtriumLog", "AtriumServices", "AtriumServer", "AtriumStore", "AtriumHTTPTypes",
-        "AtriumHTTP", "AtriumClient",
+        "AtriumDomain", "AtriumMessages", "AtriumAPI", "AtriumLog", "AtriumServices", "AtriumServer", "AtriumStore",
+        "AtriumHTTPTypes", "AtriumHTTP", "AtriumClient",
       ]),
 
     // MARK: - tests

@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumClient
 import AtriumDomain
 import AtriumLog
+import AtriumMessages
 import AtriumServices
 import Foundation
 
@@ -75,7 +76,7 @@ enum ClientCommands {
       return
     case "logout":
       await login.signOutTapped()
-      print(language == .es ? "Sesión cerrada." : "Signed out.")
+      print(AppText.signedOut.text(in: language))
       return
     default:
       break

@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumClient
 import AtriumDomain
 import AtriumLog
+import AtriumMessages
 import AtriumServices
 import Foundation
 
@@ -86,11 +87,11 @@ struct ClientScreens {
       throw Exit(code: 5, message: "offline: add --yes to save the request and send it later")
     }
     if !confirmed {
-      print(language == .es ? "¿Enviarla? [s/N] " : "Send it? [y/N] ", terminator: "")
+      print(AppText.sendIt.text(in: language), terminator: "")
       fflush(nil)
       let answer = readLine()?.lowercased() ?? ""
       guard answer.hasPrefix("y") || answer.hasPrefix("s") else {
-        print(language == .es ? "No enviada." : "Not sent.")
+        print(AppText.notSentOnRequest.text(in: language))
         return
       }
     }

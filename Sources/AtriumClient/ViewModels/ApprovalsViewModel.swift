@@ -60,7 +60,7 @@ public final class ApprovalsViewModel: ScreenModel<ApprovalsViewModel.State> {
     let refusals = results.compactMap(\.refusal)
     state.message =
       refusals.isEmpty
-      ? nil : (language == .es ? "No se pudo enviar: " : "Not sent: ") + refusals.joined(separator: " ")
+      ? nil : AppText.notSent(reasons: refusals.joined(separator: " ")).text(in: language)
     state.waitingWrites = repository.waitingWrites
     await load()
   }
@@ -79,7 +79,7 @@ public final class ApprovalsViewModel: ScreenModel<ApprovalsViewModel.State> {
       case .queued:
         next.rows.removeAll { $0.id == id && state.filter != .all }
         next.message =
-          language == .es ? "Guardado; se enviará cuando haya conexión." : "Saved; it will be sent when you are online."
+          AppText.savedForLater.text(in: language)
         next.waitingWrites = repository.waitingWrites
       }
     } catch {
@@ -100,7 +100,7 @@ public final class ApprovalsViewModel: ScreenModel<ApprovalsViewModel.State> {
       next.fail(error, in: language)
     }
     next.isLoading = false
-    next.emptyText = next.rows.isEmpty ? (language == .es ? "No hay nada aquí." : "Nothing here.") : nil
+    next.emptyText = next.rows.isEmpty ? AppText.nothingHere.text(in: language) : nil
     next.waitingWrites = repository.waitingWrites
     state = next
   }

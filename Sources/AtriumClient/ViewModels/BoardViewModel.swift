@@ -66,6 +66,6 @@ public final class BoardViewModel: ScreenModel<BoardViewModel.State> {
   }
 
   private func unreadText(_ count: Int) -> String {
-    language == .es ? "\(count) sin leer" : "\(count) unread"
+    AppText.unread(count).text(in: language)
   }
 }

@@ -98,7 +98,7 @@ public final class EditProfileViewModel: ScreenModel<EditProfileViewModel.State>
       state.bio = profile.bio
       state.locationID = profile.location.id
       state.fieldErrors = [:]
-      state.message = language == .es ? "Perfil guardado." : "Profile saved."
+      state.message = AppText.profileSaved.text(in: language)
     } catch {
       if case .badRequest(let problem) = error, let errors = problem.errors, !errors.isEmpty {
         state.fieldErrors = Dictionary(errors.map { ($0.field, $0.message) }) { first, _ in first }
@@ -114,19 +114,19 @@ public final class EditProfileViewModel: ScreenModel<EditProfileViewModel.State>
   public func photoChosen(_ bytes: Data) async {
     state.photoError = nil
     guard bytes.count <= Self.maximumPhotoBytes else {
-      state.photoError = language == .es ? "La foto ocupa más de 5 MB." : "The photo is larger than 5 MB."
+      state.photoError = AppText.photoTooLarge.text(in: language)
       return
     }
     guard let contentType = Self.imageType(of: bytes) else {
       state.photoError =
-        language == .es ? "Elige una foto JPEG, PNG o WebP." : "Choose a JPEG, PNG or WebP photo."
+        AppText.choosePhotoFormat.text(in: language)
       return
     }
     state.isUploading = true
     do {
       let profile = try await repository.uploadPhoto(bytes, contentType: contentType)
       state.photoPath = profile.photoURL
-      state.message = language == .es ? "Foto cambiada." : "Photo changed."
+      state.message = AppText.photoChanged.text(in: language)
     } catch {
       // Shown next to the photo rather than as the screen's error.
       state.fail(error, in: language)

@@ -115,7 +115,7 @@ public final class HomeViewModel: ScreenModel<HomeViewModel.State> {
   }
 
   private func couldNotLoad(_ error: APIError) -> String {
-    (language == .es ? "No se pudo cargar el inicio. " : "Could not load the timeline. ") + error.message(in: language)
+    AppText.couldNotLoadTimeline(reason: error.message(in: language)).text(in: language)
   }
 
   private func show(_ page: TimelinePage, in next: inout State) {
@@ -123,10 +123,10 @@ public final class HomeViewModel: ScreenModel<HomeViewModel.State> {
     nextCursor = page.nextCursor
     next.canLoadMore = page.nextCursor != nil
     next.feedProblems = page.unavailableFeeds.map {
-      language == .es ? "No se pudo cargar \($0.name): \($0.error)." : "Could not load \($0.name): \($0.error)."
+      AppText.couldNotLoadFeed(name: $0.name, reason: $0.error).text(in: language)
     }
     next.emptyText =
-      page.items.isEmpty ? (page.emptyReason ?? (language == .es ? "Aún no hay nada." : "Nothing yet.")) : nil
+      page.items.isEmpty ? (page.emptyReason ?? AppText.nothingYet.text(in: language)) : nil
   }
 
   private func row(_ item: TimelineItem) -> Row {

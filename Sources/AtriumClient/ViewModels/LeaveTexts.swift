@@ -5,14 +5,9 @@ import AtriumMessages
 /// The words every time-off screen uses for a request, so the leave list, approvals, a
 /// person's time off and a request's detail say the same thing the same way.
 enum LeaveTexts {
+  /// The same words as the web pages (one catalogue).
   static func status(_ status: LeaveStatus, in language: ClientLanguage) -> String {
-    let spanish = language == .es
-    switch status {
-    case .pending: return spanish ? "Pendiente" : "Pending"
-    case .approved: return spanish ? "Aprobada" : "Approved"
-    case .rejected: return spanish ? "Rechazada" : "Rejected"
-    case .cancelled: return spanish ? "Cancelada" : "Cancelled"
-    }
+    PageText.status(status).text(in: language)
   }
 
   /// `2026-04-06` for one day, `2026-04-06 – 2026-04-07` for more.

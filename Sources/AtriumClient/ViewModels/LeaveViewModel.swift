@@ -213,20 +213,17 @@ public final class LeaveViewModel: ScreenModel<LeaveViewModel.State> {
   }
 
   private func text(_ phrase: Phrase) -> String {
-    let spanish = language == .es
-    switch phrase {
-    case .pending(let days): return spanish ? "\(days) pendientes" : "\(days) pending"
-    case .takes(let days): return spanish ? "Ocupa \(days) días laborables." : "Takes \(days) working days."
-    case .alsoOff(let names): return spanish ? "También libran: \(names)." : "Also off: \(names)."
-    case .uncounted:
-      return spanish
-        ? "Sin conexión no se pueden contar los días; puedes guardarla y se enviará cuando haya conexión."
-        : "The days cannot be counted offline; you can save the request and it will be sent when you are online."
-    case .sent: return spanish ? "Solicitud enviada." : "Request sent."
-    case .queued:
-      return spanish ? "Guardado; se enviará cuando haya conexión." : "Saved; it will be sent when you are online."
-    case .replayed: return spanish ? "Se han enviado los cambios pendientes." : "Your saved changes were sent."
-    case .refused(let reasons): return spanish ? "No se pudo enviar: \(reasons)" : "Not sent: \(reasons)"
-    }
+    let text: AppText =
+      switch phrase {
+      case .pending(let days): .pending(days: days)
+      case .takes(let days): .takesWorkingDays(days)
+      case .alsoOff(let names): .alsoOff(names: names)
+      case .uncounted: .cannotCountOffline
+      case .sent: .requestSent
+      case .queued: .savedForLater
+      case .replayed: .savedChangesSent
+      case .refused(let reasons): .notSent(reasons: reasons)
+      }
+    return text.text(in: language)
   }
 }

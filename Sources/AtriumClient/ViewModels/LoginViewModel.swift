@@ -65,9 +65,7 @@ public final class LoginViewModel {
     guard Self.canSignIn(state), !state.isWorking else { return }
     guard let server = Self.address(state.server) else {
       state.serverError =
-        language == .es
-        ? "Escribe la dirección del servidor, p. ej. https://atrium.empresa.com"
-        : "Enter the server's address, e.g. https://atrium.example.com"
+        AppText.enterServerAddress.text(in: language)
       state.isSignInEnabled = false
       return
     }
@@ -85,7 +83,7 @@ public final class LoginViewModel {
       next.signedInAs = user.displayName
       next.password = ""
     } catch .unauthorized {
-      next.error = language == .es ? "Usuario o contraseña incorrectos." : "Wrong username or password."
+      next.error = AppText.wrongCredentials.text(in: language)
     } catch {
       next.fail(error, in: language)
     }

@@ -69,7 +69,7 @@ public final class PersonLeaveViewModel: ScreenModel<PersonLeaveViewModel.State>
     next.isLoading = false
     next.emptyText =
       next.rows.isEmpty && next.error == nil
-      ? (language == .es ? "Sin solicitudes este año." : "No requests this year.") : nil
+      ? AppText.noRequestsThisYear.text(in: language) : nil
     state = next
   }
 
@@ -79,17 +79,13 @@ public final class PersonLeaveViewModel: ScreenModel<PersonLeaveViewModel.State>
       next.position = employee.position
       next.photoPath = employee.photoURL
     }
-    let spanish = language == .es
     let allowance = LeaveTexts.number(leave.allowance, in: language)
     next.year = leave.year
-    next.allowance = spanish ? "\(allowance) días en \(leave.year)" : "\(allowance) days in \(leave.year)"
+    next.allowance = AppText.daysInYear(days: allowance, year: leave.year).text(in: language)
     next.remaining = LeaveTexts.left(leave.remaining, in: language)
     next.carried = LeaveTexts.carried(leave, in: language)
     next.sum = LeaveTexts.sum(leave, in: language)
-    next.pending =
-      spanish
-      ? "\(LeaveTexts.number(leave.pending, in: language)) pendientes"
-      : "\(LeaveTexts.number(leave.pending, in: language)) pending"
+    next.pending = AppText.pending(days: LeaveTexts.number(leave.pending, in: language)).text(in: language)
     next.rows = leave.requests.map {
       Row(
         id: $0.id, dates: LeaveTexts.dates($0), days: LeaveTexts.days($0.days, in: language),

@@ -66,7 +66,7 @@ public final class ProfileViewModel: ScreenModel<ProfileViewModel.State> {
     next.callURL = phone.isEmpty ? nil : URL(string: "tel:" + phone)
     next.manager = profile.manager?.displayName
     next.managerID = profile.manager?.id
-    next.since = profile.startDate.map { language == .es ? "Desde \($0)" : "Since \($0)" }
+    next.since = profile.startDate.map { AppText.since($0.description).text(in: language) }
     next.bio = profile.bio.isEmpty ? nil : profile.bio
     next.photoPath = profile.photoURL
     next.canEdit = me?.id == profile.id

@@ -81,7 +81,7 @@ public final class RequestDetailViewModel: ScreenModel<RequestDetailViewModel.St
     let refusals = await repository.replayOutbox().compactMap(\.refusal)
     state.message =
       refusals.isEmpty
-      ? nil : (language == .es ? "No se pudo enviar: " : "Not sent: ") + refusals.joined(separator: " ")
+      ? nil : AppText.notSent(reasons: refusals.joined(separator: " ")).text(in: language)
     await appeared()
   }
 
@@ -101,8 +101,7 @@ public final class RequestDetailViewModel: ScreenModel<RequestDetailViewModel.St
         return
       case .queued:
         next.message =
-          language == .es
-          ? "Guardado; se enviará cuando haya conexión." : "Saved; it will be sent when you are online."
+          AppText.savedForLater.text(in: language)
       }
     } catch {
       next.fail(error, in: language)

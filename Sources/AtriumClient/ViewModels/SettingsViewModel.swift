@@ -90,9 +90,7 @@ public final class SettingsViewModel: ScreenModel<SettingsViewModel.State> {
     next.clearFailure()
     do {
       show(try await repository.newCalendarFeeds(), in: &next)
-      next.message =
-        language == .es
-        ? "Enlaces nuevos; los anteriores ya no funcionan." : "New links; the old ones no longer work."
+      next.message = AppText.newCalendarLinks.text(in: language)
     } catch {
       next.fail(error, in: language)
     }
@@ -108,7 +106,7 @@ public final class SettingsViewModel: ScreenModel<SettingsViewModel.State> {
     do {
       try await repository.endSession(id: sessionID)
       next.sessions.removeAll { $0.id == sessionID }
-      next.message = language == .es ? "Sesión cerrada." : "Signed out."
+      next.message = AppText.signedOut.text(in: language)
       show(try await repository.sessions(), in: &next)
     } catch {
       next.fail(error, in: language)
@@ -142,7 +140,7 @@ public final class SettingsViewModel: ScreenModel<SettingsViewModel.State> {
       let used = ClientDates.instant(session.lastUsedAt, in: language, timeZone: .current)
       return SessionRow(
         id: session.id, device: DeviceName(userAgent: session.device, kind: session.kind).text(in: language),
-        detail: [session.address, (language == .es ? "último uso " : "last used ") + used].filter { !$0.isEmpty }
+        detail: [session.address, AppText.lastUsed(used).text(in: language)].filter { !$0.isEmpty }
           .joined(separator: " · "),
         isCurrent: session.current)
     }

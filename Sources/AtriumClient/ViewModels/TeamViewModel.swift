@@ -138,7 +138,7 @@ public final class TeamViewModel: ScreenModel<TeamViewModel.State> {
     }
     next.isLoading = false
     next.emptyText =
-      next.rows.isEmpty && next.error == nil ? (language == .es ? "Nadie coincide." : "No one matches.") : nil
+      next.rows.isEmpty && next.error == nil ? AppText.noOneMatches.text(in: language) : nil
     // A newer input may have changed the query while this one waited: only the latest shows.
     guard query == self.query(cursor: nil) else { return }
     state = next
@@ -165,7 +165,7 @@ public final class TeamViewModel: ScreenModel<TeamViewModel.State> {
   }
 
   private func showFilters(_ filters: DirectoryFilters) {
-    let all = Filter(id: nil, name: language == .es ? "Todos" : "All")
+    let all = Filter(id: nil, name: AppText.all.text(in: language))
     state.departments = [all] + filters.departments.map { Filter(id: $0.id, name: $0.name) }
     state.locations = [all] + filters.locations.map { Filter(id: $0.id, name: $0.name) }
   }

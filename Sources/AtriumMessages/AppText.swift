@@ -1,0 +1,92 @@
+/// What the SDK's screens and the command line say on their own (the server's answers are
+/// worded by the server), in the reader's language.
+public enum AppText: CatalogueMessage, Hashable {
+  case savedForLater
+  case notSent(reasons: String)
+  case nothingHere
+  case nothingYet
+  case takesWorkingDays(String)
+  case alsoOff(names: String)
+  case cannotCountOffline
+  case requestSent
+  case savedChangesSent
+  case couldNotLoadTimeline(reason: String)
+  case couldNotLoadFeed(name: String, reason: String)
+  case newCalendarLinks
+  case signedOut
+  case lastUsed(String)
+  case noRequestsThisYear
+  case daysInYear(days: String, year: Int)
+  case pending(days: String)
+  case since(String)
+  case noOneMatches
+  case all
+  case profileSaved
+  case photoTooLarge
+  case choosePhotoFormat
+  case photoChanged
+  case unread(Int)
+  case enterServerAddress
+  case wrongCredentials
+  case sendIt
+  case notSentOnRequest
+
+  public var id: String { "app." + String(describing: self).prefix { $0 != "(" } }
+
+  public func text(in language: Language) -> String {
+    let es = language == .es
+    switch self {
+    case .savedForLater:
+      return es ? "Guardado; se enviará cuando haya conexión." : "Saved; it will be sent when you are online."
+    case .notSent(let reasons): return es ? "No se pudo enviar: \(reasons)" : "Not sent: \(reasons)"
+    case .nothingHere: return es ? "No hay nada aquí." : "Nothing here."
+    case .nothingYet: return es ? "Aún no hay nada." : "Nothing yet."
+    case .takesWorkingDays(let days): return es ? "Ocupa \(days) días laborables." : "Takes \(days) working days."
+    case .alsoOff(let names): return es ? "También libran: \(names)." : "Also off: \(names)."
+    case .cannotCountOffline:
+      return es
+        ? "Sin conexión no se pueden contar los días; puedes guardarla y se enviará cuando haya conexión."
+        : "The days cannot be counted offline; you can save the request and it will be sent when you are online."
+    case .requestSent: return es ? "Solicitud enviada." : "Request sent."
+    case .savedChangesSent: return es ? "Se han enviado los cambios pendientes." : "Your saved changes were sent."
+    case .couldNotLoadTimeline(let reason):
+      return (es ? "No se pudo cargar el inicio. " : "Could not load the timeline. ") + reason
+    case .couldNotLoadFeed(let name, let reason):
+      return es ? "No se pudo cargar \(name): \(reason)." : "Could not load \(name): \(reason)."
+    case .newCalendarLinks:
+      return es ? "Enlaces nuevos; los anteriores ya no funcionan." : "New links; the old ones no longer work."
+    case .signedOut: return es ? "Sesión cerrada." : "Signed out."
+    case .lastUsed(let when): return es ? "último uso \(when)" : "last used \(when)"
+    case .noRequestsThisYear: return es ? "Sin solicitudes este año." : "No requests this year."
+    case .daysInYear(let days, let year): return es ? "\(days) días en \(year)" : "\(days) days in \(year)"
+    case .pending(let days): return es ? "\(days) pendientes" : "\(days) pending"
+    case .since(let date): return es ? "Desde \(date)" : "Since \(date)"
+    case .noOneMatches: return es ? "Nadie coincide." : "No one matches."
+    case .all: return es ? "Todos" : "All"
+    case .profileSaved: return es ? "Perfil guardado." : "Profile saved."
+    case .photoTooLarge: return es ? "La foto ocupa más de 5 MB." : "The photo is larger than 5 MB."
+    case .choosePhotoFormat: return es ? "Elige una foto JPEG, PNG o WebP." : "Choose a JPEG, PNG or WebP photo."
+    case .photoChanged: return es ? "Foto cambiada." : "Photo changed."
+    case .unread(let count): return es ? "\(count) sin leer" : "\(count) unread"
+    case .enterServerAddress:
+      return es
+        ? "Escribe la dirección del servidor, p. ej. https://atrium.empresa.com"
+        : "Enter the server's address, e.g. https://atrium.example.com"
+    case .wrongCredentials: return es ? "Usuario o contraseña incorrectos." : "Wrong username or password."
+    case .sendIt: return es ? "¿Enviarla? [s/N] " : "Send it? [y/N] "
+    case .notSentOnRequest: return es ? "No enviada." : "Not sent."
+    }
+  }
+
+  public static var examples: [AppText] {
+    [
+      .savedForLater, .notSent(reasons: "overlap"), .nothingHere, .nothingYet, .takesWorkingDays("3"),
+      .alsoOff(names: "Ana"), .cannotCountOffline, .requestSent, .savedChangesSent,
+      .couldNotLoadTimeline(reason: "offline"), .couldNotLoadFeed(name: "News", reason: "timeout"), .newCalendarLinks,
+      .signedOut, .lastUsed("2 Mar 2026"), .noRequestsThisYear, .daysInYear(days: "23", year: 2026),
+      .pending(days: "2"), .since("2020-01-01"), .noOneMatches, .all, .profileSaved, .photoTooLarge,
+      .choosePhotoFormat, .photoChanged, .unread(3), .enterServerAddress, .wrongCredentials, .sendIt,
+      .notSentOnRequest,
+    ]
+  }
+}
