@@ -19,19 +19,6 @@ enum ClientCommands {
     "calendar",
   ]
 
-  static let usage = """
-      atrium login [--server URL] [--username U] [--password-stdin]
-      atrium logout | me | company
-      atrium leave [--year Y]
-      atrium leave request START END [--start-half afternoon] [--end-half morning] [--note TEXT] [--yes]
-      atrium leave cancel ID
-      atrium approvals [--status pending|approved|rejected|cancelled|all]
-      atrium approve ID | reject ID [--reason TEXT] | reopen ID
-      atrium board [--unread] | board read ID
-      atrium team [QUERY] | calendar [--month YYYY-MM]
-    Every command takes --json. The server comes from --server, ATRIUM_SERVER, or the last sign-in.
-    """
-
   struct Exit: Error {
     let code: Int32
     let message: String
@@ -63,7 +50,7 @@ enum ClientCommands {
   private static func execute(_ arguments: [String], environment: [String: String]) async throws {
     var options = Options(arguments)
     let store = FileTokenStore(path: FileTokenStore.defaultPath(environment: environment))
-    let language: ClientLanguage = (environment["LANG"] ?? "").hasPrefix("es") ? .es : .en
+    let language = Self.language(environment: environment)
     let command = options.positional.removeFirst()
     let login = LoginViewModel(store: store, language: language)
     let asJSON = options.flag("json")
@@ -82,7 +69,7 @@ enum ClientCommands {
       break
     }
     guard let session = login.session else {
-      throw Exit(code: 3, message: "not signed in: run atrium login --server URL")
+      throw Exit(code: 3, message: CommandLineText.notSignedIn.text(in: language))
     }
     let cache = try Self.cache(near: store)
     let stores = Repositories(session: session, cache: cache, language: language)
@@ -91,7 +78,7 @@ enum ClientCommands {
     try await perform(command, &options, stores: stores, screens: screens, language: language, asJSON: asJSON)
     // The command answered; a saved change the server refused still makes this a refusal.
     if refused > 0 {
-      throw Exit(code: 4, message: "the server refused \(refused) change(s) saved while offline (said above)")
+      throw Exit(code: 4, message: CommandLineText.refusedSavedChanges(refused).text(in: language))
     }
   }
 
@@ -123,7 +110,7 @@ enum ClientCommands {
       let filter =
         try options.value("status").map { text -> ApprovalFilter in
           guard let filter = ApprovalFilter(rawValue: text) else {
-            throw Exit(code: 2, message: "unknown status \(text)")
+            throw Exit(code: 2, message: CommandLineText.unknownStatus(text).text(in: language))
           }
           return filter
         } ?? .pending
@@ -137,7 +124,7 @@ enum ClientCommands {
       }
     case "approve", "reject", "reopen":
       guard let id = options.positional.first else {
-        throw Exit(code: 2, message: "which request? atrium \(command) ID")
+        throw Exit(code: 2, message: CommandLineText.whichRequest(command: command).text(in: language))
       }
       let action = LeaveAction(rawValue: command)!
       let reason = options.value("reason")
@@ -148,7 +135,9 @@ enum ClientCommands {
         try await screens.decide(action, on: id, reason: reason)
       }
     case "board" where options.positional.first == "read":
-      guard options.positional.count >= 2 else { throw Exit(code: 2, message: "atrium board read ID") }
+      guard options.positional.count >= 2 else {
+        throw Exit(code: 2, message: CommandLineText.boardReadNeedsID.text(in: language))
+      }
       try await screens.markRead(options.positional[1])
     case "board":
       let unread = options.flag("unread")
@@ -173,7 +162,7 @@ enum ClientCommands {
     case "calendar":
       let month = try options.value("month").map { text -> String in
         guard text.count == 7, TeamCalendarViewModel.shift(text, by: 0) == text else {
-          throw Exit(code: 2, message: "--month takes YYYY-MM, got \(text)")
+          throw Exit(code: 2, message: CommandLineText.monthFormat(text).text(in: language))
         }
         return text
       }
@@ -183,7 +172,7 @@ enum ClientCommands {
         try await screens.calendar(month)
       }
     default:
-      throw Exit(code: 2, message: "unknown command \(command)\n\n\(usage)")
+      throw Exit(code: 2, message: CommandLineText.unknownCommand(command).text(in: language))
     }
   }
 
@@ -194,7 +183,9 @@ enum ClientCommands {
     switch options.positional.first {
     case nil:
       let year = try options.value("year").map { text -> Int in
-        guard let year = Int(text) else { throw Exit(code: 2, message: "--year takes a year, got \(text)") }
+        guard let year = Int(text) else {
+          throw Exit(code: 2, message: CommandLineText.yearFormat(text).text(in: language))
+        }
         return year
       }
       if asJSON {
@@ -209,24 +200,26 @@ enum ClientCommands {
     case "request":
       guard options.positional.count >= 3, let start = CalendarDate(options.positional[1]),
         let end = CalendarDate(options.positional[2])
-      else { throw Exit(code: 2, message: "atrium leave request START END (dates as YYYY-MM-DD)") }
+      else { throw Exit(code: 2, message: CommandLineText.leaveRequestUsage.text(in: language)) }
       let startHalf =
         try options.value("start-half").map { text -> StartHalf in
           guard let half = StartHalf(rawValue: text) else {
-            throw Exit(code: 2, message: "--start-half is full or afternoon")
+            throw Exit(code: 2, message: CommandLineText.startHalfValues.text(in: language))
           }
           return half
         } ?? .full
       let endHalf =
         try options.value("end-half").map { text -> EndHalf in
           guard let half = EndHalf(rawValue: text) else {
-            throw Exit(code: 2, message: "--end-half is full or morning")
+            throw Exit(code: 2, message: CommandLineText.endHalfValues.text(in: language))
           }
           return half
         } ?? .full
       let note = options.value("note") ?? ""
       if asJSON {
-        guard options.flag("yes") else { throw Exit(code: 2, message: "--json requests need --yes") }
+        guard options.flag("yes") else {
+          throw Exit(code: 2, message: CommandLineText.jsonRequestsNeedYes.text(in: language))
+        }
         let request = NewLeaveRequest(
           start: start, end: end, startHalf: startHalf, endHalf: endHalf, note: note.isEmpty ? nil : note)
         let outcome = try await guarded(language) { try await stores.leave.request(request) }
@@ -236,7 +229,9 @@ enum ClientCommands {
           start: start, end: end, startHalf: startHalf, endHalf: endHalf, note: note, confirmed: options.flag("yes"))
       }
     case "cancel":
-      guard options.positional.count >= 2 else { throw Exit(code: 2, message: "atrium leave cancel ID") }
+      guard options.positional.count >= 2 else {
+        throw Exit(code: 2, message: CommandLineText.leaveCancelUsage.text(in: language))
+      }
       let id = options.positional[1]
       if asJSON {
         let outcome = try await guarded(language) { try await stores.leave.cancel(id) }
@@ -245,7 +240,7 @@ enum ClientCommands {
         try await screens.cancel(id)
       }
     default:
-      throw Exit(code: 2, message: "unknown leave command\n\n\(usage)")
+      throw Exit(code: 2, message: CommandLineText.unknownLeaveCommand.text(in: language))
     }
   }
 
@@ -259,7 +254,10 @@ enum ClientCommands {
     let people: LivePeopleRepository
     let company: LiveCompanyRepository
 
+    let language: ClientLanguage
+
     init(session: ClientSession, cache: ClientCache, language: ClientLanguage) {
+      self.language = language
       leave = LiveLeaveRepository(session: session, cache: cache, language: language)
       approvals = LiveApprovalsRepository(session: session, cache: cache, language: language)
       board = LiveBoardRepository(session: session, cache: cache, language: language)
@@ -272,10 +270,13 @@ enum ClientCommands {
     func replay() async -> Int {
       let results = await leave.replayOutbox() + approvals.replayOutbox() + board.replayOutbox()
       let sent = results.filter { $0.refusal == nil }.count
-      if sent > 0 { FileHandle.standardError.write(Data("Sent \(sent) change(s) saved while offline.\n".utf8)) }
+      if sent > 0 {
+        FileHandle.standardError.write(Data((CommandLineText.sentSavedChanges(sent).text(in: language) + "\n").utf8))
+      }
       let refusals = results.compactMap(\.refusal)
       for refusal in refusals {
-        FileHandle.standardError.write(Data("Not sent (saved while offline): \(refusal)\n".utf8))
+        FileHandle.standardError.write(
+          Data((CommandLineText.notSentSavedChange(refusal).text(in: language) + "\n").utf8))
       }
       return refusals.count
     }
@@ -297,7 +298,7 @@ enum ClientCommands {
       return try await guarded(language, call)
     } catch let exit as Exit where exit.code == 5 {
       guard let cached else { throw exit }
-      FileHandle.standardError.write(Data("Offline: showing the last saved copy.\n".utf8))
+      FileHandle.standardError.write(Data((CommandLineText.showingSavedCopy.text(in: language) + "\n").utf8))
       return cached
     }
   }
@@ -321,19 +322,24 @@ enum ClientCommands {
     }
   }
 
-  static func prompt(_ text: String) throws -> String {
+  static func prompt(_ text: String, language: ClientLanguage) throws -> String {
     print(text, terminator: "")
     fflush(nil)
     guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-      throw Exit(code: 2, message: "nothing entered")
+      throw Exit(code: 2, message: CommandLineText.nothingEntered.text(in: language))
     }
     return line
   }
 
   /// A password typed without echo when there is a terminal.
-  static func secret(_ text: String) throws -> String {
+  static func secret(_ text: String, language: ClientLanguage) throws -> String {
     if isatty(0) == 1, let typed = getpass(text) { return String(cString: typed) }
-    return try prompt(text)
+    return try prompt(text, language: language)
+  }
+
+  /// The command line's language: Spanish when `LANG` says so, English otherwise.
+  static func language(environment: [String: String]) -> ClientLanguage {
+    (environment["LANG"] ?? "").hasPrefix("es") ? .es : .en
   }
 
   private static func json(_ value: some Encodable) throws -> String {

@@ -21,26 +21,34 @@ struct ClientScreens {
   private func check(_ state: some ScreenState, showing hasContent: Bool) throws {
     guard let error = state.error else { return }
     if state.isOffline && hasContent {
-      FileHandle.standardError.write(Data("Offline: showing the last saved copy.\n".utf8))
+      FileHandle.standardError.write(Data((CommandLineText.showingSavedCopy.text(in: language) + "\n").utf8))
       return
     }
     throw Exit(code: state.isSignedOut ? 3 : state.isOffline ? 5 : 4, message: error)
   }
 
   static func signIn(_ login: LoginViewModel, options: Options, environment: [String: String]) async throws {
+    let language = ClientCommands.language(environment: environment)
     guard let server = options.value("server") ?? environment["ATRIUM_SERVER"] ?? login.state.server.nonEmpty else {
-      throw Exit(code: 2, message: "give the server: --server http://host:port (or ATRIUM_SERVER)")
+      throw Exit(code: 2, message: CommandLineText.giveTheServer.text(in: language))
     }
     login.serverChanged(server)
-    login.usernameChanged(try options.value("username") ?? ClientCommands.prompt("Username: "))
+    login.usernameChanged(
+      try options.value("username")
+        ?? ClientCommands.prompt(CommandLineText.usernamePrompt.text(in: language), language: language))
     login.passwordChanged(
       options.flag("password-stdin")
-        ? (readLine(strippingNewline: true) ?? "") : try ClientCommands.secret("Password: "))
+        ? (readLine(strippingNewline: true) ?? "")
+        : try ClientCommands.secret(CommandLineText.passwordPrompt.text(in: language), language: language))
     await login.signInTapped()
     if let error = login.state.serverError { throw Exit(code: 2, message: error) }
     if let error = login.state.error { throw Exit(code: login.state.isOffline ? 5 : 3, message: error) }
-    guard let name = login.state.signedInAs else { throw Exit(code: 2, message: "give a username and a password") }
-    if !options.flag("json") { print("Signed in to \(login.state.server) as \(name).") }
+    guard let name = login.state.signedInAs else {
+      throw Exit(code: 2, message: CommandLineText.giveCredentials.text(in: language))
+    }
+    if !options.flag("json") {
+      print(CommandLineText.signedIn(server: login.state.server, name: name).text(in: language))
+    }
   }
 
   func me() async throws {
@@ -49,7 +57,9 @@ struct ClientScreens {
     let state = model.state
     try check(state, showing: !state.name.isEmpty)
     print([state.name, state.position, state.place].filter { !$0.isEmpty }.joined(separator: " · "))
-    for line in [state.email, state.phone, state.manager.map { "Manager: \($0)" }].compactMap({ $0 }) { print(line) }
+    for line in [state.email, state.phone, state.manager.map { CommandLineText.manager($0).text(in: language) }]
+      .compactMap({ $0 })
+    { print(line) }
   }
 
   func company() async throws {
@@ -71,7 +81,7 @@ struct ClientScreens {
     print("\(state.title): \(state.allowance)\(carried) · \(state.remaining) · \(state.pending)")
     print(state.sum)
     for row in state.requests { print("\(row.id)  \(row.dates)  \(row.type)  \(row.days)  \(row.status)") }
-    if state.waitingWrites > 0 { print("\(state.waitingWrites) change(s) waiting to be sent.") }
+    if state.waitingWrites > 0 { print(CommandLineText.changesWaiting(state.waitingWrites).text(in: language)) }
   }
 
   func request(
@@ -84,7 +94,7 @@ struct ClientScreens {
     }
     if let preview = model.state.preview { print(preview) }
     if model.state.isOffline && !confirmed {
-      throw Exit(code: 5, message: "offline: add --yes to save the request and send it later")
+      throw Exit(code: 5, message: CommandLineText.offlineAddYes.text(in: language))
     }
     if !confirmed {
       print(AppText.sendIt.text(in: language), terminator: "")

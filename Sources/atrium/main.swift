@@ -3,6 +3,7 @@ import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumLog
+import AtriumMessages
 import AtriumServer
 import AtriumServices
 import AtriumStore
@@ -68,7 +69,10 @@ let usage = """
 guard let command = arguments.first else { fail("missing command\n\n\(usage)") }
 // Help is asked for, not an error: on every command it prints the usage and exits 0.
 if arguments.contains("--help") || arguments.contains("-h") {
-  print(ClientCommands.commands.contains(command) ? "Client commands:\n" + ClientCommands.usage : usage)
+  print(
+    ClientCommands.commands.contains(command)
+      ? CommandLineText.clientCommands.text(
+        in: ClientCommands.language(environment: ProcessInfo.processInfo.environment)) : usage)
   exit(0)
 }
 switch command {
@@ -85,7 +89,7 @@ case "backup":
 case "restore":
   BackupCommands.restore(Array(arguments.dropFirst()), environment: environment)
 case "help", "--help", "-h":
-  print(usage + "\n\nClient commands:\n" + ClientCommands.usage)
+  print(usage + "\n\n" + CommandLineText.clientCommands.text(in: ClientCommands.language(environment: environment)))
 case _ where ClientCommands.commands.contains(command):
   ClientCommands.run(arguments, environment: environment)
 default:

@@ -213,6 +213,10 @@ extension CommandLineTests {
         ["leave", "request", "2026-04-06", "2026-04-10"], config: config.path, input: "s\n", language: spanish
       )
       .status == 0)
+    let usage = try atrium(["leave", "request"], config: config.path, language: spanish)
+    #expect(usage.status == 2 && usage.errors.contains("atrium leave request INICIO FIN (fechas AAAA-MM-DD)"))
+    let waiting = try atrium(["leave"], config: config.path, language: spanish)
+    #expect(waiting.output.contains("días este año") && waiting.output.contains("Pendiente"), "\(waiting.output)")
     let clash = try atrium(
       ["leave", "request", "2026-04-10", "2026-04-14"], config: config.path, input: "s\n", language: spanish)
     #expect(clash.status == 4)

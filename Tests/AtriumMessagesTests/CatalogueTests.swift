@@ -8,7 +8,7 @@ import Testing
   static let everyMessage: [any CatalogueMessage] =
     NoticeMessage.examples + BalanceMessage.examples + DeviceName.examples + ProblemMessage.examples
     + ProblemTitle.examples + FieldMessage.examples + PageText.examples
-    + ConnectionMessage.examples + AdminProblemMessage.examples + AppText.examples
+    + ConnectionMessage.examples + AdminProblemMessage.examples + AppText.examples + CommandLineText.examples
 
   /// Texts that are names, or read the same in both languages on purpose.
   static let sameInBothLanguages: Set<String> = [
