@@ -54,7 +54,8 @@ package enum RequestDetailPage {
             .li(
               [],
               [
-                .text("\(entry.at.prefix(10)) · \(entry.actor.displayName) · \(entry.action)"),
+                // The state it led to, in the reader's words (the action's name is the API's).
+                .text("\(entry.at.prefix(10)) · \(entry.actor.displayName) · \(context(.status(entry.to)))"),
                 entry.reason.isEmpty ? .empty : .text(" · \(entry.reason)"),
               ])
           }),

@@ -71,4 +71,15 @@ import Testing
     #expect(password.problem?.detail == "La contraseña actual no es correcta.")
     #expect(password.problem?.errors?.first?.message == "no es correcta")
   }
+
+  @Test func aRequestsHistoryIsWordedForTheReader() throws {
+    let created = ask(#"{"start": "2026-04-06", "end": "2026-04-10"}"#, language: nil)
+    let id = try JSONText.decode(SavedLeave.self, from: created).request.id
+    let manager = WebClient(app)
+    manager.language = "es"
+    manager.signIn("mario")
+    let page = manager.get("/approvals/\(id)").text
+    #expect(page.contains("· Eva Fernández · Pendiente"), "the history says the state in Spanish")
+    #expect(!page.contains("· create"))
+  }
 }
