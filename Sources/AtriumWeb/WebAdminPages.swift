@@ -119,7 +119,7 @@ extension WebApp {
         return html(AdminPages.company(context, try company.company(), error: problem.detail), status: problem.status)
       }
     case .feeds:
-      return html(AdminPages.feeds(context, try feeds.feeds(principal: principal).items))
+      return html(AdminPages.feeds(context, try feeds.feeds(principal: principal, language: context.language).items))
     case .addFeed:
       do {
         _ = try feeds.create(NewTimelineFeed(name: form["name"] ?? "", url: form["url"] ?? ""), principal: principal)
@@ -127,7 +127,8 @@ extension WebApp {
       } catch {
         let problem = formProblem(error, in: context.language)
         return html(
-          AdminPages.feeds(context, try feeds.feeds(principal: principal).items, error: problem.detail),
+          AdminPages.feeds(
+            context, try feeds.feeds(principal: principal, language: context.language).items, error: problem.detail),
           status: problem.status)
       }
     case .refreshFeed(let id):

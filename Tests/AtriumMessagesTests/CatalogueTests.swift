@@ -9,6 +9,7 @@ import Testing
     NoticeMessage.examples + BalanceMessage.examples + DeviceName.examples + ProblemMessage.examples
     + ProblemTitle.examples + FieldMessage.examples + PageText.examples
     + ConnectionMessage.examples + AdminProblemMessage.examples + AppText.examples + CommandLineText.examples
+    + FeedTrouble.examples
 
   /// Texts that are names, or read the same in both languages on purpose.
   static let sameInBothLanguages: Set<String> = [
@@ -77,5 +78,12 @@ import Testing
     #expect(
       en.span(try span("2026-04-06", "2026-04-07", .afternoon, .morning))
         == "6 April (afternoon) – 7 April 2026 (morning)")
+  }
+
+  @Test func aFeedsTroubleIsStoredAsACodeAndReadBack() {
+    for trouble in FeedTrouble.examples {
+      #expect(FeedTrouble(code: trouble.code) == trouble, "\(trouble.code)")
+    }
+    #expect(FeedTrouble(code: "the server answered HTTP 404") == nil, "text stored before codes is kept as it is")
   }
 }

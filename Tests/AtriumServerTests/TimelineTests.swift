@@ -192,6 +192,16 @@ final class FeedFixtureResponder: HTTPResponder {
     #expect(slow.lastError == "the feed could not be reached (no answer, or the connection was refused)")
     let missing = try refresh(try addFeed("Missing", "/missing.rss"))
     #expect(missing.lastError == "the server answered HTTP 404")
+    // Stored as a code, worded for each reader: the timeline's list of unreadable feeds too.
+    let spanish = app.send(.timeline(.feeds), token: ana, headers: [("Accept-Language", "es")])
+    #expect(
+      try JSONText.decode(Page<TimelineFeed>.self, from: spanish).items.first { $0.id == missing.id }?.lastError
+        == "el servidor respondió HTTP 404")
+    let reader = try app.login("eva").accessToken
+    let spanishTimeline = try JSONText.decode(
+      TimelinePage.self, from: app.send(.timeline(.page(.first)), token: reader, headers: [("Accept-Language", "es")]))
+    #expect(
+      spanishTimeline.unavailableFeeds.first { $0.feedId == missing.id }?.error == "el servidor respondió HTTP 404")
     let closedPort = app.send(
       .timeline(.createFeed), json: JSONText.encode(NewTimelineFeed(name: "Nobody", url: "http://127.0.0.1:1/feed")),
       token: ana)

@@ -1,3 +1,4 @@
+import AtriumMessages
 import Foundation
 
 #if canImport(Glibc)
@@ -17,17 +18,17 @@ public struct FeedAddressPolicy: Sendable, Hashable {
   }
 
   /// Why `url` may not be fetched, or nil when it may.
-  public func refusal(for url: URL) -> String? {
+  public func refusal(for url: URL) -> FeedTrouble? {
     guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-      return "only http and https addresses are fetched"
+      return .onlyHTTP
     }
     guard let host = url.host?.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]")), !host.isEmpty
-    else { return "the address has no host" }
+    else { return .noHost }
     if allowedHosts.contains(host) { return nil }
     let addresses = Self.resolve(host)
     // Unresolvable names fail later, worded like any other unreachable server.
     if addresses.contains(where: Self.isInternal) {
-      return "the address is on a private or local network (an operator can allow the host by name)"
+      return .privateNetwork
     }
     return nil
   }

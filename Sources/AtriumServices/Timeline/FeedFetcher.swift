@@ -1,3 +1,4 @@
+import AtriumMessages
 import Foundation
 import Synchronization
 
@@ -26,13 +27,15 @@ public struct FeedFetcher: Sendable {
     case fetched(body: [UInt8], etag: String?, lastModified: String?)
   }
 
+  /// Why a fetch failed; its English words are what logs show.
   public struct Failure: Error, CustomStringConvertible {
-    public let description: String
+    public let trouble: FeedTrouble
+    public var description: String { trouble.text(in: .en) }
   }
 
   public func fetch(_ address: String, etag: String?, lastModified: String?) throws -> Outcome {
-    guard let url = URL(string: address) else { throw Failure(description: "the address is not a URL") }
-    if let refusal = policy.refusal(for: url) { throw Failure(description: refusal) }
+    guard let url = URL(string: address) else { throw Failure(trouble: .notAURL) }
+    if let refusal = policy.refusal(for: url) { throw Failure(trouble: refusal) }
     var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
     request.setValue(
       "application/rss+xml, application/atom+xml, application/xml;q=0.9, */*;q=0.5", forHTTPHeaderField: "Accept")
@@ -49,17 +52,17 @@ public struct FeedFetcher: Sendable {
     defer { session.invalidateAndCancel() }
     session.dataTask(with: request).resume()
     guard download.finished.wait(timeout: .now() + timeout + 5) == .success else {
-      throw Failure(description: Self.unreachable)
+      throw Failure(trouble: .unreachable)
     }
     let result = download.state.withLock { $0 }
-    if let refusal = result.redirectRefusal { throw Failure(description: "a redirect: " + refusal) }
+    if let refusal = result.redirectRefusal { throw Failure(trouble: .redirect(refusal)) }
     if result.tooLarge {
-      throw Failure(description: "the feed is larger than \(sizeLimit / 1_048_576) MiB")
+      throw Failure(trouble: .tooLarge(mebibytes: sizeLimit / 1_048_576))
     }
     if let error = result.error {
-      throw Failure(description: Self.describe(error))
+      throw Failure(trouble: Self.trouble(error))
     }
-    guard let response = result.response else { throw Failure(description: "no answer") }
+    guard let response = result.response else { throw Failure(trouble: .noAnswer) }
     switch response.statusCode {
     case 304:
       return .notModified
@@ -68,23 +71,21 @@ public struct FeedFetcher: Sendable {
         body: result.body, etag: response.value(forHTTPHeaderField: "ETag"),
         lastModified: response.value(forHTTPHeaderField: "Last-Modified"))
     default:
-      throw Failure(description: "the server answered HTTP \(response.statusCode)")
+      throw Failure(trouble: .httpStatus(response.statusCode))
     }
   }
 
-  /// One wording for every way a server can fail to answer, so the errors an admin sees do not
+  /// Every way a server can fail to answer is one trouble, so the errors an admin sees do not
   /// tell an open port from a closed one or a silent host.
-  static let unreachable = "the feed could not be reached (no answer, or the connection was refused)"
-
-  private static func describe(_ error: any Error) -> String {
+  private static func trouble(_ error: any Error) -> FeedTrouble {
     let code = (error as? URLError)?.code
     switch code {
     case .timedOut?, .cannotConnectToHost?, .networkConnectionLost?, .cannotFindHost?, .dnsLookupFailed?:
-      return unreachable
-    case .notConnectedToInternet?: return "no network"
+      return .unreachable
+    case .notConnectedToInternet?: return .noNetwork
     case .serverCertificateUntrusted?, .secureConnectionFailed?, .serverCertificateHasBadDate?:
-      return "the server's certificate is not trusted"
-    default: return "the download failed (\(error.localizedDescription))"
+      return .untrustedCertificate
+    default: return .downloadFailed
     }
   }
 
@@ -96,7 +97,7 @@ public struct FeedFetcher: Sendable {
       package var error: (any Error)?
       package var tooLarge = false
       /// Why a redirect was not followed: its target is not allowed.
-      package var redirectRefusal: String?
+      package var redirectRefusal: FeedTrouble?
     }
 
     package let limit: Int
@@ -113,7 +114,7 @@ public struct FeedFetcher: Sendable {
       _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
       newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-      let refusal = request.url.map(policy.refusal(for:)) ?? "the redirect has no address"
+      let refusal: FeedTrouble? = request.url.map(policy.refusal(for:)) ?? .noHost
       if let refusal { state.withLock { $0.redirectRefusal = refusal } }
       completionHandler(refusal == nil ? request : nil)
     }

@@ -1,3 +1,4 @@
+import AtriumMessages
 import AtriumStore
 import Foundation
 
@@ -11,7 +12,8 @@ import Foundation
 /// nothing.
 package enum FeedParser {
   package struct Failure: Error, CustomStringConvertible {
-    package let description: String
+    package let trouble: FeedTrouble
+    package var description: String { trouble.text(in: .en) }
   }
 
   /// At most this many items are taken from one document (the newest, as feeds list them).
@@ -31,10 +33,10 @@ package enum FeedParser {
     // collector notices those itself.
     guard parser.parse(), !delegate.isBroken else {
       let line = parser.lineNumber
-      throw Failure(description: "the feed is not well-formed XML (line \(line))")
+      throw Failure(trouble: .notWellFormed(line: line))
     }
     guard let kind = delegate.kind else {
-      throw Failure(description: "the document is neither an RSS 2.0 nor an Atom feed")
+      throw Failure(trouble: .notAFeed)
     }
     return delegate.entries.prefix(itemLimit).compactMap { $0.item(kind: kind, now: now) }
   }

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumMessages
 import AtriumStore
 import Foundation
 
@@ -16,10 +17,10 @@ package struct FeedService: Sendable {
   package static let maximumNameLength = 100
   package static let maximumAddressLength = 2_000
 
-  package func feeds(principal: Principal) throws -> Page<TimelineFeed> {
+  package func feeds(principal: Principal, language: Language = .en) throws -> Page<TimelineFeed> {
     try requireAdmin(principal, to: "manage the timeline's feeds")
     let feeds = try environment.database.read { try FeedStore($0).feeds() }
-    return Page(items: feeds.map(Self.body), nextCursor: nil)
+    return Page(items: feeds.map { Self.body($0, in: language) }, nextCursor: nil)
   }
 
   package func create(_ input: NewTimelineFeed, principal: Principal) throws -> TimelineFeed {
@@ -78,7 +79,7 @@ package struct FeedService: Sendable {
   }
 
   /// An admin's "fetch now": the feed's state after the attempt, failed or not.
-  package func refresh(id: String, principal: Principal) throws -> TimelineFeed {
+  package func refresh(id: String, principal: Principal, language: Language = .en) throws -> TimelineFeed {
     try requireAdmin(principal, to: "manage the timeline's feeds")
     guard let feed = try environment.database.read({ try FeedStore($0).feed(id: id) }) else {
       throw Problem.notFound(.noSuch(.feed, id: id))
@@ -87,7 +88,7 @@ package struct FeedService: Sendable {
     guard let after = try environment.database.read({ try FeedStore($0).feed(id: id) }) else {
       throw Problem.notFound(.noSuch(.feed, id: id))
     }
-    return Self.body(after)
+    return Self.body(after, in: language)
   }
 
   /// Fetches every active feed not read for `interval` seconds; returns how many were read.
@@ -127,12 +128,26 @@ package struct FeedService: Sendable {
             feedID: feed.id, items: items, etag: etag, lastModified: lastModified, at: now,
             makeID: environment.makeID)
         } catch {
-          try store.recordFailure(feedID: feed.id, error: String(describing: error), at: now)
+          try store.recordFailure(feedID: feed.id, error: Self.stored(error), at: now)
         }
       case .failure(let error):
-        try store.recordFailure(feedID: feed.id, error: String(describing: error), at: now)
+        try store.recordFailure(feedID: feed.id, error: Self.stored(error), at: now)
       }
     }
+  }
+
+  /// What is kept with the feed: the trouble's code, worded when read.
+  private static func stored(_ error: any Error) -> String {
+    switch error {
+    case let failure as FeedFetcher.Failure: failure.trouble.code
+    case let failure as FeedParser.Failure: failure.trouble.code
+    default: FeedTrouble.downloadFailed.code
+    }
+  }
+
+  /// A stored failure in the reader's words (text stored before codes stays as it is).
+  package static func worded(_ stored: String?, in language: Language) -> String? {
+    stored.map { FeedTrouble(code: $0)?.text(in: language) ?? $0 }
   }
 
   // MARK: - Input
@@ -164,10 +179,10 @@ package struct FeedService: Sendable {
     }
   }
 
-  package static func body(_ feed: FeedStore.Feed) -> TimelineFeed {
+  package static func body(_ feed: FeedStore.Feed, in language: Language = .en) -> TimelineFeed {
     TimelineFeed(
       id: feed.id, name: feed.name, url: feed.url, active: feed.isActive, itemCount: feed.itemCount,
       lastFetchedAt: feed.lastFetchedAt.map(Instant.text), lastSuccessAt: feed.lastSuccessAt.map(Instant.text),
-      lastError: feed.lastError)
+      lastError: worded(feed.lastError, in: language))
   }
 }

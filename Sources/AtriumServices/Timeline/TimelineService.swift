@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumMessages
 import AtriumStore
 import Foundation
 
@@ -13,13 +14,15 @@ package struct TimelineService: Sendable {
   package let environment: ServerEnvironment
   package static let maximumPostLength = 5_000
 
-  package func page(_ page: PageRequest, principal: Principal) throws -> TimelinePage {
+  /// - Parameter language: the reader's; why a feed cannot be read is worded in it.
+  package func page(_ page: PageRequest, principal: Principal, language: Language = .en) throws -> TimelinePage {
     try environment.database.read { connection in
       let result = try TimelineStore(connection).page(limit: page.limit, after: page.cursor)
       let feeds = try FeedStore(connection).feeds().filter(\.isActive)
       let failing = feeds.filter { $0.lastError != nil }.map {
         FeedProblem(
-          feedId: $0.id, name: $0.name, error: $0.lastError ?? "", lastSuccessAt: $0.lastSuccessAt.map(Instant.text))
+          feedId: $0.id, name: $0.name, error: FeedService.worded($0.lastError, in: language) ?? "",
+          lastSuccessAt: $0.lastSuccessAt.map(Instant.text))
       }
       let items = result.items.map { body(of: $0, for: principal) }
       var reason: String?

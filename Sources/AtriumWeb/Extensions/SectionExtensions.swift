@@ -62,7 +62,8 @@ extension HomeCard {
   /// The timeline, with the form to post.
   package static func timeline(_ timeline: TimelineService) -> HomeCard {
     HomeCard(name: "timeline") { viewer, context, draft in
-      HomePage.timelineCard(context, try timeline.page(PageRequest(limit: 50), principal: viewer), draft: draft)
+      HomePage.timelineCard(
+        context, try timeline.page(PageRequest(limit: 50), principal: viewer, language: context.language), draft: draft)
     }
   }
 }

@@ -9,7 +9,8 @@ extension AtriumApp {
   func handle(_ route: Route.Timeline, _ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
     switch route {
     case .page(let page):
-      return try JSONCoding.response(try timeline.page(page, principal: principal))
+      return try JSONCoding.response(
+        try timeline.page(page, principal: principal, language: readerLanguage(request, principal)))
     case .createPost:
       let body = try JSONCoding.decode(NewPost.self, from: request)
       return try JSONCoding.response(try timeline.create(body, principal: principal), status: 201)
@@ -17,7 +18,8 @@ extension AtriumApp {
       try timeline.delete(id: id, principal: principal)
       return HTTPResponse(status: 204)
     case .feeds:
-      return try JSONCoding.response(try feeds.feeds(principal: principal))
+      return try JSONCoding.response(
+        try feeds.feeds(principal: principal, language: readerLanguage(request, principal)))
     case .createFeed:
       let body = try JSONCoding.decode(NewTimelineFeed.self, from: request)
       let feed = try feeds.create(body, principal: principal)
@@ -30,7 +32,8 @@ extension AtriumApp {
       try feeds.delete(id: id, principal: principal)
       return HTTPResponse(status: 204)
     case .refreshFeed(let id):
-      return try JSONCoding.response(try feeds.refresh(id: id, principal: principal))
+      return try JSONCoding.response(
+        try feeds.refresh(id: id, principal: principal, language: readerLanguage(request, principal)))
     }
   }
 }
