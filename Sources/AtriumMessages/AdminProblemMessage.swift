@@ -55,7 +55,7 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
   case directoryUnavailable
   case invalidIdempotencyKey
 
-  public var id: String { "problem." + String(describing: self).prefix { $0 != "(" } }
+  public var id: String { "problem." + caseName }
 
   public func text(in language: Language) -> String {
     let es = language == .es

@@ -31,7 +31,7 @@ public enum AppText: CatalogueMessage, Hashable {
   case sendIt
   case notSentOnRequest
 
-  public var id: String { "app." + String(describing: self).prefix { $0 != "(" } }
+  public var id: String { "app." + caseName }
 
   public func text(in language: Language) -> String {
     let es = language == .es

@@ -10,3 +10,9 @@ public protocol CatalogueMessage: Sendable {
   /// One value of every case, with made-up parameters.
   static var examples: [Self] { get }
 }
+
+extension CatalogueMessage {
+  /// The name of an enum case without its values (`noSuch` for `.noSuch(.location, id: "x")`),
+  /// which message ids are made of.
+  var caseName: String { String(String(describing: self).prefix { $0 != "(" }) }
+}

@@ -31,7 +31,7 @@ public enum CommandLineText: CatalogueMessage, Hashable {
   case usernamePrompt
   case passwordPrompt
 
-  public var id: String { "cli." + String(describing: self).prefix { $0 != "(" } }
+  public var id: String { "cli." + caseName }
 
   public func text(in language: Language) -> String {
     let es = language == .es

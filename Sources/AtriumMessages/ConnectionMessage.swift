@@ -15,7 +15,7 @@ public enum ConnectionMessage: CatalogueMessage, Hashable {
   case unreadableAnswer
   case notKept
 
-  public var id: String { "connection." + String(describing: self).prefix { $0 != "(" } }
+  public var id: String { "connection." + caseName }
 
   public func text(in language: Language) -> String {
     let es = language == .es

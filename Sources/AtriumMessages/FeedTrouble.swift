@@ -17,7 +17,7 @@ public indirect enum FeedTrouble: CatalogueMessage, Hashable {
   case notWellFormed(line: Int)
   case notAFeed
 
-  public var id: String { "feed." + String(describing: self).prefix { $0 != "(" } }
+  public var id: String { "feed." + caseName }
 
   /// What is stored with the feed: `private-network`, `redirect:private-network`, `http-status:404`.
   public var code: String {

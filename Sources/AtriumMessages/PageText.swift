@@ -36,7 +36,7 @@ public enum PageText: CatalogueMessage {
   case devices, noDevices, resetBadge
   case signedInSessions, lastUsed(String), thisSession, signOutSession
 
-  public var id: String { "page." + String(describing: self).prefix { $0 != "(" } }
+  public var id: String { "page." + caseName }
 
   public func text(in language: Language) -> String { self.in(language) }
 

@@ -63,9 +63,7 @@ public enum ProblemMessage: CatalogueMessage, Hashable {
 
   public var id: String {
     if case .admin(let message) = self { return message.id }
-    let label = String(describing: self)
-    let name = label.prefix { $0 != "(" }
-    return "problem." + name
+    return "problem." + caseName
   }
 
   public func text(in language: Language) -> String {

@@ -80,7 +80,7 @@ package enum TimeOffPage {
   }
 
   package static func format(_ days: HalfDays) -> String {
-    days.halves % 2 == 0 ? String(days.halves / 2) : String(format: "%.1f", days.days)
+    Wording(.en).number(days)
   }
 
   private static func requestForm(

@@ -217,7 +217,7 @@ extension WebApp {
   ) throws -> HTTPResponse {
     do {
       var change = try read()
-      let thisYear = LeaveContext.date(of: environment.now(), in: .gmt).year
+      let thisYear = leaveSettings.thisYear()
       if (change.fromYear ?? thisYear + 1) <= thisYear, !confirmed {
         change.dryRun = true
         let counted = try leaveSettings.updatePolicy(change, by: principal)
@@ -241,7 +241,7 @@ extension WebApp {
   ) throws -> HTTPResponse {
     let locations = try places.locations(PageRequest(limit: 1000)).items
     let chosen = location ?? locations.first?.id ?? ""
-    let thisYear = LeaveContext.date(of: environment.now(), in: .gmt).year
+    let thisYear = leaveSettings.thisYear()
     let year = year ?? thisYear
     // The form starts on next year's rules: a change takes effect from next year unless the
     // admin chooses this one.

@@ -40,12 +40,18 @@ import Testing
     return Run(status: process.terminationStatus, output: output, errors: errors)
   }
 
-  @Test func anEmployeeAsksAManagerApprovesAndTheBoardSaysSo() throws {
-    let app = try TestApp()
+  /// The app on a free loopback port, for the real binary to talk to.
+  static func serve(_ app: TestApp) throws -> HTTPServer {
     let server = HTTPServer(
       configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
       responder: app.app)
     try server.start()
+    return server
+  }
+
+  @Test func anEmployeeAsksAManagerApprovesAndTheBoardSaysSo() throws {
+    let app = try TestApp()
+    let server = try Self.serve(app)
     defer { server.stop() }
     let evaConfig = TemporaryDirectory()
     let marioConfig = TemporaryDirectory()
@@ -192,10 +198,7 @@ extension CommandLineTests {
   /// server's refusals included.
   @Test func aSpanishReaderReadsSpanishFromTheServerToo() throws {
     let app = try TestApp()
-    let server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
+    let server = try Self.serve(app)
     defer { server.stop() }
     let config = TemporaryDirectory()
     let spanish = "es_ES.UTF-8"

@@ -82,13 +82,13 @@ public final class LeaveViewModel: ScreenModel<LeaveViewModel.State> {
       pendingRequest = request
       let others = Set(preview.conflicts.flatMap { $0.people.map(\.displayName) }).sorted()
       next.preview =
-        text(.takes(LeaveTexts.number(preview.days, in: language)))
-        + (others.isEmpty ? "" : " " + text(.alsoOff(others.joined(separator: ", "))))
+        text(.takesWorkingDays(LeaveTexts.number(preview.days, in: language)))
+        + (others.isEmpty ? "" : " " + text(.alsoOff(names: others.joined(separator: ", "))))
       next.isSendEnabled = true
     } catch .offline {
       pendingRequest = request
       next.fail(.offline, in: language)
-      next.preview = text(.uncounted)
+      next.preview = text(.cannotCountOffline)
       next.isSendEnabled = true
     } catch {
       next.fail(error, in: language)
@@ -106,14 +106,14 @@ public final class LeaveViewModel: ScreenModel<LeaveViewModel.State> {
     do {
       switch try await repository.request(request) {
       case .done:
-        next.message = text(.sent)
+        next.message = text(.requestSent)
         pendingRequest = nil
         next.preview = nil
         state = next
         await load()
         return
       case .queued:
-        next.message = text(.queued)
+        next.message = text(.savedForLater)
         next.waitingWrites = repository.waitingWrites
         pendingRequest = nil
         next.preview = nil
@@ -133,7 +133,7 @@ public final class LeaveViewModel: ScreenModel<LeaveViewModel.State> {
         await load()
         return
       case .queued:
-        next.message = text(.queued)
+        next.message = text(.savedForLater)
         next.waitingWrites = repository.waitingWrites
       }
     } catch {
@@ -155,7 +155,8 @@ public final class LeaveViewModel: ScreenModel<LeaveViewModel.State> {
     next.waitingWrites = repository.waitingWrites
     let refusals = results.compactMap(\.refusal)
     next.message =
-      refusals.isEmpty ? (results.isEmpty ? nil : text(.replayed)) : text(.refused(refusals.joined(separator: " ")))
+      refusals.isEmpty
+      ? (results.isEmpty ? nil : text(.savedChangesSent)) : text(.notSent(reasons: refusals.joined(separator: " ")))
     state = next
     await load()
   }
@@ -185,7 +186,7 @@ public final class LeaveViewModel: ScreenModel<LeaveViewModel.State> {
     next.carried = LeaveTexts.carried(year, in: language)
     next.sum = LeaveTexts.sum(year, in: language)
     next.remaining = LeaveTexts.left(year.remaining, in: language)
-    next.pending = text(.pending(LeaveTexts.number(year.pending, in: language)))
+    next.pending = text(.pending(days: LeaveTexts.number(year.pending, in: language)))
     next.requests = year.requests.map { request in
       Row(
         id: request.id,
@@ -207,23 +208,5 @@ public final class LeaveViewModel: ScreenModel<LeaveViewModel.State> {
 
   // MARK: - Texts
 
-  private enum Phrase {
-    case pending(String)
-    case takes(String), alsoOff(String), uncounted, sent, queued, replayed, refused(String)
-  }
-
-  private func text(_ phrase: Phrase) -> String {
-    let text: AppText =
-      switch phrase {
-      case .pending(let days): .pending(days: days)
-      case .takes(let days): .takesWorkingDays(days)
-      case .alsoOff(let names): .alsoOff(names: names)
-      case .uncounted: .cannotCountOffline
-      case .sent: .requestSent
-      case .queued: .savedForLater
-      case .replayed: .savedChangesSent
-      case .refused(let reasons): .notSent(reasons: reasons)
-      }
-    return text.text(in: language)
-  }
+  private func text(_ text: AppText) -> String { text.text(in: language) }
 }

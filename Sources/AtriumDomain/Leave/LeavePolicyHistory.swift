@@ -30,10 +30,13 @@ public struct LeavePolicyHistory: Hashable, Sendable {
     LeavePolicyHistory([Entry(fromYear: firstYear, policy: policy)])
   }
 
-  /// The policy in effect in `year` (the first one for years before any change).
-  public func policy(in year: Int) -> LeavePolicy {
-    entries.last { $0.fromYear <= year }?.policy ?? entries[0].policy
+  /// The entry in effect in `year` (the first one for years before any change).
+  public func entry(in year: Int) -> Entry {
+    entries.last { $0.fromYear <= year } ?? entries[0]
   }
+
+  /// The policy in effect in `year`.
+  public func policy(in year: Int) -> LeavePolicy { entry(in: year).policy }
 
   /// The history after a change from `year` on: `change` is applied to the policy in effect
   /// that year and to every later entry, so a later change of another rule keeps its own.

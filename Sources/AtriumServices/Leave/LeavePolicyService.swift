@@ -12,8 +12,7 @@ extension LeaveSettingsService {
   package func policy(year: Int? = nil) throws -> LeavePolicyBody {
     try environment.database.read { connection in
       let history = try LeaveSettingsStore(connection).policyHistory()
-      let year = year ?? Self.thisYear(environment)
-      let entry = history.entries.last { $0.fromYear <= year } ?? history.entries[0]
+      let entry = history.entry(in: year ?? thisYear())
       var body = Self.body(entry.policy)
       body.fromYear = entry.fromYear
       return body
@@ -38,7 +37,7 @@ extension LeaveSettingsService {
   package func updatePolicy(_ body: LeavePolicyBody, by principal: Principal) throws -> LeavePolicyBody {
     try requireAdmin(principal, to: "change the leave policy")
     let now = environment.now()
-    let thisYear = Self.thisYear(environment)
+    let thisYear = thisYear()
     let fromYear = body.fromYear ?? thisYear + 1
     var validator = Validator()
     LeavePolicyHistory.validFromYear(
@@ -105,8 +104,8 @@ extension LeaveSettingsService {
     return (month, day)
   }
 
-  /// The company's current year (UTC).
-  private static func thisYear(_ environment: ServerEnvironment) -> Int {
+  /// The company's current year (UTC), which policy changes are counted from.
+  package func thisYear() -> Int {
     LeaveContext.date(of: environment.now(), in: .gmt).year
   }
 

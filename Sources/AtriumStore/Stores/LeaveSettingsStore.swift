@@ -21,8 +21,18 @@ public struct LeaveSettingsStore {
   /// The policy year by year. Before any change was recorded, the company row's policy holds
   /// for every year.
   public func policyHistory() throws -> LeavePolicyHistory {
-    let rows = try connection.query("SELECT * FROM leave_policy_years ORDER BY from_year")
-    guard !rows.isEmpty else { return .constant(try policy()) }
+    // One query on the hot path of every balance: the recorded years, or the company row
+    // standing in for them until the first change is recorded.
+    let rows = try connection.query(
+      """
+      SELECT from_year, default_allowance, carry_over_maximum, carry_over_until, allow_negative_balance
+      FROM leave_policy_years
+      UNION ALL
+      SELECT \(LeavePolicyHistory.firstYear), default_allowance, carry_over_maximum, carry_over_until,
+        allow_negative_balance
+      FROM company WHERE id = 1 AND NOT EXISTS (SELECT 1 FROM leave_policy_years)
+      ORDER BY from_year
+      """)
     return LeavePolicyHistory(
       rows.map { row in
         LeavePolicyHistory.Entry(
