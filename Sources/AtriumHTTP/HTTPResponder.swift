@@ -22,8 +22,9 @@ public protocol HTTPResponder: Sendable {
   func respond(to request: HTTPRequest) -> HTTPOutcome
 
   /// The response for a request refused by the engine itself (413 too large, 503 busy), so the
-  /// application can give it its own error format.
-  func engineError(status: Int, detail: String, requestID: String) -> HTTPResponse
+  /// application can give it its own error format and word it for the reader
+  /// (`acceptLanguage` is the request's `Accept-Language` header, when it has one).
+  func engineError(_ refusal: EngineRefusal, requestID: String, acceptLanguage: String?) -> HTTPResponse
 
   /// The path as the access log shows it: a path that carries a secret (a calendar feed's
   /// token) is written with the secret left out. The query is never logged.

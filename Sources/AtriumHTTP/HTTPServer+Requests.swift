@@ -70,16 +70,12 @@ extension HTTPServer {
         // RFC 9112 §6.1: a body framed both ways could smuggle what follows the last chunk in as
         // another request; answer, and close the connection.
         if length != nil {
-          return refuse(
-            400, "A request may not carry both Content-Length and Transfer-Encoding.", connection: connection,
-            context: context)
+          return refuse(.conflictingFraming, connection: connection, context: context)
         }
         // libmicrohttpd reads only chunked bodies; any other coding would wait for the idle timeout.
         if coding != "chunked" {
           return refuse(
-            501,
-            "Transfer-Encoding \(coding.prefix(40)) is not supported; send the body chunked or with Content-Length.",
-            connection: connection, context: context)
+            .unsupportedTransferCoding(String(coding.prefix(40))), connection: connection, context: context)
         }
       }
       if let declared = length.flatMap({ Int($0) }), declared > context.bodyLimit {
@@ -111,7 +107,7 @@ extension HTTPServer {
       return .YES
     }
     if context.isOversized {
-      return queue(tooLarge(context), on: connection, context: context)
+      return queue(tooLarge(context, connection: connection), on: connection, context: context)
     }
     if let response = context.takePending() {
       return queue(response, on: connection, context: context)
@@ -134,8 +130,7 @@ extension HTTPServer {
       if accepted != true {
         context.setPending(
           responder.engineError(
-            status: 503, detail: "The server is busy; try again in a moment.",
-            requestID: context.requestID))
+            .busy, requestID: context.requestID, acceptLanguage: Self.acceptLanguage(of: connection)))
         MHD_resume_connection(connection)
       }
       return .YES
@@ -146,26 +141,30 @@ extension HTTPServer {
   /// large): MHD then closes the connection instead of reading the body.
   private func reject(connection: OpaquePointer, context: RequestContext) -> MHD_Result {
     context.isRejected = true
-    var response = tooLarge(context)
+    var response = tooLarge(context, connection: connection)
     response.headers.set("Connection", "close")
     return queue(response, on: connection, context: context)
   }
 
   /// Answers at once with the application's error and closes the connection afterwards.
   private func refuse(
-    _ status: Int, _ detail: String, connection: OpaquePointer, context: RequestContext
+    _ refusal: EngineRefusal, connection: OpaquePointer, context: RequestContext
   ) -> MHD_Result {
     context.isRejected = true
-    var response = responder.engineError(status: status, detail: detail, requestID: context.requestID)
+    var response = responder.engineError(
+      refusal, requestID: context.requestID, acceptLanguage: Self.acceptLanguage(of: connection))
     response.headers.set("Connection", "close")
     return queue(response, on: connection, context: context)
   }
 
-  private func tooLarge(_ context: RequestContext) -> HTTPResponse {
+  private func tooLarge(_ context: RequestContext, connection: OpaquePointer) -> HTTPResponse {
     responder.engineError(
-      status: 413,
-      detail: "The request body is larger than the \(context.bodyLimit) bytes this endpoint accepts.",
-      requestID: context.requestID)
+      .bodyTooLarge(limit: context.bodyLimit), requestID: context.requestID,
+      acceptLanguage: Self.acceptLanguage(of: connection))
+  }
+
+  private static func acceptLanguage(of connection: OpaquePointer) -> String? {
+    MHD_lookup_connection_value(connection, .HEADER_KIND, "Accept-Language").map { String(cString: $0) }
   }
 
   private func queue(

@@ -1,3 +1,5 @@
+import AtriumDomain
+
 /// Things a problem may name: `No location has the id …`, `A department named … already exists`.
 public enum NamedThing: String, Hashable, Sendable, CaseIterable {
   case location, department, holiday, leaveType, companyNotice, post, feed, page
@@ -50,7 +52,18 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
   case csvNotUTF8
   case csvEmpty
   case csvNeedsUsername
-  case csvNotValid(line: Int)
+  case csvNotValid(line: Int, reason: CSV.Failure.Reason)
+  case csvUnknownColumns([String], known: [String])
+  case localAccountKept(username: String)
+  case importRefused(refused: Int, lines: Int)
+  /// A JSON body sent with another media type (nil: no `Content-Type` at all).
+  case sendJSON(got: String?)
+  // Refused by the HTTP engine before the request reaches a section.
+  case serverBusy
+  case bodyTooLarge(limit: Int)
+  case conflictingFraming
+  case unsupportedTransferCoding(String)
+  case directoryIdentityTaken(dn: String)
   case bodyUnreadable
   case directoryUnavailable
   case invalidIdempotencyKey
@@ -119,8 +132,56 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
       return es ? "El archivo está vacío; se esperaba una cabecera." : "The file is empty; expected a header line."
     case .csvNeedsUsername:
       return es ? "La cabecera necesita una columna username." : "The header needs a username column."
-    case .csvNotValid(let line):
-      return es ? "El archivo no es CSV válido (línea \(line))." : "The file is not valid CSV (line \(line))."
+    case .csvNotValid(let line, let reason):
+      let why =
+        switch reason {
+        case .quoteInUnquotedField:
+          es
+            ? "comillas dentro de un campo sin comillas (pon el campo entero entre comillas y dobla las comillas)"
+            : "a quote inside an unquoted field (quote the whole field and double the quote)"
+        case .textAfterClosingQuote: es ? "texto tras unas comillas de cierre" : "text after a closing quote"
+        case .unclosedQuote: es ? "un campo entre comillas no se cierra" : "a quoted field is never closed"
+        }
+      return es
+        ? "El archivo no es CSV válido (línea \(line)): \(why)." : "The file is not valid CSV (line \(line)): \(why)."
+    case .csvUnknownColumns(let unknown, let known):
+      let unknownList = unknown.joined(separator: ", ")
+      let knownList = known.joined(separator: ", ")
+      return es
+        ? "Columnas desconocidas: \(unknownList). Se admiten: \(knownList)."
+        : "Unknown columns: \(unknownList). Known: \(knownList)."
+    case .sendJSON(let got):
+      let media = got ?? (es ? "ningún Content-Type" : "no Content-Type")
+      return es
+        ? "Envía el cuerpo como application/json (llegó \(media))."
+        : "Send the body as application/json (got \(media))."
+    case .serverBusy:
+      return es
+        ? "El servidor está ocupado; inténtalo de nuevo en un momento." : "The server is busy; try again in a moment."
+    case .bodyTooLarge(let limit):
+      return es
+        ? "El cuerpo de la petición supera los \(limit) bytes que admite este punto de acceso."
+        : "The request body is larger than the \(limit) bytes this endpoint accepts."
+    case .conflictingFraming:
+      return es
+        ? "Una petición no puede llevar a la vez Content-Length y Transfer-Encoding."
+        : "A request may not carry both Content-Length and Transfer-Encoding."
+    case .unsupportedTransferCoding(let coding):
+      return es
+        ? "Transfer-Encoding \(coding) no se admite; envía el cuerpo por trozos (chunked) o con Content-Length."
+        : "Transfer-Encoding \(coding) is not supported; send the body chunked or with Content-Length."
+    case .importRefused(let refused, let lines):
+      return es
+        ? "Se han rechazado \(refused) de \(lines) líneas, así que no se ha importado nada; corrígelas (una prueba muestra cada motivo) e importa de nuevo."
+        : "\(refused) of \(lines) lines were refused, so nothing was imported; fix them (a dry run shows each reason) and import again."
+    case .localAccountKept(let username):
+      return es
+        ? "\(username) es una cuenta local de Atrium con su propia contraseña; el directorio no la sustituye."
+        : "\(username) is a local Atrium account with its own password; the directory does not take it over."
+    case .directoryIdentityTaken(let dn):
+      return es
+        ? "El usuario o el correo del directorio para \(dn) pertenece a otra cuenta de Atrium."
+        : "The directory's username or email address for \(dn) belongs to another Atrium account."
     case .bodyUnreadable: return es ? "No se ha podido leer el cuerpo." : "The body could not be read."
     case .directoryUnavailable:
       return es
@@ -140,8 +201,11 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
       .companyNotSetUp, .usernameOrEmailTaken, .cannotRemoveOwnAdminRole, .cannotDeactivateSelf, .useOwnPasswordRoute,
       .holidayExists(date: "2026-05-15"), .oneDefaultLeaveType, .feedExists(url: "https://example.com/feed"),
       .onlyAuthorOrAdminDeletes, .monthFormat, .calendarAddressNotValid, .directoryNotConfigured, .noUploadFolder,
-      .lastEventIDUnknown, .sendCSV, .csvNotUTF8, .csvEmpty, .csvNeedsUsername, .csvNotValid(line: 3), .bodyUnreadable,
-      .directoryUnavailable, .invalidIdempotencyKey,
-    ]
+      .lastEventIDUnknown, .sendCSV, .csvNotUTF8, .csvEmpty, .csvNeedsUsername, .bodyUnreadable,
+      .directoryUnavailable, .invalidIdempotencyKey, .csvUnknownColumns(["nickname"], known: ["username", "email"]),
+      .localAccountKept(username: "ana"), .importRefused(refused: 2, lines: 40),
+      .sendJSON(got: "text/plain"), .sendJSON(got: nil), .serverBusy, .bodyTooLarge(limit: 65_536), .conflictingFraming,
+      .unsupportedTransferCoding("gzip"), .directoryIdentityTaken(dn: "uid=ana,ou=people,dc=example,dc=com"),
+    ] + CSV.Failure.Reason.allCases.map { .csvNotValid(line: 3, reason: $0) }
   }
 }

@@ -59,6 +59,22 @@ public struct FieldMessage: CatalogueMessage {
     case .requiredForAudience: "field.required-for-audience"
     case .username: "field.username"
     case .monthAndDay: "field.month-and-day"
+    case .namedNotA(_, let kind): "field.named-not-a-\(kind.rawValue)"
+    case .appearsTwiceInFile: "field.appears-twice-in-file"
+    case .requiredForNewPerson: "field.required-for-new-person"
+    case .belongsToSomeoneElse: "field.belongs-to-someone-else"
+    case .atMostEntries: "field.at-most-entries"
+    case .everyEntryNeeds: "field.every-entry-needs"
+    case .feedAddress: "field.feed-address"
+    case .directoryAddresses: "field.directory-addresses"
+    case .secondsBetween: "field.seconds-between"
+    case .zeroOrSecondsBetween: "field.zero-or-seconds-between"
+    case .mustContain: "field.must-contain"
+    case .directoryFilter: "field.directory-filter"
+    case .requiredUnless: "field.required-unless"
+    case .goesWith: "field.goes-with"
+    case .noSuchField: "field.no-such-field"
+    case .attributeName: "field.attribute-name"
     }
   }
 
@@ -160,6 +176,47 @@ public struct FieldMessage: CatalogueMessage {
     case .trueOrFalse: return es ? "debe ser true o false" : "must be true or false"
     case .photoVersion:
       return es ? "debe ser una versión de foto de un photoURL" : "must be a photo version from a photoURL"
+    case .namedNotA(let name, let kind):
+      switch kind {
+      case .location: return es ? "«\(name)» no es una sede" : "\"\(name)\" is not a location"
+      case .department: return es ? "«\(name)» no es un departamento" : "\"\(name)\" is not a department"
+      case .person: return es ? "«\(name)» no es una persona" : "\"\(name)\" is not a person"
+      }
+    case .appearsTwiceInFile: return es ? "aparece dos veces en el archivo" : "appears twice in the file"
+    case .requiredForNewPerson: return es ? "es obligatorio para una persona nueva" : "is required for a new person"
+    case .belongsToSomeoneElse: return es ? "pertenece a otra persona" : "belongs to someone else"
+    case .atMostEntries(let count):
+      return es ? "admite \(count) entradas como mucho" : "must list at most \(count) entries"
+    case .everyEntryNeeds(let field): return es ? "cada entrada necesita \(field)" : "every entry needs a \(field)"
+    case .feedAddress:
+      return es
+        ? "debe ser una dirección http o https sin usuario ni contraseña"
+        : "must be an http or https address without a user name or password"
+    case .directoryAddresses:
+      return es
+        ? "debe ser una o más direcciones ldap:// o ldaps://" : "must be one or more ldap:// or ldaps:// addresses"
+    case .secondsBetween(let low, let high):
+      return es ? "debe ser de \(low) a \(high) segundos" : "must be \(low) to \(high) seconds"
+    case .zeroOrSecondsBetween(let low, let high):
+      return es
+        ? "debe ser 0 (desactivado) o de \(low) a \(high) segundos" : "must be 0 (off) or \(low) to \(high) seconds"
+    case .mustContain(let text): return es ? "debe contener \(text)" : "must contain \(text)"
+    case .directoryFilter(let containing):
+      guard let containing else {
+        return es ? "debe ser un filtro entre paréntesis" : "must be a filter in parentheses"
+      }
+      return es
+        ? "debe ser un filtro entre paréntesis que contenga \(containing)"
+        : "must be a filter in parentheses containing \(containing)"
+    case .requiredUnless(let other):
+      return es
+        ? "o \(other) es obligatorio, para encontrar a quien inicia sesión"
+        : "or \(other) is required, to find the user signing in"
+    case .goesWith(let other):
+      return es ? "va con \(other): los dos o ninguno" : "goes with \(other): both or neither"
+    case .noSuchField(let field): return es ? "no tiene el campo \(field)" : "has no field \(field)"
+    case .attributeName(let field):
+      return es ? "\(field) debe ser un nombre de atributo" : "\(field) must be an attribute name"
     case .notA(let kind):
       switch kind {
       case .location: return es ? "no es una sede" : "is not a location"
@@ -191,8 +248,14 @@ public struct FieldMessage: CatalogueMessage {
       .differentFromCurrent, .notRight, .bytesBetween(1, 4096), .wholeNumberBetween(1, 1000), .yearBetween(1900, 9999),
       .month, .trueOrFalse, .photoVersion, .notAccepted, .daysBetween(0, 366), .yearAtLeast(2026), .yearAtMost(2036),
       .defaultTypeStaysActive, .defaultTypeCannotBeUnset, .timeZone, .weekdayNumbers, .oneWorkingDay, .instant,
-      .inTheFuture, .loopInReportingChain, .requiredForAudience, .username, .monthAndDay,
+      .inTheFuture, .loopInReportingChain, .requiredForAudience, .username, .monthAndDay, .appearsTwiceInFile,
+      .requiredForNewPerson, .belongsToSomeoneElse, .atMostEntries(20), .everyEntryNeeds("url"), .feedAddress,
+      .directoryAddresses, .secondsBetween(1, 300), .zeroOrSecondsBetween(60, 604_800), .mustContain("{username}"),
+      .directoryFilter(containing: nil), .directoryFilter(containing: "{username}"),
+      .requiredUnless(other: "searchBase"), .goesWith(other: "bindDN"), .noSuchField("nickname"),
+      .attributeName(field: "email"),
     ]
-    return (rules + FieldRule.PlaceKind.allCases.map { .notA($0) }).map(FieldMessage.init)
+    let places = FieldRule.PlaceKind.allCases.flatMap { [FieldRule.notA($0), .namedNotA("Sales", $0)] }
+    return (rules + places).map(FieldMessage.init)
   }
 }

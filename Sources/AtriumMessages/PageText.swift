@@ -32,6 +32,8 @@ public enum PageText: CatalogueMessage {
   case carryOverDays, carryOverUntil, allowNegative, holidays, date, halfDayOnly(DayHalf?), allowanceFor(Int), days
   case importPeople, importHelp, csvFile, orPaste, dryRun, runImport, importSummary(Int, Int, Int, Int), applied
   case notApplied, line
+  /// What an import does with a line: the report's `action` (`create`, `update`, ...).
+  case importAction(String)
   case change, changeRequest
   case devices, noDevices, resetBadge
   case signedInSessions, lastUsed(String), thisSession, signOutSession
@@ -279,6 +281,13 @@ public enum PageText: CatalogueMessage {
     case .applied: ("The list was imported.", "La lista se ha importado.")
     case .notApplied: ("Nothing was changed.", "No se ha cambiado nada.")
     case .line: ("Line", "Línea")
+    case .importAction(let action):
+      switch action {
+      case "create": ("to create", "nueva")
+      case "update": ("to update", "a actualizar")
+      case "unchanged": ("unchanged", "sin cambios")
+      default: ("refused", "rechazada")
+      }
     case .change: ("Change", "Cambiar")
     case .changeRequest: ("Change the request", "Cambiar la solicitud")
     case .devices: ("Devices for push notifications", "Dispositivos para notificaciones")

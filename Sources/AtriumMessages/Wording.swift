@@ -58,6 +58,17 @@ public struct Wording: Sendable {
     return "\(start)\(startHalf) – \(date(span.end))\(endHalf)"
   }
 
+  /// What a step in a request's history changed, from the code the history keeps
+  /// (`LeaveHistoryDetails`): `2–6 March 2026 → 9–13 March 2026`. Text written before the code
+  /// existed is returned as it is.
+  public func historyDetails(_ stored: String) -> String {
+    switch LeaveHistoryDetails(code: stored) {
+    case .asked(let asked)?: span(asked)
+    case .moved(let from, let to)?: "\(span(from)) → \(span(to))"
+    case nil: stored
+    }
+  }
+
   /// `morning`, `afternoon`; `mañana`, `tarde`.
   public func half(_ half: DayHalf) -> String {
     switch (half, language) {

@@ -49,7 +49,7 @@ extension AdminPages {
             .li(
               [.class(line.errors.isEmpty ? "" : "unread")],
               [
-                .text("\(context(.line)) \(line.line) · \(line.username) · \(line.action)"),
+                .text("\(context(.line)) \(line.line) · \(line.username) · \(context(.importAction(line.action)))"),
                 line.errors.isEmpty
                   ? .empty
                   : .ul([], line.errors.map { .li([.class("error")], [.text("\($0.field): \($0.message)")]) }),

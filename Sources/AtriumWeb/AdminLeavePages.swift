@@ -147,7 +147,7 @@ extension AdminPages {
             .li(
               [.class("row")],
               [
-                .strong([.text(holiday.date.description)]), .text(holiday.name),
+                .strong([.text(context.date(holiday.date))]), .text(holiday.name),
                 .span([.class("muted")], [.text(context(.halfDayOnly(holiday.half)))]),
                 context.button(.admin(.deleteHoliday(id: holiday.id)), .remove, style: "secondary"),
               ])

@@ -41,9 +41,7 @@ package enum ApprovalsPage {
 
   private static func row(_ context: WebContext, _ item: ApprovalItem) -> Node {
     let request = item.request
-    let dates =
-      request.start == request.end
-      ? request.start.description : "\(request.start.description) – \(request.end.description)"
+    let dates = context.dates(of: request)
     var actions: [Node] = []
     // Marks the forms the page's script sends in place.
     let decision = [Attribute.data("decision", "")]
@@ -73,7 +71,7 @@ package enum ApprovalsPage {
           [],
           [
             .text(dates + " · "), .span([.class("type")], [.text(request.type.name)]),
-            .text(" · " + context(.workingDays(TimeOffPage.format(request.days)))),
+            .text(" · " + context(.workingDays(context.days(request.days)))),
           ]),
         request.note.isEmpty ? .empty : .p([.class("muted")], [.text(request.note)]),
         .div([.class("row actions")], actions),

@@ -75,7 +75,7 @@ package enum BoardPage {
           [
             item.read ? .empty : .span([.class("status pending")], [.text(context(.newBadge))]),
             item.done ? .span([.class("status approved")], [.text(context(.done))]) : .empty,
-            .text(" " + String(item.createdAt.prefix(10))),
+            .text(" " + context.day(of: item.createdAt)),
             item.author.map { .text(" · " + $0.displayName) } ?? .empty,
           ]),
         .h3([], [link(to: item).map { .a([.href($0.href)], [.text(item.title)]) } ?? .text(item.title)]),

@@ -44,7 +44,7 @@ package enum HomePage {
           [.class("muted")],
           [
             .strong([.text(who)]), .text(" · "),
-            .time([Attribute("datetime", item.createdAt)], [.text(String(item.createdAt.prefix(10)))]),
+            .time([Attribute("datetime", item.createdAt)], [.text(context.day(of: item.createdAt))]),
           ]
         ),
         item.title.map { .h3([], [.text($0)]) } ?? .empty,

@@ -7,9 +7,7 @@ import AtriumServices
 package enum RequestDetailPage {
   package static func render(_ context: WebContext, _ detail: LeaveDetail) -> Node {
     let request = detail.request
-    let dates =
-      request.start == request.end
-      ? request.start.description : "\(request.start.description) – \(request.end.description)"
+    let dates = context.dates(of: request)
     var actions: [Node] = []
     if request.status == .pending {
       actions = [
@@ -37,10 +35,10 @@ package enum RequestDetailPage {
               [],
               [
                 .text(dates + " · "), .span([.class("type")], [.text(request.type.name)]),
-                .text(" · " + context(.workingDays(TimeOffPage.format(request.days)))),
+                .text(" · " + context(.workingDays(context.days(request.days)))),
               ]),
             request.note.isEmpty ? .empty : .p([.class("muted")], [.text(request.note)]),
-            .p([.id("remaining")], [.text(context(.remainingAfter(TimeOffPage.format(detail.remaining))))]),
+            .p([.id("remaining")], [.text(context(.remainingAfter(context.days(detail.remaining))))]),
             .div([.class("row")], actions),
           ]),
         .h2([], [.text(context(.whoElseIsOff))]),
@@ -55,7 +53,7 @@ package enum RequestDetailPage {
               [],
               [
                 // The state it led to, in the reader's words (the action's name is the API's).
-                .text("\(entry.at.prefix(10)) · \(entry.actor.displayName) · \(context(.status(entry.to)))"),
+                .text("\(context.day(of: entry.at)) · \(entry.actor.displayName) · \(context(.status(entry.to)))"),
                 entry.reason.isEmpty ? .empty : .text(" · \(entry.reason)"),
               ])
           }),

@@ -76,7 +76,7 @@ package enum SettingsPage {
                 [.class("row")],
                 [
                   .strong([.text(device.name.isEmpty ? device.platform : device.name)]),
-                  .span([.class("muted")], [.text("\(device.platform) · \(device.lastSeenAt.prefix(10))")]),
+                  .span([.class("muted")], [.text("\(device.platform) · \(context.day(of: device.lastSeenAt))")]),
                   context.button(.settings(.deleteDevice(id: device.id)), .remove, style: "secondary"),
                 ])
             }),

@@ -96,7 +96,7 @@ package enum TeamPage {
             .dt([.text(context(.email))]), .dd([], [.text(person.email)]),
             .dt([.text(context(.phone))]), .dd([], [.text(person.phone)]),
             .dt([.text(context(.manager))]), .dd([], [.text(person.manager?.displayName ?? "—")]),
-            .dt([.text(context(.startDate))]), .dd([], [.text(person.startDate?.description ?? "—")]),
+            .dt([.text(context(.startDate))]), .dd([], [.text(person.startDate.map(context.date) ?? "—")]),
           ]),
         person.bio.isEmpty
           ? .empty : .section([.class("card")], [.h2([], [.text(context(.bio))]), .p([], [.text(person.bio)])]),

@@ -57,12 +57,12 @@ package enum TimeOffPage {
       .dl(
         [.class("figures")],
         [
-          figure(context(.allowance), year.allowance, id: "allowance"),
-          figure(context(.carriedOver), year.carriedOver, id: "carried"),
-          year.expired > .zero ? figure(context(.expiredDays), year.expired, id: "expired") : .empty,
-          figure(context(.approvedDays), year.approved, id: "approved"),
-          figure(context(.pendingDays), year.pending, id: "pending"),
-          figure(context(.remaining), year.remaining, id: "remaining"),
+          figure(context, .allowance, year.allowance, id: "allowance"),
+          figure(context, .carriedOver, year.carriedOver, id: "carried"),
+          year.expired > .zero ? figure(context, .expiredDays, year.expired, id: "expired") : .empty,
+          figure(context, .approvedDays, year.approved, id: "approved"),
+          figure(context, .pendingDays, year.pending, id: "pending"),
+          figure(context, .remaining, year.remaining, id: "remaining"),
         ]),
       carried.map { .p([.class("muted"), .id("carried-note")], [.text($0.text(in: context.language))]) } ?? .empty,
       .p([.class("muted"), .id("balance-sum")], [.text(sum.text(in: context.language))]),
@@ -75,10 +75,12 @@ package enum TimeOffPage {
       : .ul([.class("list"), .id("requests")], requests.map { request(context, $0, cancellable: cancellable) })
   }
 
-  private static func figure(_ label: String, _ days: HalfDays, id: String) -> Node {
-    .div([], [.dt([.text(label)]), .dd([.id(id)], [.text(format(days))])])
+  private static func figure(_ context: WebContext, _ label: Text, _ days: HalfDays, id: String) -> Node {
+    .div([], [.dt([.text(context(label))]), .dd([.id(id)], [.text(context.days(days))])])
   }
 
+  /// A number of days as a form field holds it: `2.5` in every language, as number inputs
+  /// read it.
   package static func format(_ days: HalfDays) -> String {
     Wording(.en).number(days)
   }
@@ -94,7 +96,7 @@ package enum TimeOffPage {
     var summary: [Node] = []
     if let preview {
       summary.append(
-        .p([.id("preview"), Attribute("role", "status")], [.text(context(.previewSays(format(preview.days))))]))
+        .p([.id("preview"), Attribute("role", "status")], [.text(context(.previewSays(context.days(preview.days))))]))
       let names = Set(preview.conflicts.flatMap { $0.people.map(\.displayName) }).sorted()
       if !names.isEmpty { summary.append(.p([], [.text(context(.alsoOff(names.joined(separator: ", "))))])) }
     }
@@ -154,9 +156,7 @@ package enum TimeOffPage {
   }
 
   private static func request(_ context: WebContext, _ request: LeaveRequestBody, cancellable: Bool) -> Node {
-    let dates =
-      request.start == request.end
-      ? request.start.description : "\(request.start.description) – \(request.end.description)"
+    let dates = context.dates(of: request)
     return .li(
       [.id("request-\(request.id)"), .data("status", request.status.rawValue)],
       [
@@ -166,7 +166,7 @@ package enum TimeOffPage {
             .span([.class("status \(request.status.rawValue)")], [.text(context(.status(request.status)))]),
             .strong([.text(dates)]),
             .span([.class("type")], [.text(request.type.name)]),
-            .span([.class("muted")], [.text(context(.workingDays(format(request.days))))]),
+            .span([.class("muted")], [.text(context(.workingDays(context.days(request.days))))]),
           ]),
         request.note.isEmpty ? .empty : .p([.class("muted")], [.text(request.note)]),
         .div(

@@ -21,6 +21,7 @@ extension WebApp {
         PasswordChange(current: form["current"] ?? "", new: form["new"] ?? ""), by: visitor.principal,
         origin: sessionOrigin(of: request))
     } catch let problem as Problem {
+      let problem = problem.localized(in: context.language)
       var errors: [String: String] = [:]
       for error in problem.errors ?? [] { errors[error.field] = error.message }
       if errors.isEmpty { errors["current"] = problem.detail ?? "" }

@@ -200,7 +200,9 @@ extension WebApp {
       let csv = form["csv"] ?? ""
       do {
         let report = try peopleImport.run(csv: csv, dryRun: form["dryRun"] == "on", by: principal)
-        return html(AdminPages.importPeople(context, report: report, csv: report.applied ? "" : csv))
+        return html(
+          AdminPages.importPeople(
+            context, report: report.worded(in: context.language), csv: report.applied ? "" : csv))
       } catch {
         let problem = formProblem(error, in: context.language)
         return html(

@@ -31,7 +31,9 @@ extension WebApp {
       }
     case .detail(let id):
       guard context.decides else { return notAllowed(context) }
-      return html(RequestDetailPage.render(context, try leaveQueries.detail(id: id, principal: principal)))
+      return html(
+        RequestDetailPage.render(
+          context, try leaveQueries.detail(id: id, principal: principal, language: context.language)))
     }
   }
 }

@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumHTML
+import AtriumMessages
 import AtriumServices
 
 /// What every page needs besides its own data: who is looking, in which language, the token
@@ -13,6 +14,26 @@ package struct WebContext: Sendable {
   package let current: WebPage?
 
   package func callAsFunction(_ text: Text) -> String { text.in(language) }
+
+  /// A request's days as the reader writes dates: `6–10 April 2026`, `6–10 de abril de 2026`.
+  package func dates(of request: LeaveRequestBody) -> String {
+    guard
+      let span = try? LeaveSpan(
+        start: request.start, end: request.end, startHalf: request.startHalf, endHalf: request.endHalf)
+    else { return "\(request.start) – \(request.end)" }
+    return Wording(language).span(span)
+  }
+
+  /// `31 March 2026`, `31 de marzo de 2026`.
+  package func date(_ date: CalendarDate) -> String { Wording(language).date(date) }
+
+  /// The UTC day of an RFC 3339 instant the API gave (`2026-03-31T09:00:00Z`), as `date` words it.
+  package func day(of instant: String) -> String {
+    CalendarDate(instant.prefix(10)).map(date) ?? String(instant.prefix(10))
+  }
+
+  /// A number of days as the reader writes it: `2.5`, `2,5`.
+  package func days(_ days: HalfDays) -> String { Wording(language).number(days) }
 
   package var employee: Employee? { visitor?.principal.employee }
   package var decides: Bool { employee.map { $0.role == .manager || $0.role == .admin } ?? false }

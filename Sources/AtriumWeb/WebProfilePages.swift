@@ -25,11 +25,11 @@ extension WebApp {
         return try editProfile(context, principal: principal, saved: true)
       } catch let failure as ValidationFailure {
         var errors = ProfilePage.Errors()
-        for error in failure.errors { errors.fields[error.field] = error.message }
+        for error in failure.errors { errors.fields[error.field] = error.worded(in: context.language).message }
         return try editProfile(context, principal: principal, errors: errors, status: 400)
       } catch let problem as Problem where problem.errors != nil {
         var errors = ProfilePage.Errors()
-        for error in problem.errors ?? [] { errors.fields[error.field] = error.message }
+        for error in problem.errors ?? [] { errors.fields[error.field] = error.worded(in: context.language).message }
         return try editProfile(context, principal: principal, errors: errors, status: problem.status)
       }
     case .uploadPhoto:

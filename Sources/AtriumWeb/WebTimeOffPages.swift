@@ -20,7 +20,7 @@ extension WebApp {
     case .request:
       return try requestLeave(request, form: form, principal: principal, context: context)
     case .edit(let id):
-      let request = try leaveQueries.detail(id: id, principal: principal).request
+      let request = try leaveQueries.detail(id: id, principal: principal, language: context.language).request
       guard request.employeeId == principal.employee.id else { throw Problem.notFound(.noLeaveRequest(id: id)) }
       // The request's own address (notices link to it): only a pending one has a form; any
       // other is shown in its year's list.

@@ -21,11 +21,11 @@ import Testing
   }
 
   @Test func malformedQuotesNameTheLine() {
-    #expect(throws: CSV.Failure(line: 2, message: "a quoted field is never closed")) {
+    #expect(throws: CSV.Failure(line: 2, reason: .unclosedQuote)) {
       try CSV.parse("a,b\n\"open,b\n")
     }
-    #expect(throws: CSV.Failure.self) { try CSV.parse("a,b\nx\"y,b") }
-    #expect(throws: CSV.Failure.self) { try CSV.parse("a,b\n\"x\"y,b") }
+    #expect(throws: CSV.Failure(line: 2, reason: .quoteInUnquotedField)) { try CSV.parse("a,b\nx\"y,b") }
+    #expect(throws: CSV.Failure(line: 2, reason: .textAfterClosingQuote)) { try CSV.parse("a,b\n\"x\"y,b") }
   }
 
   @Test func rowsOfSeparatorsOnlyAreBlank() throws {

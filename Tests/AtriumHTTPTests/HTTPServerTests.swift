@@ -24,8 +24,8 @@ final class EchoResponder: HTTPResponder {
     }
   }
 
-  func engineError(status: Int, detail: String, requestID: String) -> HTTPResponse {
-    HTTPResponse(status: status, contentType: "text/plain", body: Array(detail.utf8))
+  func engineError(_ refusal: EngineRefusal, requestID: String, acceptLanguage: String?) -> HTTPResponse {
+    HTTPResponse(status: refusal.status, contentType: "text/plain", body: Array(refusal.description.utf8))
   }
 }
 
@@ -233,8 +233,8 @@ final class StreamResponder: HTTPResponder {
     return .stream(stream)
   }
 
-  func engineError(status: Int, detail: String, requestID: String) -> HTTPResponse {
-    HTTPResponse(status: status, contentType: "text/plain", body: Array(detail.utf8))
+  func engineError(_ refusal: EngineRefusal, requestID: String, acceptLanguage: String?) -> HTTPResponse {
+    HTTPResponse(status: refusal.status, contentType: "text/plain", body: Array(refusal.description.utf8))
   }
 }
 

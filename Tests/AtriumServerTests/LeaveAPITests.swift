@@ -159,7 +159,13 @@ import Testing
     let detail = try JSONText.decode(
       LeaveDetail.self, from: app.send(.leave(.detail(id: request.request.id)), token: eva.accessToken))
     #expect(detail.history.map(\.action) == ["create", "change"])
-    #expect(detail.history.last?.details.contains("2026-04-08") == true)
+    #expect(detail.history.first?.details == "6–10 April 2026")
+    #expect(detail.history.last?.details == "6–10 April 2026 → 6–8 April 2026")
+    let spanish = try JSONText.decode(
+      LeaveDetail.self,
+      from: app.send(
+        .leave(.detail(id: request.request.id)), token: eva.accessToken, headers: [("Accept-Language", "es")]))
+    #expect(spanish.history.last?.details == "6–10 de abril de 2026 → 6–8 de abril de 2026")
     // Approved requests cannot be changed.
     #expect(app.send(.approvals(.approve(id: request.request.id)), token: mario.accessToken).status == 200)
     let late = app.send(.leave(.change(id: request.request.id)), json: #"{"note": "again"}"#, token: eva.accessToken)

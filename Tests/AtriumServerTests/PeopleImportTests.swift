@@ -19,9 +19,12 @@ import Testing
     ana = try app.login("ana")
   }
 
-  func upload(_ csv: String, dryRun: Bool, token: String? = nil, type: String = "text/csv") -> HTTPResponse {
+  func upload(
+    _ csv: String, dryRun: Bool, token: String? = nil, type: String = "text/csv", language: String? = nil
+  ) -> HTTPResponse {
     var request = HTTPRequest(method: "POST", target: Route.people(.importStaff(dryRun: dryRun)).pathAndQuery)
     request.headers.add("Content-Type", type)
+    if let language { request.headers.add("Accept-Language", language) }
     request.headers.add("Authorization", "Bearer \(token ?? ana.accessToken)")
     request.body = Array(csv.utf8)
     return app.app.respondNow(to: request)
@@ -98,6 +101,43 @@ import Testing
       Page<PersonSummary>.self,
       from: app.send(.people(.directory(PeopleQuery(text: "ok person"))), token: eva.accessToken))
     #expect(found.items.isEmpty, "the good line was not saved either")
+  }
+
+  /// Issue 14 (catalogue): every reason an import gives is worded for the reader.
+  @Test func theReportAndItsRefusalsAreInTheReadersLanguage() throws {
+    let csv = """
+      username,email,firstName,lastName,department,location,manager,role
+      bad.person,bad@atrium-demo.example,Bad,Person,Nowhere,Madrid,ghost,boss
+      """
+    let english = try JSONText.decode(ImportReport.self, from: upload(csv, dryRun: true))
+    #expect(english.lines.first?.errors.map(\.message).contains("\"Nowhere\" is not a department") == true)
+    let spanish = try JSONText.decode(ImportReport.self, from: upload(csv, dryRun: true, language: "es"))
+    let reasons = Dictionary(uniqueKeysWithValues: (spanish.lines.first?.errors ?? []).map { ($0.field, $0.message) })
+    #expect(reasons["department"] == "«Nowhere» no es un departamento")
+    #expect(reasons["manager"] == "«ghost» no es una persona")
+    #expect(reasons["role"] == "debe ser uno de: employee, manager, admin")
+
+    let refused = upload(csv, dryRun: false, language: "es")
+    #expect(refused.status == 422)
+    #expect(
+      refused.problem?.detail?.hasPrefix("Se han rechazado 1 de 1 líneas, así que no se ha importado nada") == true)
+    #expect(
+      refused.problem?.errors?.contains {
+        $0.field == "line 2 department" && $0.message.contains("no es un departamento")
+      } == true)
+
+    let unclosed = upload("username\n\"open", dryRun: true, language: "es")
+    #expect(unclosed.problem?.detail == "El archivo no es CSV válido (línea 2): un campo entre comillas no se cierra.")
+    #expect(
+      upload("username\n\"open", dryRun: true).problem?.detail
+        == "The file is not valid CSV (line 2): a quoted field is never closed.")
+    let unknown = upload("username,shoe size\nx,42", dryRun: true, language: "es")
+    #expect(unknown.problem?.detail?.hasPrefix("Columnas desconocidas: shoe size. Se admiten: username, email") == true)
+    let notJSON = app.send(
+      "POST", Route.leave(.create).pathAndQuery, body: Array("x".utf8), token: ana.accessToken,
+      headers: [("Content-Type", "text/plain"), ("Accept-Language", "es")])
+    #expect(notJSON.status == 415)
+    #expect(notJSON.problem?.detail == "Envía el cuerpo como application/json (llegó text/plain).")
   }
 
   @Test func theFileItselfIsChecked() throws {

@@ -72,6 +72,42 @@ import Testing
     #expect(password.problem?.errors?.first?.message == "no es correcta")
   }
 
+  /// What the HTTP engine refuses before a section sees the request is worded too.
+  @Test func theEnginesRefusalsAreWordedForTheReader() throws {
+    let tooLarge = app.app.engineError(.bodyTooLarge(limit: 1024), requestID: "r1", acceptLanguage: "es-ES,es;q=0.9")
+    #expect(tooLarge.status == 413)
+    #expect(tooLarge.problem?.title == "Contenido demasiado grande")
+    #expect(
+      tooLarge.problem?.detail == "El cuerpo de la petición supera los 1024 bytes que admite este punto de acceso.")
+    let busy = app.app.engineError(.busy, requestID: "r2", acceptLanguage: nil)
+    #expect(busy.status == 503 && busy.problem?.detail == "The server is busy; try again in a moment.")
+    #expect(busy.problem?.requestId == "r2")
+  }
+
+  /// The web app writes dates and day counts the way the reader does.
+  @Test func theWebWritesDatesAndDaysInTheReadersLanguage() throws {
+    let created = ask(#"{"start": "2026-04-06", "end": "2026-04-08", "endHalf": "morning"}"#, language: nil)
+    #expect(created.status == 201, "\(created.text)")
+    let employee = WebClient(app)
+    employee.language = "es"
+    employee.signIn("eva")
+    let page = employee.get("/time-off?year=2026").text
+    #expect(page.contains("6–8 de abril de 2026 (mañana)"), "the request's days in Spanish")
+    #expect(page.contains("2,5"), "half days with a decimal comma")
+    #expect(!page.contains("2026-04-06 – 2026-04-08"))
+  }
+
+  /// A refused profile field is explained next to it, in the reader's language (the web's own
+  /// form used to show an empty reason).
+  @Test func theWebProfileFormExplainsARefusedPhone() throws {
+    let employee = WebClient(app)
+    employee.language = "es"
+    employee.signIn("eva")
+    let page = employee.post("/profile/edit", from: "/profile/edit", ["phone": "123", "bio": ""])
+    #expect(page.status == 400)
+    #expect(page.text.contains("debe empezar por el prefijo del país, p. ej. +34 600 123 456"))
+  }
+
   @Test func aRequestsHistoryIsWordedForTheReader() throws {
     let created = ask(#"{"start": "2026-04-06", "end": "2026-04-10"}"#, language: nil)
     let id = try JSONText.decode(SavedLeave.self, from: created).request.id

@@ -68,8 +68,10 @@ import Testing
           request: request, employee: EmployeeSummary(id: "e", displayName: "Eva", position: "", photoURL: "/p"))
       ],
       nextCursor: nil)
-    for value in [try bothWays(saved), try bothWays(page), try bothWays(Problem.notFound("x")), try bothWays(Health())]
-    {
+    for value in [
+      try bothWays(saved), try bothWays(page), try bothWays(Problem.notFound(.noPerson(id: "x"))),
+      try bothWays(Health()),
+    ] {
       #expect(value.ours == value.foundation)
     }
   }

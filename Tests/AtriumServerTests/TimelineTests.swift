@@ -74,8 +74,8 @@ final class FeedFixtureResponder: HTTPResponder {
     }
   }
 
-  func engineError(status: Int, detail: String, requestID: String) -> HTTPResponse {
-    HTTPResponse(status: status, contentType: "text/plain", body: Array(detail.utf8))
+  func engineError(_ refusal: EngineRefusal, requestID: String, acceptLanguage: String?) -> HTTPResponse {
+    HTTPResponse(status: refusal.status, contentType: "text/plain", body: Array(refusal.description.utf8))
   }
 }
 

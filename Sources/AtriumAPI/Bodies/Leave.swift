@@ -215,7 +215,8 @@ public struct LeaveHistoryEntry: Codable, Hashable, Sendable {
   public var from: LeaveStatus?
   public var to: LeaveStatus
   public var reason: String
-  /// For changes: what changed, e.g. "2026-03-02 – 2026-03-06 → 2026-03-09 – 2026-03-13".
+  /// What the step changed, in the reader's words: the days asked for on `create`, the old and
+  /// new days on a `change` that moved them ("2–6 March 2026 → 9–13 March 2026"), else empty.
   public var details: String
 
   public init(

@@ -1,4 +1,5 @@
 import AtriumDomain
+import AtriumMessages
 
 /// Someone in the directory.
 public struct PersonSummary: Codable, Hashable, Sendable {
@@ -302,5 +303,16 @@ public struct ImportReport: Codable, Hashable, Sendable {
     self.unchanged = unchanged
     self.refused = refused
     self.lines = lines
+  }
+}
+
+extension ImportReport {
+  /// The report with each refused field's reason in `language`.
+  public func worded(in language: Language) -> ImportReport {
+    var report = self
+    for index in report.lines.indices {
+      report.lines[index].errors = report.lines[index].errors.map { $0.worded(in: language) }
+    }
+    return report
   }
 }

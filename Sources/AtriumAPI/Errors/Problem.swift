@@ -60,9 +60,12 @@ public struct Problem: Error, Codable, Hashable, Sendable {
 }
 
 extension Problem {
-  /// A problem whose detail comes from the catalogue (in English until it is localized).
-  public init(status: Int, _ message: ProblemMessage, title: String? = nil, type: String = "about:blank") {
-    self.init(status: status, title: title, detail: message.text(in: .en), type: type)
+  /// A problem whose title and detail come from the catalogue (in English until it is
+  /// localized): the title names the `type`, or the status when there is none.
+  public init(status: Int, _ message: ProblemMessage, type: String = "about:blank") {
+    self.init(
+      status: status, title: ProblemTitle(status: status, type: type).text(in: .en), detail: message.text(in: .en),
+      type: type)
     self.message = message
   }
 
@@ -110,30 +113,6 @@ extension Problem {
   /// `end must not be before start; note must be at most 500 characters`.
   static func summary(of errors: [FieldError]) -> String {
     errors.map { "\($0.field) \($0.message)" }.joined(separator: "; ")
-  }
-
-  public static func badRequest(_ detail: String, errors: [FieldError]? = nil) -> Problem {
-    Problem(status: 400, detail: detail, errors: errors)
-  }
-
-  public static func unauthorized(_ detail: String) -> Problem {
-    Problem(status: 401, detail: detail)
-  }
-
-  public static func forbidden(_ detail: String) -> Problem {
-    Problem(status: 403, detail: detail)
-  }
-
-  public static func notFound(_ detail: String) -> Problem {
-    Problem(status: 404, detail: detail)
-  }
-
-  public static func conflict(_ detail: String) -> Problem {
-    Problem(status: 409, detail: detail)
-  }
-
-  public static func unprocessable(_ detail: String, errors: [FieldError]? = nil) -> Problem {
-    Problem(status: 422, detail: detail, errors: errors)
   }
 
   /// A validation failure: 400 with one entry per refused field (worded in English until it

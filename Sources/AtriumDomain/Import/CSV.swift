@@ -4,11 +4,20 @@
 public enum CSV {
   public struct Failure: Error, Hashable, Sendable {
     public let line: Int
-    public let message: String
+    public let reason: Reason
 
-    public init(line: Int, message: String) {
+    public init(line: Int, reason: Reason) {
       self.line = line
-      self.message = message
+      self.reason = reason
+    }
+
+    /// What is wrong on the line; the catalogue words it for the reader.
+    public enum Reason: String, Hashable, Sendable, CaseIterable {
+      /// `a"b`: the whole field should be quoted and the quote doubled.
+      case quoteInUnquotedField
+      /// `"a"b`: text after a closing quote.
+      case textAfterClosingQuote
+      case unclosedQuote
     }
   }
 
@@ -63,8 +72,7 @@ public enum CSV {
         inQuotes = true
         quotedField = true
       case "\"":
-        throw Failure(
-          line: line, message: "a quote inside an unquoted field (quote the whole field and double the quote)")
+        throw Failure(line: line, reason: .quoteInUnquotedField)
       case separator:
         fields.append(field)
         field = ""
@@ -75,12 +83,12 @@ public enum CSV {
         recordLine = line
       default:
         if quotedField {
-          throw Failure(line: line, message: "text after a closing quote")
+          throw Failure(line: line, reason: .textAfterClosingQuote)
         }
         field.append(character)
       }
     }
-    if inQuotes { throw Failure(line: recordLine, message: "a quoted field is never closed") }
+    if inQuotes { throw Failure(line: recordLine, reason: .unclosedQuote) }
     if !field.isEmpty || !fields.isEmpty || quotedField { endRecord() }
     return records
   }

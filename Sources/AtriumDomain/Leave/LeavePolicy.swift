@@ -42,7 +42,7 @@ public struct LeavePolicy: Hashable, Sendable {
       (1...12).contains(carryOverUntilMonth)
         && (1...CalendarDate.daysIn(month: carryOverUntilMonth, year: 2024))
           .contains(carryOverUntilDay),
-      "carryOverUntil", "must be a day of the year as MM-DD")
+      "carryOverUntil", .monthAndDay)
     try validator.check()
   }
 }

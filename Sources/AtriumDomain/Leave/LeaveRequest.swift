@@ -62,7 +62,6 @@ public struct LeaveRuleViolation: Error, Hashable, Sendable {
   }
 
   public let kind: Kind
-  public let message: String
 }
 
 /// The state machine of a request: who may do what, from which state, to which.
@@ -73,19 +72,15 @@ public enum LeaveRules {
   public static func apply(
     _ action: LeaveAction, to status: LeaveStatus, by relation: LeaveRelation, hasStarted: Bool
   ) throws(LeaveRuleViolation) -> LeaveStatus {
-    guard relation != .stranger else { throw LeaveRuleViolation(kind: .notVisible, message: "No such request.") }
+    guard relation != .stranger else { throw LeaveRuleViolation(kind: .notVisible) }
     switch action {
     case .change, .cancel:
       guard relation == .owner else {
-        throw LeaveRuleViolation(kind: .notAllowed, message: "Only the employee who asked may \(action.rawValue) it.")
+        throw LeaveRuleViolation(kind: .notAllowed)
       }
     case .approve, .reject, .reopen:
       guard relation == .decider else {
-        throw LeaveRuleViolation(
-          kind: .notAllowed,
-          message:
-            "Only a manager above the employee, or an admin, may \(action.rawValue) it; nobody decides their own requests."
-        )
+        throw LeaveRuleViolation(kind: .notAllowed)
       }
     }
     switch (action, status) {
@@ -93,27 +88,12 @@ public enum LeaveRules {
     case (.cancel, .pending): return .cancelled
     case (.cancel, .approved) where !hasStarted: return .cancelled
     case (.cancel, .approved):
-      throw LeaveRuleViolation(
-        kind: .wrongState, message: "The request is approved and has already started, so it can no longer be cancelled."
-      )
+      throw LeaveRuleViolation(kind: .wrongState)
     case (.approve, .pending): return .approved
     case (.reject, .pending): return .rejected
     case (.reopen, .approved): return .pending
     default:
-      throw LeaveRuleViolation(
-        kind: .wrongState, message: "The request is \(status.rawValue), so it cannot be \(action.pastTense).")
-    }
-  }
-}
-
-extension LeaveAction {
-  var pastTense: String {
-    switch self {
-    case .change: "changed"
-    case .cancel: "cancelled"
-    case .approve: "approved"
-    case .reject: "rejected"
-    case .reopen: "reopened"
+      throw LeaveRuleViolation(kind: .wrongState)
     }
   }
 }

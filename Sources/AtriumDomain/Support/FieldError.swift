@@ -1,6 +1,6 @@
 /// One reason a submitted value was refused, named by the field it came from.
 public struct FieldError: Error, Hashable, Sendable, Codable {
-  public let field: String
+  public var field: String
   /// The reason in words. For an error made from a `rule`, the catalogue words it when the
   /// error becomes an answer (English first, then the reader's language).
   public var message: String
@@ -45,11 +45,6 @@ public struct Validator: Sendable {
   public private(set) var errors: [FieldError] = []
 
   public init() {}
-
-  /// Records `message` for `field` when `condition` is false.
-  public mutating func require(_ condition: Bool, _ field: String, _ message: String) {
-    if !condition { errors.append(FieldError(field: field, message: message)) }
-  }
 
   /// Records the broken `rule` for `field` when `condition` is false.
   public mutating func require(_ condition: Bool, _ field: String, _ rule: FieldRule) {

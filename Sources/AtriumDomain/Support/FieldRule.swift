@@ -64,6 +64,27 @@ public enum FieldRule: Hashable, Sendable {
   case requiredForAudience
   case username
   case monthAndDay
+  /// A name in a file (`"Sales"`) that names no place or person.
+  case namedNotA(String, PlaceKind)
+  case appearsTwiceInFile
+  case requiredForNewPerson
+  case belongsToSomeoneElse
+  case atMostEntries(Int)
+  /// Each entry of a list needs the named field.
+  case everyEntryNeeds(String)
+  case feedAddress
+  case directoryAddresses
+  case secondsBetween(Int, Int)
+  case zeroOrSecondsBetween(Int, Int)
+  case mustContain(String)
+  /// An LDAP filter: in parentheses, holding `containing` when it is given.
+  case directoryFilter(containing: String?)
+  /// Required unless the other field (that can stand in for it) is given.
+  case requiredUnless(other: String)
+  /// Given together with the other field, or neither is.
+  case goesWith(other: String)
+  case noSuchField(String)
+  case attributeName(field: String)
 
   /// What an id was expected to name.
   public enum PlaceKind: String, Hashable, Sendable, CaseIterable {

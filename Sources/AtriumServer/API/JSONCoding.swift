@@ -23,9 +23,7 @@ enum JSONCoding {
   ///   it does not decode.
   static func decode<T: Decodable>(_ type: T.Type, from request: HTTPRequest) throws -> T {
     guard request.mediaType == "application/json" else {
-      throw Problem(
-        status: 415,
-        detail: "Send the body as application/json (got \(request.mediaType ?? "no Content-Type")).")
+      throw Problem(status: 415, .sendJSON(got: request.mediaType))
     }
     guard !request.body.isEmpty else {
       throw Problem.badRequest(.emptyBody)

@@ -38,7 +38,7 @@ extension AtriumApp {
     case .directory(let route): try handle(route, request, try signedIn(principal))
     case .events:
       // Answered as a stream before dispatch (`openEventStream`).
-      throw Problem(status: 500, detail: "The event stream is not answered here.")
+      throw InternalFault("The event stream reached the dispatch of routes; it is answered before it.")
     }
   }
 

@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumMessages
 import AtriumServices
 import AtriumStore
 import AtriumWeb
@@ -161,8 +162,17 @@ public final class AtriumApp: HTTPResponder {
     return "/calendar/[token]" + (path.hasSuffix(".ics") ? ".ics" : "")
   }
 
-  public func engineError(status: Int, detail: String, requestID: String) -> HTTPResponse {
-    SecurityHeaders.apply(to: render(Problem(status: status, detail: detail), requestID: requestID))
+  public func engineError(_ refusal: EngineRefusal, requestID: String, acceptLanguage: String?) -> HTTPResponse {
+    let message: AdminProblemMessage =
+      switch refusal {
+      case .busy: .serverBusy
+      case .bodyTooLarge(let limit): .bodyTooLarge(limit: limit)
+      case .conflictingFraming: .conflictingFraming
+      case .unsupportedTransferCoding(let coding): .unsupportedTransferCoding(coding)
+      }
+    let language = Language.reader(chosen: nil, acceptLanguage: acceptLanguage)
+    return SecurityHeaders.apply(
+      to: render(Problem(status: refusal.status, message), requestID: requestID, language: language))
   }
 
   /// Answers a request start to finish on the calling thread, blocking work included: what

@@ -27,7 +27,7 @@ package struct AccountService: Sendable {
     var validator = Validator()
     let username = Credentials.normalizedUsername(body.username)
     validator.require(
-      Credentials.isValidUsername(username), "username", "must be 1 to 64 letters, digits, '.', '-', '_' or '@'")
+      Credentials.isValidUsername(username), "username", .username)
     let email = ProfileRules.email(body.email, into: &validator)
     let firstName = ProfileRules.name(body.firstName, field: "firstName", into: &validator)
     let lastName = ProfileRules.name(body.lastName, field: "lastName", into: &validator)
@@ -45,9 +45,9 @@ package struct AccountService: Sendable {
     return try environment.database.write { connection in
       var references = Validator()
       references.require(
-        try PlacesStore(connection).department(id: body.departmentId) != nil, "departmentId", "is not a department")
+        try PlacesStore(connection).department(id: body.departmentId) != nil, "departmentId", .notA(.department))
       references.require(
-        try PlacesStore(connection).location(id: body.locationId) != nil, "locationId", "is not a location")
+        try PlacesStore(connection).location(id: body.locationId) != nil, "locationId", .notA(.location))
       if let managerID = body.managerId {
         references.require(try PeopleStore(connection).employee(id: managerID) != nil, "managerId", .notA(.person))
       }

@@ -281,8 +281,7 @@ public final class AuthService: Sendable {
 extension Problem {
   /// 429 with the seconds to wait, which the handler also sends as `Retry-After`.
   package static func tooManyAttempts(retryAfter: Int) -> Problem {
-    var problem = Problem(
-      status: 429, .tooManyAttempts(seconds: retryAfter), title: "Too many attempts", type: "/problems/rate-limited")
+    var problem = Problem(status: 429, .tooManyAttempts(seconds: retryAfter), type: "/problems/rate-limited")
     problem.retryAfter = retryAfter
     return problem
   }

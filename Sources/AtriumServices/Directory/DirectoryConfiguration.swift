@@ -124,7 +124,8 @@ public struct DirectoryConfiguration: Sendable, Hashable {
       return try from(settings: settings)
     } catch {
       throw Invalid(
-        description: error.errors.map { "\(Self.variable(for: $0.field)) \($0.message)" }.joined(separator: "; "))
+        description: error.errors.map { "\(Self.variable(for: $0.field)) \($0.worded(in: .en).message)" }.joined(
+          separator: "; "))
     }
   }
 
@@ -134,47 +135,47 @@ public struct DirectoryConfiguration: Sendable, Hashable {
     let urls = settings.urls.map { $0.trimmingWhitespace }.filter { !$0.isEmpty }
     validator.require(
       !urls.isEmpty && urls.allSatisfy { ($0.hasPrefix("ldap://") || $0.hasPrefix("ldaps://")) && !$0.contains(" ") },
-      "urls", "must be one or more ldap:// or ldaps:// addresses")
+      "urls", .directoryAddresses)
     let timeout = settings.timeoutSeconds ?? 5
-    validator.require((1...300).contains(timeout), "timeoutSeconds", "must be 1 to 300 seconds")
+    validator.require((1...300).contains(timeout), "timeoutSeconds", .secondsBetween(1, 300))
     let interval = settings.syncIntervalSeconds ?? 3600
     validator.require(
-      interval == 0 || (60...604_800).contains(interval), "syncIntervalSeconds", "must be 0 (off) or 60 to 604800")
+      interval == 0 || (60...604_800).contains(interval), "syncIntervalSeconds", .zeroOrSecondsBetween(60, 604_800))
     func text(_ value: String?) -> String? {
       value.map { $0.trimmingWhitespace }.flatMap { $0.isEmpty ? nil : $0 }
     }
     var lookup: UserLookup?
     if let template = text(settings.userDNTemplate) {
-      validator.require(template.contains("{username}"), "userDNTemplate", "must contain {username}")
+      validator.require(template.contains("{username}"), "userDNTemplate", .mustContain("{username}"))
       lookup = .template(template)
     } else if let base = text(settings.searchBase) {
       let filter = text(settings.userFilter) ?? "(uid={username})"
       validator.require(
         filter.contains("{username}") && filter.hasPrefix("(") && filter.hasSuffix(")"), "userFilter",
-        "must be a filter in parentheses containing {username}")
+        .directoryFilter(containing: "{username}"))
       lookup = .search(base: base, filter: filter)
     } else {
-      validator.require(false, "userDNTemplate", "or searchBase is required, to find the user signing in")
+      validator.require(false, "userDNTemplate", .requiredUnless(other: "searchBase"))
     }
     let bindDN = text(settings.bindDN)
     validator.require(
       (bindDN == nil) == (settings.bindPassword?.isEmpty ?? true), "bindPassword",
-      "goes with bindDN: both or neither")
+      .goesWith(other: "bindDN"))
     for (field, filter) in [("peopleFilter", settings.peopleFilter), ("activeFilter", settings.activeFilter)] {
       if let filter = text(filter) {
-        validator.require(filter.hasPrefix("(") && filter.hasSuffix(")"), field, "must be a filter in parentheses")
+        validator.require(filter.hasPrefix("(") && filter.hasSuffix(")"), field, .directoryFilter(containing: nil))
       }
     }
     var attributes = AttributeMap()
     for (field, name) in settings.attributes ?? [:] {
       guard let path = AttributeMap.fields[field] else {
-        validator.require(false, "attributes", "has no field \(field)")
+        validator.require(false, "attributes", .noSuchField(field))
         continue
       }
       let name = name.trimmingWhitespace
       validator.require(
         !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == ";" }, "attributes",
-        "\(field) must be an attribute name")
+        .attributeName(field: field))
       attributes[keyPath: path] = name
     }
     try validator.check()

@@ -53,9 +53,7 @@ package struct DirectoryService: Sendable {
       throw Problem.unauthorized(.wrongCredentials)
     } catch let error as LDAPError {
       environment.log.write(ErrorLogEntry(requestId: "directory", error: error.description).line)
-      throw Problem(
-        status: 503, .admin(.directoryUnavailable), title: "Directory unavailable",
-        type: "/problems/directory-unavailable")
+      throw Problem(status: 503, .admin(.directoryUnavailable), type: "/problems/directory-unavailable")
     }
   }
 
@@ -133,8 +131,7 @@ package struct DirectoryService: Sendable {
     var existing = try directory.employee(dn: person.dn)
     if existing == nil, let local = try people.employee(username: person.username) {
       guard try AccountStore(connection).account(employeeID: local.id)?.passwordHash == nil else {
-        throw Problem.conflict(
-          "\(person.username) is a local Atrium account with its own password; the directory does not take it over.")
+        throw Problem.conflict(.localAccountKept(username: person.username))
       }
       existing = local
     }
@@ -172,8 +169,7 @@ package struct DirectoryService: Sendable {
         try directory.link(employeeID: employee.id, dn: person.dn)
       }
     } catch let error as DatabaseError where error.isUniqueViolation {
-      throw Problem.conflict(
-        "The directory's username or email address for \(person.dn) belongs to another Atrium account.")
+      throw Problem.conflict(.directoryIdentityTaken(dn: person.dn))
     }
     var changed = before == nil || before != employee
     if let photo {

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumMessages
 import AtriumStore
 
 /// Reading time off: one's own year, someone else's (for their managers), a preview, a
@@ -48,7 +49,7 @@ package struct LeaveQueries: Sendable {
 
   /// A request beside its history, the employee's other requests and remaining days that
   /// year, and who else is off then.
-  package func detail(id: String, principal: Principal) throws -> LeaveDetail {
+  package func detail(id: String, principal: Principal, language: Language) throws -> LeaveDetail {
     try environment.database.read { connection in
       let context = LeaveContext(connection: connection, environment: environment)
       let stored = try LeaveService(environment: environment).visibleRequest(
@@ -61,7 +62,7 @@ package struct LeaveQueries: Sendable {
       let history = try context.requests.history(requestID: id).map {
         LeaveHistoryEntry(
           actor: PersonName(id: $0.actorID, displayName: $0.actorName), at: Instant.text($0.at), action: $0.action,
-          from: $0.from, to: $0.to, reason: $0.reason, details: $0.details)
+          from: $0.from, to: $0.to, reason: $0.reason, details: Wording(language).historyDetails($0.details))
       }
       let calendar = try context.calendar(locationID: owner.locationID)
       return LeaveDetail(

@@ -30,7 +30,8 @@ package struct LeaveService: Sendable {
         status: type.needsApproval ? .pending : .approved, note: note)
       try context.requests.insert(request, time: time, at: now)
       try record(
-        request, action: "create", from: nil, by: employee, reason: "", details: Self.describe(span), at: now,
+        request, action: "create", from: nil, by: employee, reason: "", details: LeaveHistoryDetails.asked(span).code,
+        at: now,
         context: context)
       let stored = try context.requests.request(id: request.id)!
       return SavedLeave(
@@ -55,7 +56,7 @@ package struct LeaveService: Sendable {
       let owner = principal.employee
       let calendar = try context.calendar(locationID: owner.locationID)
       let time = try validate(span, type: type, for: owner, replacing: request.id, calendar: calendar, context: context)
-      let details = span == request.span ? "" : "\(Self.describe(request.span)) → \(Self.describe(span))"
+      let details = span == request.span ? "" : LeaveHistoryDetails.moved(from: request.span, to: span).code
       request.span = span
       request.typeID = type.id
       if let note = body.note { request.note = try Self.note(note) }
@@ -232,10 +233,4 @@ package struct LeaveService: Sendable {
     return type
   }
 
-  /// `2026-03-02 – 2026-03-06`, with halves when they are not whole days.
-  package static func describe(_ span: LeaveSpan) -> String {
-    let start = span.start.description + (span.startHalf == .afternoon ? " (afternoon)" : "")
-    let end = span.end.description + (span.endHalf == .morning ? " (morning)" : "")
-    return span.start == span.end && span.startHalf == .full && span.endHalf == .full ? start : "\(start) – \(end)"
-  }
 }

@@ -22,6 +22,12 @@ package struct PeopleImport: Sendable {
     "manager": "manager", "role": "role", "startdate": "startDate", "phone": "phone", "bio": "bio",
   ]
 
+  /// The column names as the error for an unknown column lists them.
+  static let knownColumns = [
+    "username", "email", "firstName", "lastName", "position", "department", "location", "manager", "role", "startDate",
+    "phone", "bio",
+  ]
+
   private struct Planned {
     package var line: Int
     package var employee: Employee
@@ -37,7 +43,7 @@ package struct PeopleImport: Sendable {
     do {
       records = try CSV.parse(csv)
     } catch {
-      throw Problem.badRequest(.csvNotValid(line: error.line))
+      throw Problem.badRequest(.csvNotValid(line: error.line, reason: error.reason))
     }
     guard let header = records.first else { throw Problem.badRequest(.csvEmpty) }
     var fieldIndex: [String: Int] = [:]
@@ -47,9 +53,7 @@ package struct PeopleImport: Sendable {
       if let field = Self.columns[key] { fieldIndex[field] = index } else { unknown.append(name) }
     }
     guard unknown.isEmpty else {
-      throw Problem.badRequest(
-        "Unknown columns: \(unknown.joined(separator: ", ")). Known: username, email, firstName, lastName, position, "
-          + "department, location, manager, role, startDate, phone, bio.")
+      throw Problem.badRequest(.csvUnknownColumns(unknown, known: Self.knownColumns))
     }
     guard fieldIndex["username"] != nil else { throw Problem.badRequest(.csvNeedsUsername) }
 
@@ -79,7 +83,7 @@ package struct PeopleImport: Sendable {
           ImportReport.Line(
             line: $0.line, username: $0.employee.username,
             action: !$0.errors.isEmpty ? "refuse" : $0.isNew ? "create" : $0.isChanged ? "update" : "unchanged",
-            errors: $0.errors)
+            errors: $0.errors.map { $0.worded(in: .en) })
         })
       if apply {
         try AuditTrail(environment: environment).record(
@@ -114,8 +118,8 @@ package struct PeopleImport: Sendable {
       }
       var validator = Validator()
       let username = Credentials.normalizedUsername(value("username") ?? "")
-      validator.require(Credentials.isValidUsername(username), "username", "is missing or not a valid username")
-      validator.require(!seen.contains(username), "username", "appears twice in the file")
+      validator.require(Credentials.isValidUsername(username), "username", .username)
+      validator.require(!seen.contains(username), "username", .appearsTwiceInFile)
       seen.insert(username)
       let existing = Credentials.isValidUsername(username) ? try people.employee(username: username) : nil
       var employee =
@@ -125,7 +129,7 @@ package struct PeopleImport: Sendable {
           locationID: "")
       if existing == nil {
         for field in ["email", "firstName", "lastName", "department", "location"] where value(field) == nil {
-          validator.require(false, field, "is required for a new person")
+          validator.require(false, field, .requiredForNewPerson)
         }
       }
       if let email = value("email") { employee.email = ProfileRules.email(email, into: &validator) }
@@ -147,34 +151,34 @@ package struct PeopleImport: Sendable {
         if let id = departments[fold(name)] {
           employee.departmentID = id
         } else {
-          validator.require(false, "department", "\"\(name)\" is not a department")
+          validator.require(false, "department", .namedNotA(name, .department))
         }
       }
       if let name = value("location") {
         if let id = locations[fold(name)] {
           employee.locationID = id
         } else {
-          validator.require(false, "location", "\"\(name)\" is not a location")
+          validator.require(false, "location", .namedNotA(name, .location))
         }
       }
       if let text = value("role") {
         if let role = Role(rawValue: text.lowercased()) {
           employee.role = role
         } else {
-          validator.require(false, "role", "must be employee, manager or admin")
+          validator.require(false, "role", .unknownValue(allowed: Role.allCases.map(\.rawValue)))
         }
       }
       if let text = value("startDate") {
         if let date = CalendarDate(text) {
           employee.startDate = date
         } else {
-          validator.require(false, "startDate", "must be a date as YYYY-MM-DD")
+          validator.require(false, "startDate", .date)
         }
       }
       if !employee.email.isEmpty {
         let owner = try people.employee(email: employee.email)
-        validator.require(owner == nil || owner?.id == employee.id, "email", "belongs to someone else")
-        validator.require(emails[employee.email] == nil, "email", "appears twice in the file")
+        validator.require(owner == nil || owner?.id == employee.id, "email", .belongsToSomeoneElse)
+        validator.require(emails[employee.email] == nil, "email", .appearsTwiceInFile)
         emails[employee.email] = username
       }
       plans.append(
@@ -204,7 +208,7 @@ package struct PeopleImport: Sendable {
         managerID = try (people.employee(username: reference) ?? people.employee(email: reference))?.id
       }
       guard let managerID else {
-        plans[index].errors.append(FieldError(field: "manager", message: "\"\(reference)\" is not a person"))
+        plans[index].errors.append(FieldError(field: "manager", rule: .namedNotA(reference, .person)))
         continue
       }
       if plans[index].employee.managerID != managerID {
@@ -222,7 +226,7 @@ package struct PeopleImport: Sendable {
         return try people.employee(id: id)?.managerID
       }
       if loop {
-        plans[index].errors.append(FieldError(field: "manager", message: "would make a loop in the reporting chain"))
+        plans[index].errors.append(FieldError(field: "manager", rule: .loopInReportingChain))
       }
     }
   }

@@ -18,7 +18,7 @@ package struct PhotoFiles: Sendable {
   /// Writes one photo's files and returns its id. Each file is written to a temporary name,
   /// flushed and renamed, so a crash leaves either the whole file or none.
   package func store(_ images: [PhotoSize: [UInt8]]) throws -> String {
-    guard let large = images[.large] else { throw Problem(status: 500, detail: "A photo needs its large size.") }
+    guard let large = images[.large] else { throw InternalFault("A photo needs its large size.") }
     let id = String(Crypto.hex(Crypto.sha256(large)).prefix(32))
     let folder = root + "/" + id.prefix(2)
     try FileManager.default.createDirectory(
@@ -69,13 +69,14 @@ package struct PhotoFiles: Sendable {
   private static func writeDurably(_ bytes: [UInt8], to path: String) throws {
     let temporary = path + ".tmp-" + UUID().uuidString
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-    guard descriptor >= 0 else { throw Problem(status: 500, detail: "Cannot write a photo file.") }
+    guard descriptor >= 0 else { throw InternalFault("Cannot write the photo file \(temporary): errno \(errno).") }
     let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     let synced = fsync(descriptor) == 0
     close(descriptor)
     guard written == bytes.count, synced, rename(temporary, path) == 0 else {
+      let failure = InternalFault("Cannot write the photo file \(path): errno \(errno).")
       unlink(temporary)
-      throw Problem(status: 500, detail: "Cannot write a photo file.")
+      throw failure
     }
   }
 }

@@ -46,8 +46,8 @@ package struct CompanyService: Sendable {
       }
     }
     if let social {
-      validator.require(social.count <= 20, "social", "must list at most 20 accounts")
-      validator.require(social.allSatisfy { !$0.url.isEmpty }, "social", "every account needs a url")
+      validator.require(social.count <= 20, "social", .atMostEntries(20))
+      validator.require(social.allSatisfy { !$0.url.isEmpty }, "social", .everyEntryNeeds("url"))
     }
     try validator.check()
     return try environment.database.write { connection in

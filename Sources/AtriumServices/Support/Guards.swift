@@ -24,6 +24,5 @@ package func requireAdmin(_ principal: Principal, to action: String) throws {
 extension Problem {
   /// Someone signed in with a temporary password asked for more than changing it.
   package static let passwordChangeRequired = Problem(
-    status: 403, .passwordChangeRequired, title: "Password change required",
-    type: "/problems/password-change-required")
+    status: 403, .passwordChangeRequired, type: "/problems/password-change-required")
 }

@@ -155,7 +155,7 @@ package struct FeedService: Sendable {
   private static func name(_ text: String, into validator: inout Validator) -> String {
     let name = text.trimmingWhitespace
     validator.require(
-      (1...maximumNameLength).contains(name.count), "name", "must be 1 to \(maximumNameLength) characters")
+      (1...maximumNameLength).contains(name.count), "name", .charactersBetween(1, maximumNameLength))
     return name
   }
 
@@ -167,7 +167,7 @@ package struct FeedService: Sendable {
     validator.require(
       address.count <= maximumAddressLength && (scheme == "http" || scheme == "https") && url?.host?.isEmpty == false
         && url?.user == nil && url?.password == nil,
-      "url", "must be an http or https address without a user name or password")
+      "url", .feedAddress)
     return address
   }
 

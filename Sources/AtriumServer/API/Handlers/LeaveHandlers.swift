@@ -19,7 +19,8 @@ extension AtriumApp {
       return try JSONCoding.response(
         saved, status: 201, headers: HTTPHeaders([("Location", Route.leave(.detail(id: saved.request.id)).path)]))
     case .detail(let id):
-      return try JSONCoding.response(try leaveQueries.detail(id: id, principal: principal))
+      return try JSONCoding.response(
+        try leaveQueries.detail(id: id, principal: principal, language: readerLanguage(request, principal)))
     case .change(let id):
       let body = try JSONCoding.decode(LeaveChange.self, from: request)
       return try JSONCoding.response(try leave.change(id, body, by: principal))

@@ -48,14 +48,16 @@ extension AtriumApp {
     }
     let report = try peopleImport.run(csv: text, dryRun: dryRun, by: principal)
     if !dryRun && report.refused > 0 {
-      throw Problem.unprocessable(
-        "\(report.refused) of \(report.lines.count) lines were refused, so nothing was imported; "
-          + "fix them (a dry run shows each reason) and import again.",
+      throw Problem.unprocessable(.importRefused(refused: report.refused, lines: report.lines.count)).with(
         errors: report.lines.flatMap { line in
-          line.errors.map { FieldError(field: "line \(line.line) \($0.field)", message: $0.message) }
+          line.errors.map { error in
+            var error = error
+            error.field = "line \(line.line) \(error.field)"
+            return error
+          }
         })
     }
-    return try JSONCoding.response(report)
+    return try JSONCoding.response(report.worded(in: readerLanguage(request, principal)))
   }
 
   /// The picture, or 304 when the caller's copy (`If-None-Match`) is current.
