@@ -75,6 +75,7 @@ public struct FieldMessage: CatalogueMessage {
     case .goesWith: "field.goes-with"
     case .noSuchField: "field.no-such-field"
     case .attributeName: "field.attribute-name"
+    case .requiredToTurnDown: "field.required-to-turn-down"
     }
   }
 
@@ -215,6 +216,10 @@ public struct FieldMessage: CatalogueMessage {
     case .goesWith(let other):
       return es ? "va con \(other): los dos o ninguno" : "goes with \(other): both or neither"
     case .noSuchField(let field): return es ? "no tiene el campo \(field)" : "has no field \(field)"
+    case .requiredToTurnDown:
+      return es
+        ? "es obligatorio: la empresa pide un motivo para rechazar o devolver a pendiente"
+        : "is required: the company asks for a reason to reject or send back to pending"
     case .attributeName(let field):
       return es ? "\(field) debe ser un nombre de atributo" : "\(field) must be an attribute name"
     case .notA(let kind):
@@ -253,7 +258,7 @@ public struct FieldMessage: CatalogueMessage {
       .directoryAddresses, .secondsBetween(1, 300), .zeroOrSecondsBetween(60, 604_800), .mustContain("{username}"),
       .directoryFilter(containing: nil), .directoryFilter(containing: "{username}"),
       .requiredUnless(other: "searchBase"), .goesWith(other: "bindDN"), .noSuchField("nickname"),
-      .attributeName(field: "email"),
+      .attributeName(field: "email"), .requiredToTurnDown,
     ]
     let places = FieldRule.PlaceKind.allCases.flatMap { [FieldRule.notA($0), .namedNotA("Sales", $0)] }
     return (rules + places).map(FieldMessage.init)

@@ -65,6 +65,13 @@ import Testing
     Row(name: "reopenLeave", expected: [401, 403, 404, 404, 409, 409]) { f in
       (.approvals(.reopen(id: f.requestID)), nil)
     },
+    Row(name: "decideLeaveRequests", expected: [401, 200, 200, 200, 200, 200]) { f in
+      (.approvals(.decideAll), #"{"decisions": [{"requestId": "\#(f.requestID)", "action": "approve"}]}"#)
+    },
+    Row(name: "approvalRules", expected: [401, 200, 200, 200, 200, 200]) { _ in (.approvals(.rules), nil) },
+    Row(name: "updateApprovalRules", expected: [401, 403, 403, 403, 403, 200]) { _ in
+      (.approvals(.updateRules), #"{"reasonRequired": true}"#)
+    },
     Row(name: "approvals", expected: [401, 403, 403, 200, 200, 200]) { _ in
       (.approvals(.list(status: .pending, page: .first)), nil)
     },
@@ -141,7 +148,8 @@ import Testing
   @Test func everyTimeOffRouteHasARow() {
     let leaveRoutes: Set<Route.Name> = [
       "myLeave", "previewLeave", "createLeave", "leave", "changeLeave", "cancelLeave", "approveLeave", "rejectLeave",
-      "reopenLeave", "approvals", "personLeave", "setAllowance", "holidays", "createHoliday", "deleteHoliday",
+      "reopenLeave", "approvals", "decideLeaveRequests", "approvalRules", "updateApprovalRules", "personLeave",
+      "setAllowance", "holidays", "createHoliday", "deleteHoliday",
       "leaveTypes",
       "createLeaveType", "updateLeaveType", "leavePolicy", "leavePolicyHistory", "updateLeavePolicy", "updateLocation",
       "myCalendar",

@@ -85,6 +85,8 @@ public enum FieldRule: Hashable, Sendable {
   case goesWith(other: String)
   case noSuchField(String)
   case attributeName(field: String)
+  /// The company asks a reason for rejecting a request or sending it back to pending.
+  case requiredToTurnDown
 
   /// What an id was expected to name.
   public enum PlaceKind: String, Hashable, Sendable, CaseIterable {

@@ -22,6 +22,7 @@ public final class AtriumApp: HTTPResponder {
   let contract: OpenAPIDocument
   let leave: LeaveService
   let leaveQueries: LeaveQueries
+  let approvals: ApprovalService
   let leaveSettings: LeaveSettingsService
   let calendarFeeds: CalendarFeedService
   let people: PeopleService
@@ -49,6 +50,7 @@ public final class AtriumApp: HTTPResponder {
     self.contract = try OpenAPIDocument.load()
     self.leave = LeaveService(environment: environment)
     self.leaveQueries = LeaveQueries(environment: environment)
+    self.approvals = ApprovalService(environment: environment)
     self.leaveSettings = LeaveSettingsService(environment: environment)
     self.calendarFeeds = CalendarFeedService(environment: environment)
     self.people = PeopleService(environment: environment)

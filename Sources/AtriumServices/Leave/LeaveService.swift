@@ -84,6 +84,9 @@ package struct LeaveService: Sendable {
       let stored = try visibleRequest(id, to: principal.employee, context: context)
       var request = stored.request
       request.status = try Self.check(action, request, by: principal.employee, context: context)
+      if reason.isEmpty, try ApprovalRulesStore(connection).rules().requiresReason(for: action) {
+        throw Problem.invalid(ValidationFailure([FieldError(field: "reason", rule: .requiredToTurnDown)]))
+      }
       try context.requests.update(request, time: nil, at: now)
       try record(
         request, action: action.rawValue, from: stored.request.status, by: principal.employee, reason: reason,

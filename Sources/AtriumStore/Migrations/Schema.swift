@@ -3,7 +3,7 @@
 /// Instants are INTEGER milliseconds since 1970 (UTC); days are TEXT `YYYY-MM-DD`; ids are
 /// lowercase UUID text. The SQL is kept to what SQLite and PostgreSQL both accept.
 public enum Schema {
-  public static let migrations: [Migration] = foundation + trustFirst
+  public static let migrations: [Migration] = foundation + trustFirst + webFlows
 
   /// The schema the time-off core, people, board, timeline and directory were built on.
   static let foundation: [Migration] = [

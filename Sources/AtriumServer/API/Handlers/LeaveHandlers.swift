@@ -42,6 +42,19 @@ extension AtriumApp {
       return try decide(.reject, id, request, principal)
     case .reopen(let id):
       return try decide(.reopen, id, request, principal)
+    case .decideAll:
+      let batch = try JSONCoding.decode(DecisionBatch.self, from: request)
+      var answer = try approvals.decideAll(batch, by: principal, requestID: request.requestID)
+      let language = readerLanguage(request, principal)
+      for index in answer.results.indices {
+        answer.results[index].problem = answer.results[index].problem?.localized(in: language)
+      }
+      return try JSONCoding.response(answer)
+    case .rules:
+      return try JSONCoding.response(try approvals.rules())
+    case .updateRules:
+      let change = try JSONCoding.decode(ApprovalRulesChange.self, from: request)
+      return try JSONCoding.response(try approvals.updateRules(change, by: principal))
     }
   }
 
