@@ -30,6 +30,10 @@ public enum AppText: CatalogueMessage, Hashable {
   case wrongCredentials
   case sendIt
   case notSentOnRequest
+  /// Asks before several requests are decided at once.
+  case confirmBulk(approve: Bool, count: Int)
+  /// How a batch of decisions went: how many were taken, and why the others were not.
+  case bulkDone(approve: Bool, done: Int, refusals: [String])
 
   public var id: String { "app." + caseName }
 
@@ -75,6 +79,21 @@ public enum AppText: CatalogueMessage, Hashable {
     case .wrongCredentials: return es ? "Usuario o contraseña incorrectos." : "Wrong username or password."
     case .sendIt: return es ? "¿Enviarla? [s/N] " : "Send it? [y/N] "
     case .notSentOnRequest: return es ? "No enviada." : "Not sent."
+    case .confirmBulk(let approve, let count):
+      let plural = count != 1
+      if es {
+        let verb = approve ? "¿Aprobar" : "¿Rechazar"
+        return "\(verb) \(count) \(plural ? "solicitudes" : "solicitud")?"
+      }
+      return "\(approve ? "Approve" : "Reject") \(count) \(plural ? "requests" : "request")?"
+    case .bulkDone(let approve, let done, let refusals):
+      let plural = done != 1
+      let taken =
+        es
+        ? "\(done) \(plural ? "solicitudes" : "solicitud") \(approve ? "aprobada" : "rechazada")\(plural ? "s" : "")."
+        : "\(done) \(plural ? "requests" : "request") \(approve ? "approved" : "rejected")."
+      guard !refusals.isEmpty else { return taken }
+      return taken + (es ? " No se pudo con: " : " Not done: ") + refusals.joined(separator: " ")
     }
   }
 
@@ -86,7 +105,8 @@ public enum AppText: CatalogueMessage, Hashable {
       .signedOut, .lastUsed("2 Mar 2026"), .noRequestsThisYear, .daysInYear(days: "23", year: 2026),
       .pending(days: "2"), .since("2020-01-01"), .noOneMatches, .all, .profileSaved, .photoTooLarge,
       .choosePhotoFormat, .photoChanged, .unread(3), .enterServerAddress, .wrongCredentials, .sendIt,
-      .notSentOnRequest,
+      .notSentOnRequest, .confirmBulk(approve: true, count: 3), .confirmBulk(approve: false, count: 1),
+      .bulkDone(approve: true, done: 2, refusals: []), .bulkDone(approve: false, done: 1, refusals: ["Eva: approved."]),
     ]
   }
 }

@@ -44,7 +44,7 @@ public enum CommandLineText: CatalogueMessage, Hashable {
           atrium leave request START END [--start-half afternoon] [--end-half morning] [--note TEXT] [--yes]
           atrium leave cancel ID
           atrium approvals [--status pending|approved|rejected|cancelled|all]
-          atrium approve ID | reject ID [--reason TEXT] | reopen ID
+          atrium approve ID [ID ...] | reject ID [ID ...] [--reason TEXT] | reopen ID [--reason TEXT]
           atrium board [--unread] | board read ID
           atrium team [QUERY] | calendar [--month YYYY-MM]
         """

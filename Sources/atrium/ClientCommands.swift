@@ -128,7 +128,17 @@ enum ClientCommands {
       }
       let action = LeaveAction(rawValue: command)!
       let reason = options.value("reason")
-      if asJSON {
+      if options.positional.count > 1, let batchAction = DecisionBatch.Action(rawValue: command) {
+        if asJSON {
+          let decisions = options.positional.map {
+            DecisionBatch.Decision(requestId: $0, action: batchAction, reason: reason)
+          }
+          let outcome = try await guarded(language) { try await stores.approvals.decideAll(decisions) }
+          if case .done(let answer) = outcome { print(try json(answer)) } else { print(#"{"queued": true}"#) }
+        } else {
+          try await screens.decideAll(batchAction, on: options.positional, reason: reason)
+        }
+      } else if asJSON {
         let outcome = try await guarded(language) { try await stores.approvals.decide(action, on: id, reason: reason) }
         if case .done(let request) = outcome { print(try json(request)) } else { print(#"{"queued": true}"#) }
       } else {

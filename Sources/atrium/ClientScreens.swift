@@ -138,7 +138,7 @@ struct ClientScreens {
     switch action {
     case .approve: await model.approveTapped()
     case .reject: await model.rejectTapped(reason: reason)
-    default: await model.reopenTapped()
+    default: await model.reopenTapped(reason: reason)
     }
     let state = model.state
     if let message = state.message {
@@ -147,6 +147,32 @@ struct ClientScreens {
     }
     try check(state, showing: false)
     print("\(id)  \(state.name)  \(state.dates)  \(state.status)")
+  }
+
+  /// Several requests decided in one call: a line per request with its new state or why it
+  /// was refused; any refusal makes the command fail (exit 4) after every line is printed.
+  func decideAll(_ action: DecisionBatch.Action, on ids: [String], reason: String?) async throws {
+    let decisions = ids.map { DecisionBatch.Decision(requestId: $0, action: action, reason: reason) }
+    let outcome = try await ClientCommands.guarded(language) { try await stores.approvals.decideAll(decisions) }
+    guard case .done(let answer) = outcome else {
+      print(AppText.savedForLater.text(in: language))
+      return
+    }
+    var refused = 0
+    for result in answer.results {
+      if let request = result.request {
+        print("\(result.requestId)  \(PageText.status(request.status).text(in: language))")
+      } else {
+        refused += 1
+        print("\(result.requestId)  \(result.problem?.detail ?? "HTTP \(result.status)")")
+      }
+    }
+    if refused > 0 {
+      throw ClientCommands.Exit(
+        code: 4,
+        message: AppText.bulkDone(approve: action == .approve, done: answer.results.count - refused, refusals: [])
+          .text(in: language))
+    }
   }
 
   func board(unreadOnly: Bool) async throws {

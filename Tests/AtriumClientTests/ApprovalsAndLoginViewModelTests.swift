@@ -107,6 +107,43 @@ import Testing
     #expect(model.state.waitingWrites == 0)
     #expect(model.state.emptyText == "Nothing here.")
   }
+
+  /// Issue 15 (flows 1): tick several requests, confirm once, and read what became of each.
+  @Test func approvals_bulkDecisionAsksFirst_andReportsEachRefusal() async throws {
+    defer { server.stop() }
+    let eva = try app.login("eva").accessToken
+    for day in ["2026-04-06", "2026-04-13", "2026-04-20"] {
+      #expect(app.send(.leave(.create), json: #"{"start": "\#(day)", "end": "\#(day)"}"#, token: eva).status == 201)
+    }
+    let session = ClientSession(server: address, store: MemoryTokenStore(), transport: SwitchableTransport())
+    _ = try await session.signIn(username: "mario", password: "atrium-demo")
+    let folder = TemporaryDirectory()
+    let repository = LiveApprovalsRepository(
+      session: session, cache: try ClientCache(path: folder.path + "/cache.sqlite"))
+    let model = ApprovalsViewModel(repository: repository)
+    await model.appeared()
+    let ids = model.state.rows.map(\.id)
+    #expect(ids.count == 3)
+    model.selectionToggled(id: ids[0])
+    model.selectionToggled(id: ids[1])
+    model.approveSelectedTapped()
+    #expect(model.state.confirmation == "Approve 2 requests?")
+    model.bulkCancelled()
+    #expect(model.state.confirmation == nil && model.state.rows.count == 3, "nothing is sent without confirming")
+
+    // Meanwhile ana rejects one of the two.
+    let ana = try app.login("ana").accessToken
+    #expect(app.send(.approvals(.reject(id: ids[1])), token: ana).status == 200)
+    model.approveSelectedTapped()
+    await model.bulkConfirmed()
+    let message = try #require(model.state.message)
+    #expect(message.hasPrefix("1 request approved. Not done: Eva Fernández: "), "\(message)")
+    #expect(model.state.rows.map(\.id) == [ids[2]], "the decided ones leave the pending list")
+    #expect(model.state.selected.isEmpty && model.state.confirmation == nil)
+    let approved = try JSONText.decode(
+      Page<ApprovalItem>.self, from: app.send(.approvals(.list(status: .approved, page: .first)), token: ana))
+    #expect(approved.items.contains { $0.request.id == ids[0] })
+  }
 }
 
 @MainActor @Suite(.serialized) struct BoardViewModelTests {

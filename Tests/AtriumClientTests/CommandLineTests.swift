@@ -183,6 +183,37 @@ extension CommandLineTests {
     #expect(try atrium(["leave"], config: eva.path).status == 0)
   }
 
+  /// Issue 15 (flows 1): `atrium approve ID ID …` decides several requests in one call and
+  /// says what became of each; any refusal fails the command after every line is printed.
+  @Test func aManagerDecidesSeveralRequestsAtOnce() throws {
+    let app = try TestApp()
+    let server = try Self.serve(app)
+    defer { server.stop() }
+    let eva = try app.login("eva").accessToken
+    var ids: [String] = []
+    for day in ["2026-04-06", "2026-04-13", "2026-04-20"] {
+      let created = app.send(.leave(.create), json: #"{"start": "\#(day)", "end": "\#(day)"}"#, token: eva)
+      ids.append(try #require(created.text.firstMatch(of: /"id":"([^"]+)"/).map { String($0.1) }))
+    }
+    let config = TemporaryDirectory()
+    #expect(
+      try atrium(
+        ["login", "--username", "mario", "--password-stdin"], config: config.path, input: "atrium-demo\n",
+        server: server.port
+      ).status == 0)
+    let approved = try atrium(["approve", ids[0], ids[1]], config: config.path)
+    #expect(approved.status == 0, "\(approved.errors)")
+    #expect(approved.output == "\(ids[0])  Approved\n\(ids[1])  Approved\n")
+    let mixed = try atrium(["reject", ids[1], ids[2], "--reason", "Release week"], config: config.path)
+    #expect(mixed.status == 4, "one of the two was already approved")
+    #expect(mixed.output.contains("\(ids[2])  Rejected") && mixed.output.contains("\(ids[1])  The request is approved"))
+    #expect(mixed.errors.contains("1 request rejected."), "\(mixed.errors)")
+    let asJSON = try atrium(["approve", ids[2], "nope", "--json"], config: config.path)
+    let answer = try JSONSerialization.jsonObject(with: Data(asJSON.output.utf8)) as? [String: Any]
+    let results = answer?["results"] as? [[String: Any]] ?? []
+    #expect(results.map { $0["status"] as? Int } == [409, 404], "\(asJSON.output)")
+  }
+
   @Test func helpExitsZeroOnEveryCommand() throws {
     let config = TemporaryDirectory()
     for command in [

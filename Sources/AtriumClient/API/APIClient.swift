@@ -154,6 +154,13 @@ extension APIClient {
       route, body: LeaveDecision(reason: reason), idempotencyKey: idempotencyKey, as: LeaveRequestBody.self)
   }
 
+  /// Approves or rejects several requests at once; each result says how its decision went.
+  public func decideAll(
+    _ batch: DecisionBatch, idempotencyKey: String
+  ) async throws(APIError) -> DecisionResults {
+    try await send(.approvals(.decideAll), body: batch, idempotencyKey: idempotencyKey, as: DecisionResults.self)
+  }
+
   public func approvals(_ filter: ApprovalFilter = .pending) async throws(APIError) -> Page<ApprovalItem> {
     try await send(.approvals(.list(status: filter, page: .first)), as: Page<ApprovalItem>.self)
   }

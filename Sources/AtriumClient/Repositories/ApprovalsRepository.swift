@@ -13,6 +13,9 @@ public protocol ApprovalsRepository: Sendable {
     _ action: LeaveAction, on id: String, reason: String?
   ) async throws(APIError)
     -> WriteOutcome<LeaveRequestBody>
+  /// Several decisions in one call when online, each with its own result; offline, each is
+  /// queued on its own, as single decisions are.
+  func decideAll(_ decisions: [DecisionBatch.Decision]) async throws(APIError) -> WriteOutcome<DecisionResults>
   func replayOutbox() async -> [ReplayResult]
   var waitingWrites: Int { get }
   func cachedDetail(_ id: String) -> LeaveDetail?
@@ -52,6 +55,24 @@ public struct LiveApprovalsRepository: ApprovalsRepository {
     }
     if case .done(let request) = outcome { keepInSavedLists(request) }
     return outcome
+  }
+
+  public func decideAll(
+    _ decisions: [DecisionBatch.Decision]
+  ) async throws(APIError) -> WriteOutcome<DecisionResults> {
+    let key = UUID().uuidString
+    do {
+      let answer = try await session.call {
+        try await $0.decideAll(DecisionBatch(decisions: decisions), idempotencyKey: key)
+      }
+      for request in answer.results.compactMap(\.request) { keepInSavedLists(request) }
+      return .done(answer)
+    } catch .offline {
+      for decision in decisions {
+        _ = try await decide(decision.action.leaveAction, on: decision.requestId, reason: decision.reason)
+      }
+      return .queued
+    }
   }
 
   /// A decision taken online changes the request in every list saved on this device: it leaves

@@ -27,6 +27,10 @@ public final class ApprovalsViewModel: ScreenModel<ApprovalsViewModel.State> {
     public var emptyText: String?
     public var message: String?
     public var waitingWrites = 0
+    /// The pending requests ticked for a decision taken on all of them at once.
+    public var selected: Set<String> = []
+    /// The question shown before a decision on the selected requests is sent.
+    public var confirmation: String?
 
     public init() {}
   }
@@ -45,9 +49,72 @@ public final class ApprovalsViewModel: ScreenModel<ApprovalsViewModel.State> {
     await load()
   }
 
-  public func approveTapped(id: String) async { await decide(.approve, id) }
-  public func rejectTapped(id: String) async { await decide(.reject, id) }
-  public func reopenTapped(id: String) async { await decide(.reopen, id) }
+  public func approveTapped(id: String) async { await decide(.approve, id, reason: nil) }
+  /// - Parameter reason: why; the company may require one (the server says so).
+  public func rejectTapped(id: String, reason: String? = nil) async { await decide(.reject, id, reason: reason) }
+  public func reopenTapped(id: String, reason: String? = nil) async { await decide(.reopen, id, reason: reason) }
+
+  public func selectionToggled(id: String) {
+    guard state.rows.contains(where: { $0.id == id && $0.canApprove }) else { return }
+    if state.selected.contains(id) { state.selected.remove(id) } else { state.selected.insert(id) }
+  }
+
+  /// Asks before approving the selected requests; nothing is sent until `bulkConfirmed`.
+  public func approveSelectedTapped() { askBulk(approve: true) }
+
+  /// Asks before rejecting the selected requests, each with `reason`.
+  public func rejectSelectedTapped(reason: String? = nil) {
+    bulkReason = reason
+    askBulk(approve: false)
+  }
+
+  public func bulkCancelled() {
+    state.confirmation = nil
+    bulkAction = nil
+  }
+
+  /// Sends the decision on every selected request; each one is taken or refused on its own.
+  public func bulkConfirmed() async {
+    guard let action = bulkAction, !state.selected.isEmpty else { return bulkCancelled() }
+    let ids = state.rows.map(\.id).filter(state.selected.contains)
+    let names = Dictionary(state.rows.map { ($0.id, $0.name) }) { first, _ in first }
+    var next = state
+    next.confirmation = nil
+    next.clearFailure()
+    bulkAction = nil
+    do {
+      let decisions = ids.map { DecisionBatch.Decision(requestId: $0, action: action, reason: bulkReason) }
+      switch try await repository.decideAll(decisions) {
+      case .done(let answer):
+        let refusals = answer.results.filter { $0.request == nil }.map { result in
+          "\(names[result.requestId] ?? result.requestId): \(result.problem?.detail ?? "HTTP \(result.status)")"
+        }
+        next.message =
+          AppText.bulkDone(approve: action == .approve, done: answer.results.count - refusals.count, refusals: refusals)
+          .text(in: language)
+        next.selected = []
+        state = next
+        await load()
+        return
+      case .queued:
+        next.message = AppText.savedForLater.text(in: language)
+        next.selected = []
+        next.waitingWrites = repository.waitingWrites
+      }
+    } catch {
+      next.fail(error, in: language)
+    }
+    state = next
+  }
+
+  private var bulkAction: DecisionBatch.Action?
+  private var bulkReason: String?
+
+  private func askBulk(approve: Bool) {
+    guard !state.selected.isEmpty else { return }
+    bulkAction = approve ? .approve : .reject
+    state.confirmation = AppText.confirmBulk(approve: approve, count: state.selected.count).text(in: language)
+  }
 
   /// A live event from `ClientSession.events()`: a change to the approvals (or a reset)
   /// reloads the list.
@@ -65,11 +132,11 @@ public final class ApprovalsViewModel: ScreenModel<ApprovalsViewModel.State> {
     await load()
   }
 
-  private func decide(_ action: LeaveAction, _ id: String) async {
+  private func decide(_ action: LeaveAction, _ id: String, reason: String?) async {
     var next = state
     next.clearFailure()
     do {
-      switch try await repository.decide(action, on: id, reason: nil) {
+      switch try await repository.decide(action, on: id, reason: reason) {
       case .done:
         // The row leaves a list it no longer belongs to at once; the reload confirms.
         if state.filter != .all { next.rows.removeAll { $0.id == id } }
@@ -100,6 +167,7 @@ public final class ApprovalsViewModel: ScreenModel<ApprovalsViewModel.State> {
       next.fail(error, in: language)
     }
     next.isLoading = false
+    next.selected.formIntersection(next.rows.filter(\.canApprove).map(\.id))
     next.emptyText = next.rows.isEmpty ? AppText.nothingHere.text(in: language) : nil
     next.waitingWrites = repository.waitingWrites
     state = next

@@ -74,7 +74,7 @@ public final class RequestDetailViewModel: ScreenModel<RequestDetailViewModel.St
 
   public func approveTapped() async { await decide(.approve, reason: nil) }
   public func rejectTapped(reason: String? = nil) async { await decide(.reject, reason: reason) }
-  public func reopenTapped() async { await decide(.reopen, reason: nil) }
+  public func reopenTapped(reason: String? = nil) async { await decide(.reopen, reason: reason) }
 
   /// Sends the decisions saved offline, then shows the request as it now is.
   public func networkReturned() async {
