@@ -168,8 +168,8 @@ def main():
     phone.find_element(By.CSS_SELECTOR, "details.drawer summary").click()
     check(phone.find_element(By.CSS_SELECTOR, "details.drawer .menu").is_displayed(), "the drawer did not open")
     shot(phone, "menu-390")
-    # On a phone, mario swipes a pending row left to reveal approve, and an approved row right
-    # to reveal "back to pending".
+    # On a phone, mario's buttons show without a swipe; a swipe is a shortcut that moves the
+    # focus to the row's first button. Back to pending asks why in place.
     phone.get(BASE + "/time-off")
     phone.execute_script("document.getElementById('start').value = '2026-05-11';"
                          "document.getElementById('end').value = '2026-05-12';")
@@ -182,20 +182,57 @@ def main():
     phone_mario.get(BASE + "/approvals")
     row = phone_mario.find_element(By.CSS_SELECTOR, "#approvals li[data-status=pending]")
     approve = row.find_element(By.XPATH, ".//button[normalize-space()='Approve']")
-    check(not approve.is_displayed(), "the buttons show before a swipe on a touch screen")
+    check(approve.is_displayed(), "the buttons are hidden on a touch screen")
     swipe(phone_mario, row, left=True)
-    wait_for(phone_mario, lambda d: approve.is_displayed(), "approve to show after the swipe")
+    wait_for(phone_mario, lambda d: d.switch_to.active_element == approve, "the swipe to move the focus to approve")
     shot(phone_mario, "approvals-swiped-390")
     tap(phone_mario, approve)
     wait_for(phone_mario, lambda d: not d.find_elements(By.CSS_SELECTOR, "#approvals li[data-status=pending]"),
              "the approved row to leave the list")
     phone_mario.get(BASE + "/approvals?status=approved")
-    row = phone_mario.find_elements(By.CSS_SELECTOR, "#approvals li[data-status=approved]")[0]
-    reopen = row.find_element(By.XPATH, ".//button[normalize-space()='Back to pending']")
-    check(not reopen.is_displayed(), "back to pending shows before a swipe")
-    swipe(phone_mario, row, left=False)
-    wait_for(phone_mario, lambda d: reopen.is_displayed(), "back to pending to show after the swipe")
+    rows = [row for row in phone_mario.find_elements(By.CSS_SELECTOR, "#approvals li[data-status=approved]")
+            if "Eva Fernández" in row.text]
+    check(bool(rows), "eva's approved request is not in mario's approved list")
+    row = rows[0]
+    opener = row.find_element(By.XPATH, ".//summary[normalize-space()='Back to pending…']")
+    check(opener.is_displayed(), "back to pending is hidden on a touch screen")
+    tap(phone_mario, opener)
+    reason = row.find_element(By.CSS_SELECTOR, "textarea[name=reason]")
+    wait_for(phone_mario, lambda d: reason.is_displayed(), "the reason to show in place")
+    reason.send_keys("Dates to confirm")
     shot(phone_mario, "approvals-390")
+    tap(phone_mario, row.find_element(By.XPATH, ".//button[normalize-space()='Send back to pending']"))
+    reopened = row.get_attribute("id")
+    wait_for(phone_mario, lambda d: not d.find_elements(By.ID, reopened), "the reopened row to leave the approved list")
+    phone.get(BASE + "/time-off")
+    check("Reason: Dates to confirm" in text(phone, "#requests"), "eva does not read why her request is pending again")
+
+    # Several requests at once, after one confirmation.
+    for start in ("2026-06-01", "2026-06-08"):
+        phone.get(BASE + "/time-off?year=2026")
+        waiting = len(phone.find_elements(By.CSS_SELECTOR, "#requests li[data-status=pending]"))
+        phone.execute_script(f"document.getElementById('start').value = '{start}';"
+                             f"document.getElementById('end').value = '{start}';")
+        phone.find_element(By.CSS_SELECTOR, "button[value=preview]").click()
+        wait_for(phone, EC.presence_of_element_located((By.ID, "send")))
+        phone.find_element(By.ID, "send").click()
+        wait_for(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#requests li[data-status=pending]")) > waiting,
+                 "the request to be sent")
+    mario.get(BASE + "/approvals")
+    june = [row for row in mario.find_elements(By.CSS_SELECTOR, "#approvals li[data-status=pending]")
+            if "June 2026" in row.text]
+    check(len(june) == 2, f"mario sees {len(june)} of eva's two June requests")
+    boxes = [row.find_element(By.CSS_SELECTOR, "input[type=checkbox]") for row in june]
+    for box in boxes:
+        box.click()
+    mario.find_element(By.XPATH, "//button[normalize-space()='Approve selected']").click()
+    wait_for(mario, EC.presence_of_element_located((By.ID, "confirm")))
+    check(f"Approve {len(boxes)} requests?" in text(mario, "main"), "the confirmation does not say how many")
+    shot(mario, "approvals-confirm-1280")
+    mario.find_element(By.ID, "confirm").click()
+    wait_for(mario, EC.presence_of_element_located((By.CSS_SELECTOR, "p.flash")))
+    check(f"{len(boxes)} requests approved." in text(mario, "p.flash"), "no message after the decisions")
+    shot(mario, "approvals-bulk-done-1280")
 
     # The administration, at both widths.
     admin = browser(1280)

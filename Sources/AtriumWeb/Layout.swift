@@ -22,7 +22,11 @@ package enum Layout {
               [.class("layout")],
               [
                 .nav([.class("side"), .ariaLabel(context(.menu))], [menu(context)]),
-                .main([.id("content")], [.h1([], [.text(title)])] + content),
+                .main(
+                  [.id("content")],
+                  [.h1([], [.text(title)])]
+                    + (context.flash.map { [.p([.class("flash"), Attribute("role", "status")], [.text($0)])] } ?? [])
+                    + content),
               ]),
           ]),
       ])

@@ -5,18 +5,10 @@ import AtriumServices
 /// One request as its decider sees it: beside the person's other requests that year, the
 /// days they have left, who else is off, its history, and the decisions.
 package enum RequestDetailPage {
-  package static func render(_ context: WebContext, _ detail: LeaveDetail) -> Node {
+  package static func render(_ context: WebContext, _ detail: LeaveDetail, reasonRequired: Bool) -> Node {
     let request = detail.request
     let dates = context.dates(of: request)
-    var actions: [Node] = []
-    if request.status == .pending {
-      actions = [
-        context.button(.approvals(.decide(id: request.id, action: .approve)), .approve),
-        context.button(.approvals(.decide(id: request.id, action: .reject)), .reject, style: "danger"),
-      ]
-    } else if request.status == .approved || request.status == .rejected {
-      actions = [context.button(.approvals(.decide(id: request.id, action: .reopen)), .reopen, style: "secondary")]
-    }
+    let actions = DecisionForms.actions(context, request, reasonRequired: reasonRequired, inPlace: false)
     let offNames = Set(detail.conflicts.flatMap { $0.people.map(\.displayName) }).sorted()
     return Layout.page(
       context(.requestDetail), context,

@@ -169,6 +169,11 @@ package enum TimeOffPage {
             .span([.class("muted")], [.text(context(.workingDays(context.days(request.days))))]),
           ]),
         request.note.isEmpty ? .empty : .p([.class("muted")], [.text(request.note)]),
+        // Why it was rejected (or sent back to pending), as the decider wrote it.
+        (request.decisionReason ?? "").isEmpty
+          ? .empty
+          : .p(
+            [.class("decision-reason")], [.text(context(DecisionText.decisionReason(request.decisionReason ?? "")))]),
         .div(
           [.class("row")],
           [

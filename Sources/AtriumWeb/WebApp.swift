@@ -58,6 +58,19 @@ package final class WebApp: Sendable {
     self.sessions = sessions
   }
 
+  /// One-time messages for the page a form redirects to.
+  package var flash: WebFlash { WebFlash(key: environment.signingKey) }
+
+  /// Decisions on several requests at once, and the company's rules for decisions.
+  package var approvals: ApprovalService { ApprovalService(environment: environment) }
+
+  /// A 303 to `page` that tells the visitor what their form did.
+  package func redirect(
+    to page: WebPage, saying message: String, visitor: WebSessions.Visitor, request: HTTPRequest
+  ) -> HTTPResponse {
+    flash.redirect(to: page, saying: message, visitor: visitor, secure: webSessions.isSecure(request))
+  }
+
   /// How a page is answered: now, on the network thread, or on the worker pool when the work
   /// may block (a password hash, a directory bind).
   package enum Answer: Sendable {

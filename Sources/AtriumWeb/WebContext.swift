@@ -12,8 +12,13 @@ package struct WebContext: Sendable {
   package let companyName: String
   package let unread: Int
   package let current: WebPage?
+  /// What the form that led here did ("3 requests approved"), shown once (`WebFlash`).
+  package var flash: String? = nil
 
   package func callAsFunction(_ text: Text) -> String { text.in(language) }
+
+  /// Any other message of the catalogue, in the reader's language.
+  package func callAsFunction(_ message: some CatalogueMessage) -> String { message.text(in: language) }
 
   /// A request's days as the reader writes dates: `6–10 April 2026`, `6–10 de abril de 2026`.
   package func dates(of request: LeaveRequestBody) -> String {

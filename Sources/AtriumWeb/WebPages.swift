@@ -25,6 +25,15 @@ extension WebApp {
   }
 
   private func webPage(_ page: WebPage, _ request: HTTPRequest) -> HTTPResponse {
+    var response = answer(page, request)
+    // The page after a redirect showed the form's message: it is not shown twice.
+    if request.method == "GET", WebFlash.isCarried(by: request), response.status != 303 {
+      response.headers.add("Set-Cookie", WebFlash.clearingCookie(secure: webSessions.isSecure(request)))
+    }
+    return response
+  }
+
+  private func answer(_ page: WebPage, _ request: HTTPRequest) -> HTTPResponse {
     let visitor = webSessions.visitor(of: request)
     var form: [String: String] = [:]
     var files: [Multipart.Part] = []
@@ -173,7 +182,7 @@ extension WebApp {
     let unread = visitor.flatMap { try? board.badge(principal: $0.principal).unread } ?? 0
     return WebContext(
       visitor: visitor, language: language, companyName: (try? company.name()) ?? "Atrium", unread: unread,
-      current: current)
+      current: current, flash: request.method == "GET" ? flash.message(in: request, for: visitor) : nil)
   }
 
   /// A page with the security headers every page carries: no inline script or style, no

@@ -15,6 +15,9 @@ public struct LeaveRequestBody: Codable, Hashable, Sendable {
   public var perYear: [String: HalfDays]
   public var status: LeaveStatus
   public var note: String
+  /// Why the decision that gave the request its status was taken (a rejection's reason); empty
+  /// when none was given. Optional on the wire for clients' copies saved before it existed.
+  public var decisionReason: String?
   /// When it was asked (RFC 3339, UTC).
   public var createdAt: String
   public var updatedAt: String
@@ -22,7 +25,7 @@ public struct LeaveRequestBody: Codable, Hashable, Sendable {
   public init(
     id: String, employeeId: String, start: CalendarDate, end: CalendarDate, startHalf: StartHalf, endHalf: EndHalf,
     type: Reference, days: HalfDays, perYear: [String: HalfDays], status: LeaveStatus, note: String,
-    createdAt: String, updatedAt: String
+    decisionReason: String = "", createdAt: String, updatedAt: String
   ) {
     self.id = id
     self.employeeId = employeeId
@@ -35,6 +38,7 @@ public struct LeaveRequestBody: Codable, Hashable, Sendable {
     self.perYear = perYear
     self.status = status
     self.note = note
+    self.decisionReason = decisionReason
     self.createdAt = createdAt
     self.updatedAt = updatedAt
   }

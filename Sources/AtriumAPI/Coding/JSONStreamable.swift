@@ -148,6 +148,7 @@ extension LeaveRequestBody: JSONStreamable {
     object.field("perYear", perYear)
     object.field("status", status)
     object.field("note", note)
+    if let decisionReason { object.field("decisionReason", decisionReason) }
     object.field("createdAt", createdAt)
     object.field("updatedAt", updatedAt)
   }

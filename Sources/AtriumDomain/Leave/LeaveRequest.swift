@@ -14,14 +14,21 @@ public struct LeaveRequest: Hashable, Sendable, Identifiable {
   public var span: LeaveSpan
   public var status: LeaveStatus
   public var note: String
+  /// Why the decision that gave the request its status was taken (a rejection's reason);
+  /// empty when nobody decided or no reason was given.
+  public var decisionReason: String
 
-  public init(id: String, employeeID: String, typeID: String, span: LeaveSpan, status: LeaveStatus, note: String = "") {
+  public init(
+    id: String, employeeID: String, typeID: String, span: LeaveSpan, status: LeaveStatus, note: String = "",
+    decisionReason: String = ""
+  ) {
     self.id = id
     self.employeeID = employeeID
     self.typeID = typeID
     self.span = span
     self.status = status
     self.note = note
+    self.decisionReason = decisionReason
   }
 }
 

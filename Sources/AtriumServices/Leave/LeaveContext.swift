@@ -69,7 +69,8 @@ package struct LeaveContext {
         end: item.request.span.end, startHalf: item.request.span.startHalf, endHalf: item.request.span.endHalf,
         type: Reference(id: item.request.typeID, name: types[item.request.typeID]?.name ?? ""), days: item.days,
         perYear: perYear.reduce(into: [:]) { $0[String($1.key)] = $1.value },
-        status: item.request.status, note: item.request.note, createdAt: Instant.text(item.createdAt),
+        status: item.request.status, note: item.request.note, decisionReason: item.request.decisionReason,
+        createdAt: Instant.text(item.createdAt),
         updatedAt: Instant.text(item.updatedAt))
     }
   }

@@ -59,6 +59,7 @@ package struct LeaveService: Sendable {
       let details = span == request.span ? "" : LeaveHistoryDetails.moved(from: request.span, to: span).code
       request.span = span
       request.typeID = type.id
+      request.decisionReason = ""
       if let note = body.note { request.note = try Self.note(note) }
       if !type.needsApproval { request.status = .approved }
       try context.requests.update(request, time: time, at: now)
@@ -87,6 +88,8 @@ package struct LeaveService: Sendable {
       if reason.isEmpty, try ApprovalRulesStore(connection).rules().requiresReason(for: action) {
         throw Problem.invalid(ValidationFailure([FieldError(field: "reason", rule: .requiredToTurnDown)]))
       }
+      // The employee reads why a decider decided; their own cancelling leaves it as it was.
+      if action != .cancel { request.decisionReason = reason }
       try context.requests.update(request, time: nil, at: now)
       try record(
         request, action: action.rawValue, from: stored.request.status, by: principal.employee, reason: reason,

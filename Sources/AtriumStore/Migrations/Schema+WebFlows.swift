@@ -1,10 +1,13 @@
 extension Schema {
-  /// What the web app's flows needed: a company rule on reasons for decisions.
+  /// What the web app's flows needed: decisions that say why.
   static let webFlows: [Migration] = [
     Migration(
-      version: 18, name: "whether rejecting or reopening needs a reason",
+      version: 18, name: "decisions with their reasons",
       sql: [
-        "ALTER TABLE company ADD COLUMN decision_reason_required INTEGER NOT NULL DEFAULT 0"
+        // Whether rejecting or reopening needs a reason.
+        "ALTER TABLE company ADD COLUMN decision_reason_required INTEGER NOT NULL DEFAULT 0",
+        // Why the decision that gave a request its status was taken, shown to the employee.
+        "ALTER TABLE leave_requests ADD COLUMN decision_reason TEXT NOT NULL DEFAULT ''",
       ])
   ]
 }

@@ -40,12 +40,12 @@ public struct LeaveRequestStore {
     try connection.execute(
       """
       UPDATE leave_requests SET type_id = ?, start_date = ?, end_date = ?, start_half = ?, end_half = ?, status = ?,
-        note = ?, updated_at = ? WHERE id = ?
+        note = ?, decision_reason = ?, updated_at = ? WHERE id = ?
       """,
       [
         .text(request.typeID), DatabaseValue(request.span.start), DatabaseValue(request.span.end),
         .text(request.span.startHalf.rawValue), .text(request.span.endHalf.rawValue), .text(request.status.rawValue),
-        .text(request.note), .integer(instant), .text(request.id),
+        .text(request.note), .text(request.decisionReason), .integer(instant), .text(request.id),
       ])
     if let time { try replaceDays(of: request.id, time) }
   }
@@ -268,7 +268,7 @@ public struct LeaveRequestStore {
     else { return nil }
     let request = LeaveRequest(
       id: row.string("id"), employeeID: row.string("employee_id"), typeID: row.string("type_id"), span: span,
-      status: status, note: row.string("note"))
+      status: status, note: row.string("note"), decisionReason: row.string("decision_reason"))
     return StoredRequest(
       request: request, days: HalfDays(halves: row.int("halves")), createdAt: Int64(row.int("created_at")),
       updatedAt: Int64(row.int("updated_at")))

@@ -67,8 +67,9 @@
     });
   }
 
-  // On touch screens an approvals row hides its buttons until swiped: left on a pending row
-  // (approve, reject), right on a decided one (back to pending).
+  // On touch screens a swipe is a shortcut to a row's buttons, which always show: left on a
+  // pending row (approve, reject), right on a decided one (back to pending) marks the row and
+  // moves the focus to its first button.
   if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) {
     body.classList.add("swipe");
     document.documentElement.classList.add("swipe");
@@ -87,6 +88,8 @@
       var pending = row.dataset.status === "pending";
       if ((dx < 0 && pending) || (dx > 0 && !pending)) {
         row.classList.add("revealed", dx < 0 ? "from-right" : "from-left");
+        var first = row.querySelector(".actions button, .actions summary");
+        if (first) first.focus();
       } else {
         row.classList.remove("revealed", "from-right", "from-left");
       }
