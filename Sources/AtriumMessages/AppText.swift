@@ -1,3 +1,5 @@
+import AtriumDomain
+
 /// What the SDK's screens and the command line say on their own (the server's answers are
 /// worded by the server), in the reader's language.
 public enum AppText: CatalogueMessage, Hashable {
@@ -5,7 +7,7 @@ public enum AppText: CatalogueMessage, Hashable {
   case notSent(reasons: String)
   case nothingHere
   case nothingYet
-  case takesWorkingDays(String)
+  case takesWorkingDays(HalfDays)
   case alsoOff(names: String)
   case cannotCountOffline
   case requestSent
@@ -45,7 +47,7 @@ public enum AppText: CatalogueMessage, Hashable {
     case .notSent(let reasons): return es ? "No se pudo enviar: \(reasons)" : "Not sent: \(reasons)"
     case .nothingHere: return es ? "No hay nada aquí." : "Nothing here."
     case .nothingYet: return es ? "Aún no hay nada." : "Nothing yet."
-    case .takesWorkingDays(let days): return es ? "Ocupa \(days) días laborables." : "Takes \(days) working days."
+    case .takesWorkingDays(let days): return (es ? "Ocupa " : "Takes ") + Wording(language).workingDays(days) + "."
     case .alsoOff(let names): return es ? "También libran: \(names)." : "Also off: \(names)."
     case .cannotCountOffline:
       return es
@@ -99,7 +101,8 @@ public enum AppText: CatalogueMessage, Hashable {
 
   public static var examples: [AppText] {
     [
-      .savedForLater, .notSent(reasons: "overlap"), .nothingHere, .nothingYet, .takesWorkingDays("3"),
+      .savedForLater, .notSent(reasons: "overlap"), .nothingHere, .nothingYet, .takesWorkingDays(HalfDays(days: 3)),
+      .takesWorkingDays(HalfDays(days: 1)),
       .alsoOff(names: "Ana"), .cannotCountOffline, .requestSent, .savedChangesSent,
       .couldNotLoadTimeline(reason: "offline"), .couldNotLoadFeed(name: "News", reason: "timeout"), .newCalendarLinks,
       .signedOut, .lastUsed("2 Mar 2026"), .noRequestsThisYear, .daysInYear(days: "23", year: 2026),

@@ -1,3 +1,5 @@
+import AtriumDomain
+
 extension PageText {
   /// One value of every case (and of each status, role and half), for the catalogue's test.
   public static var examples: [PageText] {
@@ -43,10 +45,10 @@ extension PageText {
       .note,
       .preview,
       .send,
-      .previewSays("Ana"),
+      .previewSays(HalfDays(days: 1)), .previewSays(HalfDays(halves: 5)),
       .alsoOff("Ana"),
       .cancel,
-      .workingDays("Ana"),
+      .workingDays(HalfDays(days: 1)), .workingDays(HalfDays(halves: 5)),
       .status(.pending),
       .markRead,
       .markAllRead,
@@ -117,7 +119,7 @@ extension PageText {
       .whoElseIsOff,
       .history,
       .back,
-      .remainingAfter("Ana"),
+      .remainingAfter(HalfDays(days: 1)), .remainingAfter(HalfDays(days: 24)),
       .teamCalendar,
       .month,
       .holiday,
@@ -186,7 +188,7 @@ extension PageText {
       .dryRun,
       .runImport,
       .importSummary(2, 2, 2, 2), .importAction("create"), .importAction("update"), .importAction("unchanged"),
-      .importAction("refuse"),
+      .importAction("refuse"), .chooseDays,
       .applied,
       .notApplied,
       .line,

@@ -8,7 +8,7 @@ public enum PageText: CatalogueMessage {
   case timeline, writePost, post, nothingYet, couldNotLoad, from(String)
   case year, allowance, carriedOver, expiredDays, approvedDays, pendingDays, remaining, requests, noRequests
   case askForLeave, start, end, startHalf, endHalf, fullDay, afternoonOnly, morningOnly, note, preview, send
-  case previewSays(String), alsoOff(String), cancel, workingDays(String)
+  case previewSays(HalfDays), alsoOff(String), cancel, workingDays(HalfDays)
   case status(LeaveStatus)
   case markRead, markAllRead, noNotices, newBadge, done
   case pendingTab, approvedTab, rejectedTab, cancelledTab, allTab, approve, reject, reopen, noApprovals
@@ -19,7 +19,7 @@ public enum PageText: CatalogueMessage {
   case call, mail, viewProfile, seeTimeOff, position, department, location, email, phone, manager, startDate, bio
   case save, saved, photo, uploadPhoto, photoHelp, notifications, leaveDecisions, approvalsWaiting, companyNotices
   case language, calendarFeed, calendarHelp, teamCalendarFeed, newLink, website, address, openMap, social
-  case requestDetail, otherRequests, whoElseIsOff, history, back, remainingAfter(String)
+  case requestDetail, otherRequests, whoElseIsOff, history, back, remainingAfter(HalfDays)
   case teamCalendar, month, holiday
   case writeNotice, noticeTitle, noticeBody, markdownHelp, audience, everyone, expires, publish
   case changePassword, currentPassword, newPassword, mustChangePassword, passwordChanged
@@ -32,6 +32,8 @@ public enum PageText: CatalogueMessage {
   case carryOverDays, carryOverUntil, allowNegative, holidays, date, halfDayOnly(DayHalf?), allowanceFor(Int), days
   case importPeople, importHelp, csvFile, orPaste, dryRun, runImport, importSummary(Int, Int, Int, Int), applied
   case notApplied, line
+  /// The request form was sent without its dates.
+  case chooseDays
   /// What an import does with a line: the report's `action` (`create`, `update`, ...).
   case importAction(String)
   case change, changeRequest
@@ -99,10 +101,13 @@ public enum PageText: CatalogueMessage {
     case .preview: ("Check the days", "Comprobar los días")
     case .send: ("Send request", "Enviar solicitud")
     case .previewSays(let days):
-      ("This request takes \(days) working days.", "Esta solicitud ocupa \(days) días laborables.")
+      (
+        "This request takes \(Wording(.en).workingDays(days)).",
+        "Esta solicitud ocupa \(Wording(.es).workingDays(days))."
+      )
     case .alsoOff(let names): ("Also off then: \(names).", "También libran esos días: \(names).")
     case .cancel: ("Cancel", "Cancelar")
-    case .workingDays(let days): ("\(days) days", "\(days) días")
+    case .workingDays(let days): (Wording(.en).days(days), Wording(.es).days(days))
     case .status(let status):
       switch status {
       case .pending: ("Pending", "Pendiente")
@@ -281,6 +286,7 @@ public enum PageText: CatalogueMessage {
     case .applied: ("The list was imported.", "La lista se ha importado.")
     case .notApplied: ("Nothing was changed.", "No se ha cambiado nada.")
     case .line: ("Line", "Línea")
+    case .chooseDays: ("Choose the first and last day.", "Elige el primer y el último día.")
     case .importAction(let action):
       switch action {
       case "create": ("to create", "nueva")
@@ -307,7 +313,11 @@ public enum PageText: CatalogueMessage {
       )
     case .passwordChanged:
       ("Password changed. Your other sessions have ended.", "Contraseña cambiada. Tus otras sesiones se han cerrado.")
-    case .remainingAfter(let days): ("\(days) days left this year", "Le quedan \(days) días este año")
+    case .remainingAfter(let days):
+      (
+        "\(Wording(.en).days(days)) left this year",
+        "\(days.halves == 2 ? "Le queda" : "Le quedan") \(Wording(.es).days(days)) este año"
+      )
     }
   }
 }

@@ -137,7 +137,7 @@ package enum ApprovalsPage {
           [],
           [
             .text(dates + " · "), .span([.class("type")], [.text(request.type.name)]),
-            .text(" · " + context(.workingDays(context.days(request.days)))),
+            .text(" · " + context(.workingDays(request.days))),
           ]),
         request.note.isEmpty ? .empty : .p([.class("muted")], [.text(request.note)]),
         (request.decisionReason ?? "").isEmpty

@@ -27,10 +27,10 @@ package enum RequestDetailPage {
               [],
               [
                 .text(dates + " · "), .span([.class("type")], [.text(request.type.name)]),
-                .text(" · " + context(.workingDays(context.days(request.days)))),
+                .text(" · " + context(.workingDays(request.days))),
               ]),
             request.note.isEmpty ? .empty : .p([.class("muted")], [.text(request.note)]),
-            .p([.id("remaining")], [.text(context(.remainingAfter(context.days(detail.remaining))))]),
+            .p([.id("remaining")], [.text(context(.remainingAfter(detail.remaining)))]),
             .div([.class("row")], actions),
           ]),
         .h2([], [.text(context(.whoElseIsOff))]),

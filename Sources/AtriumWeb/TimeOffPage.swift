@@ -16,6 +16,8 @@ package enum TimeOffPage {
     package var endHalf = EndHalf.full
     package var note = ""
     package var typeID = ""
+    /// The year the page showed when the form was sent, shown again with its answer.
+    package var year: Int?
   }
 
   package static func render(
@@ -39,7 +41,7 @@ package enum TimeOffPage {
         figures(context, year),
         .h2([], [.text(context(requestID == nil ? .askForLeave : .changeRequest))]),
         requestForm(
-          context, form: form, preview: preview, error: error, types: types,
+          context, form: form, year: year.year, preview: preview, error: error, types: types,
           target: requestID.map { .timeOff(.change(id: $0)) } ?? .timeOff(.request)),
         .h2([], [.text(context(.requests))]),
         requestList(context, year.requests, cancellable: true),
@@ -86,7 +88,8 @@ package enum TimeOffPage {
   }
 
   private static func requestForm(
-    _ context: WebContext, form: Form, preview: LeavePreview?, error: String?, types: [LeaveTypeBody], target: WebPage
+    _ context: WebContext, form: Form, year: Int, preview: LeavePreview?, error: String?, types: [LeaveTypeBody],
+    target: WebPage
   ) -> Node {
     func halfOptions<T: RawRepresentable<String>>(_ choices: [(T, Text)], selected: T) -> [Node] where T: Equatable {
       choices.map { value, label in
@@ -96,14 +99,21 @@ package enum TimeOffPage {
     var summary: [Node] = []
     if let preview {
       summary.append(
-        .p([.id("preview"), Attribute("role", "status")], [.text(context(.previewSays(context.days(preview.days))))]))
+        .p([.id("preview"), Attribute("role", "status")], [.text(context(.previewSays(preview.days)))]))
       let names = Set(preview.conflicts.flatMap { $0.people.map(\.displayName) }).sorted()
       if !names.isEmpty { summary.append(.p([], [.text(context(.alsoOff(names.joined(separator: ", "))))])) }
+      // What the server would refuse, said before sending; the request cannot be sent as it is.
+      if let refusal = preview.refusal {
+        summary.append(
+          .p([.class("error"), .id("refusal"), Attribute("role", "alert")], [.text(refusal.detail ?? refusal.title)]))
+      }
     }
+    let sendable = preview != nil && preview?.refusal == nil
     return context.form(
       target, [.class("stack card"), .id("request-form")],
       [
         error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
+        .input([.type("hidden"), .name("year"), .value(String(year))]),
         .div(
           [.class("grid2")],
           [
@@ -146,11 +156,11 @@ package enum TimeOffPage {
           [.class("row")],
           [
             .button(
-              [.type("submit"), .name("intent"), .value("preview"), .class(preview == nil ? "" : "secondary")],
+              [.type("submit"), .name("intent"), .value("preview"), .class(sendable ? "secondary" : "")],
               [.text(context(.preview))]),
-            preview == nil
-              ? .empty
-              : .button([.type("submit"), .name("intent"), .value("send"), .id("send")], [.text(context(.send))]),
+            sendable
+              ? .button([.type("submit"), .name("intent"), .value("send"), .id("send")], [.text(context(.send))])
+              : .empty,
           ]),
       ])
   }
@@ -166,7 +176,7 @@ package enum TimeOffPage {
             .span([.class("status \(request.status.rawValue)")], [.text(context(.status(request.status)))]),
             .strong([.text(dates)]),
             .span([.class("type")], [.text(request.type.name)]),
-            .span([.class("muted")], [.text(context(.workingDays(context.days(request.days))))]),
+            .span([.class("muted")], [.text(context(.workingDays(request.days)))]),
           ]),
         request.note.isEmpty ? .empty : .p([.class("muted")], [.text(request.note)]),
         // Why it was rejected (or sent back to pending), as the decider wrote it.

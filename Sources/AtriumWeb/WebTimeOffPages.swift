@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumDomain
 import AtriumHTML
 import AtriumHTTPTypes
+import AtriumMessages
 import AtriumServices
 import Foundation
 
@@ -18,7 +19,7 @@ extension WebApp {
         TimeOffPage.render(
           context, year: try leaveQueries.myLeave(year: year, principal: principal), types: try activeLeaveTypes()))
     case .request:
-      return try requestLeave(request, form: form, principal: principal, context: context)
+      return try requestLeave(request, form: form, visitor: visitor, context: context)
     case .edit(let id):
       let request = try leaveQueries.detail(id: id, principal: principal, language: context.language).request
       guard request.employeeId == principal.employee.id else { throw Problem.notFound(.noLeaveRequest(id: id)) }
@@ -39,11 +40,14 @@ extension WebApp {
           context, year: try leaveQueries.myLeave(year: request.start.year, principal: principal), form: values,
           types: try activeLeaveTypes(), changing: id))
     case .change(let id):
-      return try requestLeave(request, form: form, principal: principal, context: context, changing: id)
+      return try requestLeave(request, form: form, visitor: visitor, context: context, changing: id)
     case .cancel(let id):
       do {
-        _ = try leave.act(.cancel, on: id, reason: nil, by: principal)
-        return HTTPResponse.seeOther(WebPage.timeOff(.overview(year: nil)).href)
+        let cancelled = try leave.act(.cancel, on: id, reason: nil, by: principal)
+        // Back to the year the request was in, where the list shows it cancelled.
+        return redirect(
+          to: .timeOff(.overview(year: cancelled.start.year)), saying: context(DecisionText.decided(.cancel)),
+          visitor: visitor, request: request)
       } catch {
         let problem = problem(error, request, in: context.language)
         return html(

@@ -180,6 +180,25 @@ enum Fixtures {
     #expect(states().contains { $0.isSendEnabled == false && $0.preview != nil }, "the button is off while sending")
   }
 
+  /// Issue 15 (flows 3): what the server would refuse is said with the preview, and the
+  /// request is not offered for sending.
+  @Test func aPreviewTheServerWouldRefuseCannotBeSent() async {
+    let repository = FakeLeaveRepository()
+    repository.years[nil] = .success(Fixtures.year(2026, remaining: 25))
+    repository.previewAnswer = .success(
+      try! JSONDecoder().decode(
+        LeavePreview.self,
+        from: Data(
+          #"{"days": 1, "perYear": {"2026": 1}, "conflicts": [], "refusal": {"type": "about:blank", "title": "Conflict", "status": 409, "detail": "These dates overlap your pending request of 6–10 April 2026."}}"#
+            .utf8)))
+    let model = LeaveViewModel(repository: repository)
+    await model.appeared()
+    await model.previewTapped(
+      start: CalendarDate(year: 2026, month: 4, day: 8)!, end: CalendarDate(year: 2026, month: 4, day: 8)!)
+    #expect(model.state.preview == "Takes 1 working day. These dates overlap your pending request of 6–10 April 2026.")
+    #expect(!model.state.isSendEnabled)
+  }
+
   @Test func previewOffline_cannotCountTheDaysButTheRequestCanWait() async {
     let repository = FakeLeaveRepository()
     repository.previewAnswer = .failure(.offline)

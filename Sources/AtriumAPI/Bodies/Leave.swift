@@ -128,11 +128,15 @@ public struct LeavePreview: Codable, Hashable, Sendable {
   public var days: HalfDays
   public var perYear: [String: HalfDays]
   public var conflicts: [ConflictDay]
+  /// What sending the request would be refused for (no working days, an overlap, not enough
+  /// days), worded for the reader; nil when it would be accepted as it stands.
+  public var refusal: Problem?
 
-  public init(days: HalfDays, perYear: [String: HalfDays], conflicts: [ConflictDay]) {
+  public init(days: HalfDays, perYear: [String: HalfDays], conflicts: [ConflictDay], refusal: Problem? = nil) {
     self.days = days
     self.perYear = perYear
     self.conflicts = conflicts
+    self.refusal = refusal
   }
 }
 

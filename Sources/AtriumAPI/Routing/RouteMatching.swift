@@ -112,7 +112,7 @@ extension Route {
   }
 
   /// Years the API accepts.
-  static let validYears = 1900...9999
+  package static let validYears = 1900...9999
 
   static func year(in query: [String: String]) throws(RouteError) -> Int? {
     guard let text = query["year"] else { return nil }

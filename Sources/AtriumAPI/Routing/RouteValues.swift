@@ -39,12 +39,22 @@ public struct LeaveQuery: Hashable, Sendable {
   public var end: CalendarDate
   public var startHalf: StartHalf
   public var endHalf: EndHalf
+  /// The leave type the request would have (the company's default when nil): only types that
+  /// count against the allowance can run out of days.
+  public var typeId: String?
+  /// The pending request this would change, whose own days neither overlap nor count.
+  public var replacing: String?
 
-  public init(start: CalendarDate, end: CalendarDate, startHalf: StartHalf = .full, endHalf: EndHalf = .full) {
+  public init(
+    start: CalendarDate, end: CalendarDate, startHalf: StartHalf = .full, endHalf: EndHalf = .full,
+    typeId: String? = nil, replacing: String? = nil
+  ) {
     self.start = start
     self.end = end
     self.startHalf = startHalf
     self.endHalf = endHalf
+    self.typeId = typeId
+    self.replacing = replacing
   }
 }
 

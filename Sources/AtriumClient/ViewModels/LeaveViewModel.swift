@@ -82,9 +82,11 @@ public final class LeaveViewModel: ScreenModel<LeaveViewModel.State> {
       pendingRequest = request
       let others = Set(preview.conflicts.flatMap { $0.people.map(\.displayName) }).sorted()
       next.preview =
-        text(.takesWorkingDays(LeaveTexts.number(preview.days, in: language)))
+        text(.takesWorkingDays(preview.days))
         + (others.isEmpty ? "" : " " + text(.alsoOff(names: others.joined(separator: ", "))))
-      next.isSendEnabled = true
+        + (preview.refusal.map { " " + ($0.detail ?? $0.title) } ?? "")
+      // What the server would refuse is said now, and the request is not offered for sending.
+      next.isSendEnabled = preview.refusal == nil
     } catch .offline {
       pendingRequest = request
       next.fail(.offline, in: language)

@@ -35,15 +35,33 @@ package struct LeaveQueries: Sendable {
   }
 
   /// What a request would take, and who else is off then, without saving anything.
+  /// The days a request would take and who else is off then, with what the server would
+  /// refuse if it were sent now, checked by the same rules as sending it (so a form can warn
+  /// in time and not offer to send). The refusal is in English until it is localized.
   package func preview(_ query: LeaveQuery, principal: Principal) throws -> LeavePreview {
     let span = try LeaveService.span(query.start, query.end, query.startHalf, query.endHalf)
+    let service = LeaveService(environment: environment)
     return try environment.database.read { connection in
       let context = LeaveContext(connection: connection, environment: environment)
       let calendar = try context.calendar(locationID: principal.employee.locationID)
       let time = calendar.workingTime(of: span)
+      var refusal: Problem?
+      do {
+        // A change keeps its request's type unless another is chosen, as sending it would.
+        var typeID = query.typeId
+        if typeID == nil, let replaced = query.replacing {
+          typeID = try context.requests.request(id: replaced)?.request.typeID
+        }
+        let type = try LeaveService.chosenType(
+          typeID, context: context, allowingInactive: query.replacing != nil && query.typeId == nil)
+        _ = try service.validate(
+          span, type: type, for: principal.employee, replacing: query.replacing, calendar: calendar, context: context)
+      } catch let problem as Problem {
+        refusal = problem
+      }
       return LeavePreview(
         days: time.total, perYear: time.perYear.reduce(into: [:]) { $0[String($1.key)] = $1.value },
-        conflicts: try context.conflicts(for: principal.employee, span: span, calendar: calendar))
+        conflicts: try context.conflicts(for: principal.employee, span: span, calendar: calendar), refusal: refusal)
     }
   }
 

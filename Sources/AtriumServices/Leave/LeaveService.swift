@@ -141,7 +141,7 @@ package struct LeaveService: Sendable {
 
   /// Checks a span for `employee`: working days, no overlap, and the balance of every year it
   /// touches. Returns its working time.
-  private func validate(
+  package func validate(
     _ span: LeaveSpan, type: LeaveType, for employee: Employee, replacing replacedID: String?, calendar: WorkCalendar,
     context: LeaveContext
   ) throws -> WorkingTime {
@@ -227,7 +227,7 @@ package struct LeaveService: Sendable {
     return note
   }
 
-  private static func chosenType(
+  package static func chosenType(
     _ id: String?, context: LeaveContext, allowingInactive: Bool = false
   ) throws
     -> LeaveType

@@ -6,8 +6,8 @@ extension Route {
   public enum Leave: RouteSection {
     /// `GET /api/v1/me/leave?year=`: the caller's balance and requests for a year.
     case mine(year: Int?)
-    /// `GET /api/v1/me/leave/preview?start=&end=&startHalf=&endHalf=`: days and conflicts of a
-    /// request, without saving it.
+    /// `GET /api/v1/me/leave/preview?start=&end=&startHalf=&endHalf=&typeId=&replacing=`: days,
+    /// conflicts and what the server would refuse, without saving anything.
     case preview(LeaveQuery)
     /// `POST /api/v1/me/leave`: ask for time off.
     case create
@@ -48,7 +48,8 @@ extension Route {
             LeaveQuery(
               start: try Route.date("start", in: query), end: try Route.date("end", in: query),
               startHalf: try Route.choice("startHalf", in: query, default: .full),
-              endHalf: try Route.choice("endHalf", in: query, default: .full)))
+              endHalf: try Route.choice("endHalf", in: query, default: .full), typeId: query["typeId"],
+              replacing: query["replacing"]))
         }
       case .create:
         Endpoint(
@@ -86,7 +87,8 @@ extension Route {
           .preview,
           query: [("start", query.start.description), ("end", query.end.description)]
             + (query.startHalf == .full ? [] : [("startHalf", query.startHalf.rawValue)])
-            + (query.endHalf == .full ? [] : [("endHalf", query.endHalf.rawValue)]))
+            + (query.endHalf == .full ? [] : [("endHalf", query.endHalf.rawValue)])
+            + Route.queryItems(("typeId", query.typeId), ("replacing", query.replacing)))
       case .create: RouteParts(.create)
       case .detail(let id): RouteParts(.detail, [id])
       case .change(let id): RouteParts(.change, [id])

@@ -12,7 +12,9 @@ extension AtriumApp {
     case .mine(let year):
       return try JSONCoding.response(try leaveQueries.myLeave(year: year, principal: principal))
     case .preview(let query):
-      return try JSONCoding.response(try leaveQueries.preview(query, principal: principal))
+      var preview = try leaveQueries.preview(query, principal: principal)
+      preview.refusal = preview.refusal?.localized(in: readerLanguage(request, principal))
+      return try JSONCoding.response(preview)
     case .create:
       let body = try JSONCoding.decode(NewLeaveRequest.self, from: request)
       let saved = try leave.create(body, by: principal)
