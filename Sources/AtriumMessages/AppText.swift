@@ -24,7 +24,7 @@ public enum AppText: CatalogueMessage, Hashable {
   case noOneMatches
   case all
   case profileSaved
-  case photoTooLarge
+  case photoTooLarge(megabytes: Int)
   case choosePhotoFormat
   case photoChanged
   case unread(Int)
@@ -70,7 +70,8 @@ public enum AppText: CatalogueMessage, Hashable {
     case .noOneMatches: return es ? "Nadie coincide." : "No one matches."
     case .all: return es ? "Todos" : "All"
     case .profileSaved: return es ? "Perfil guardado." : "Profile saved."
-    case .photoTooLarge: return es ? "La foto ocupa más de 5 MB." : "The photo is larger than 5 MB."
+    case .photoTooLarge(let megabytes):
+      return es ? "La foto ocupa más de \(megabytes) MB." : "The photo is larger than \(megabytes) MB."
     case .choosePhotoFormat: return es ? "Elige una foto JPEG, PNG o WebP." : "Choose a JPEG, PNG or WebP photo."
     case .photoChanged: return es ? "Foto cambiada." : "Photo changed."
     case .unread(let count): return es ? "\(count) sin leer" : "\(count) unread"
@@ -106,7 +107,7 @@ public enum AppText: CatalogueMessage, Hashable {
       .alsoOff(names: "Ana"), .cannotCountOffline, .requestSent, .savedChangesSent,
       .couldNotLoadTimeline(reason: "offline"), .couldNotLoadFeed(name: "News", reason: "timeout"), .newCalendarLinks,
       .signedOut, .lastUsed("2 Mar 2026"), .noRequestsThisYear, .daysInYear(days: "23", year: 2026),
-      .pending(days: "2"), .since("2020-01-01"), .noOneMatches, .all, .profileSaved, .photoTooLarge,
+      .pending(days: "2"), .since("2020-01-01"), .noOneMatches, .all, .profileSaved, .photoTooLarge(megabytes: 20),
       .choosePhotoFormat, .photoChanged, .unread(3), .enterServerAddress, .wrongCredentials, .sendIt,
       .notSentOnRequest, .confirmBulk(approve: true, count: 3), .confirmBulk(approve: false, count: 1),
       .bulkDone(approve: true, done: 2, refusals: []), .bulkDone(approve: false, done: 1, refusals: ["Eva: approved."]),

@@ -100,7 +100,7 @@ extension PageText {
       .saved,
       .photo,
       .uploadPhoto,
-      .photoHelp,
+      .photoHelp(megabytes: 20),
       .notifications,
       .leaveDecisions,
       .approvalsWaiting,

@@ -17,7 +17,8 @@ public enum PageText: CatalogueMessage {
   case previousYear, nextYear
   case team, company, settings, profile, editProfile, search, searchPeople, allDepartments, allLocations, nobodyFound
   case call, mail, viewProfile, seeTimeOff, position, department, location, email, phone, manager, startDate, bio
-  case save, saved, photo, uploadPhoto, photoHelp, notifications, leaveDecisions, approvalsWaiting, companyNotices
+  case save, saved, photo, uploadPhoto, photoHelp(megabytes: Int), notifications, leaveDecisions, approvalsWaiting,
+    companyNotices
   case language, calendarFeed, calendarHelp, teamCalendarFeed, newLink, website, address, openMap, social
   case requestDetail, otherRequests, whoElseIsOff, history, back, remainingAfter(HalfDays)
   case teamCalendar, month, holiday
@@ -171,7 +172,11 @@ public enum PageText: CatalogueMessage {
     case .saved: ("Saved.", "Guardado.")
     case .photo: ("Photo", "Foto")
     case .uploadPhoto: ("Upload photo", "Subir foto")
-    case .photoHelp: ("JPEG, PNG or WebP, up to 5 MB.", "JPEG, PNG o WebP, hasta 5 MB.")
+    case .photoHelp(let megabytes):
+      (
+        "JPEG, PNG or WebP, up to \(megabytes) MB. Leave it empty to keep your photo.",
+        "JPEG, PNG o WebP, hasta \(megabytes) MB. Déjalo vacío para conservar tu foto."
+      )
     case .notifications: ("Notifications", "Notificaciones")
     case .leaveDecisions: ("Decisions on my requests", "Decisiones sobre mis solicitudes")
     case .approvalsWaiting: ("Requests waiting for me", "Solicitudes que esperan mi decisión")

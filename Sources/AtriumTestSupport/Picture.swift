@@ -24,6 +24,25 @@ public enum Picture {
     return Array(UnsafeRawBufferPointer(start: pointer, count: Int(size)))
   }
 
+  /// A PNG of coloured noise, which does not compress: about 3 bytes a pixel, the size of a
+  /// phone's photo at a few megapixels.
+  public static func noise(width: Int, height: Int) -> [UInt8] {
+    let image = gdImageCreateTrueColor(Int32(width), Int32(height))!
+    defer { gdImageDestroy(image) }
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for y in 0..<height {
+      for x in 0..<width {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        let bits = Int32(truncatingIfNeeded: state >> 40)
+        gdImageSetPixel(image, Int32(x), Int32(y), atrium_gd_rgb(bits & 0xFF, (bits >> 8) & 0xFF, (bits >> 16) & 0xFF))
+      }
+    }
+    var size: Int32 = 0
+    let pointer = gdImagePngPtr(image, &size)
+    defer { gdFree(pointer) }
+    return Array(UnsafeRawBufferPointer(start: pointer, count: Int(size)))
+  }
+
   /// A JPEG with an APP1 EXIF segment (big-endian TIFF) holding only `Orientation`.
   public static func withOrientation(_ jpeg: [UInt8], _ orientation: Int) -> [UInt8] {
     let tiff: [UInt8] = [

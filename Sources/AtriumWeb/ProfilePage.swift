@@ -2,8 +2,8 @@ import AtriumAPI
 import AtriumHTML
 import AtriumServices
 
-/// Editing one's own profile: phone, location and about text, and the photo (sent as a file;
-/// errors are shown next to the field they concern).
+/// Editing one's own profile: phone, location and about text, and the photo, in one form
+/// (the photo sent as a file; errors are shown next to the field they concern).
 package enum ProfilePage {
   package struct Errors: Sendable {
     package var fields: [String: String] = [:]
@@ -11,19 +11,18 @@ package enum ProfilePage {
   }
 
   package static func edit(
-    _ context: WebContext, _ profile: PersonProfile, locations: [LocationBody], errors: Errors = Errors(),
-    saved: Bool = false
+    _ context: WebContext, _ profile: PersonProfile, locations: [LocationBody], errors: Errors = Errors()
   ) -> Node {
     func error(_ field: String) -> Node {
       errors.fields[field].map { .p([.class("error"), .id("\(field)-error")], [.text($0)]) } ?? .empty
     }
+    // One form saves the details and, when one is chosen, the photo.
     return Layout.page(
       context(.editProfile), context,
       [
-        saved ? .p([.class("card"), Attribute("role", "status")], [.text(context(.saved))]) : .empty,
         .form(
           [
-            .method("post"), .action(WebPage.profile(.uploadPhoto).href), Attribute("enctype", "multipart/form-data"),
+            .method("post"), .action(WebPage.profile(.save).href), Attribute("enctype", "multipart/form-data"),
             .class("stack card"),
           ],
           [
@@ -35,16 +34,13 @@ package enum ProfilePage {
             ]),
             .input([
               .type("file"), .id("photo"), .name("photo"), Attribute("accept", "image/jpeg,image/png,image/webp"),
-              .required, Attribute("aria-describedby", "photo-help"),
+              Attribute("aria-describedby", "photo-help"),
             ]),
-            .p([.class("muted"), .id("photo-help")], [.text(context(.photoHelp))]),
+            .p(
+              [.class("muted"), .id("photo-help")],
+              [.text(context(.photoHelp(megabytes: EndpointRules.BodyLimit.photo.megabytes)))]),
             errors.photo.map { .p([.class("error"), .id("photo-error"), Attribute("role", "alert")], [.text($0)]) }
               ?? .empty,
-            .p([], [.button([.type("submit")], [.text(context(.uploadPhoto))])]),
-          ]),
-        context.form(
-          .profile(.save), [.class("stack card")],
-          [
             .label([.for("phone")], [.text(context(.phone))]),
             .input([.type("text"), .id("phone"), .name("phone"), .value(profile.phone), .autocomplete("tel")]),
             error("phone"),
@@ -59,7 +55,7 @@ package enum ProfilePage {
             .textarea([.id("bio"), .name("bio"), Attribute("maxlength", "2000")], profile.bio),
             error("bio"),
             .p([], [.button([.type("submit")], [.text(context(.save))])]),
-          ]),
+          ])
       ])
   }
 }

@@ -35,36 +35,11 @@ extension WebApp {
   }
 
   func editProfile(
-    _ context: WebContext, principal: Principal, errors: ProfilePage.Errors = ProfilePage.Errors(), saved: Bool = false,
-    status: Int = 200
+    _ context: WebContext, principal: Principal, errors: ProfilePage.Errors = ProfilePage.Errors(), status: Int = 200
   ) throws -> HTTPResponse {
     let profile = try people.profile(id: principal.employee.id, principal: principal)
     let locations = try places.locations(PageRequest(limit: 1000)).items
-    return html(
-      ProfilePage.edit(context, profile, locations: locations, errors: errors, saved: saved), status: status)
-  }
-
-  /// A photo from the profile form; its errors go next to the field.
-  func uploadPhoto(
-    _ file: Multipart.Part?, visitor: WebSessions.Visitor, context: WebContext
-  ) throws -> HTTPResponse {
-    let principal = visitor.principal
-    var errors = ProfilePage.Errors()
-    guard let file, !file.body.isEmpty else {
-      errors.photo = context.language == .es ? "Elige una imagen." : "Choose an image."
-      return try editProfile(context, principal: principal, errors: errors, status: 400)
-    }
-    guard file.body.count <= PhotoService.uploadLimit else {
-      errors.photo = context.language == .es ? "La imagen pasa de 5 MB." : "The image is larger than 5 MB."
-      return try editProfile(context, principal: principal, errors: errors, status: 413)
-    }
-    do {
-      _ = try photos.upload(file.body, for: principal.employee.id, by: principal)
-      return HTTPResponse.seeOther(WebPage.profile(.edit).href)
-    } catch let problem as Problem {
-      errors.photo = problem.detail
-      return try editProfile(context, principal: principal, errors: errors, status: problem.status)
-    }
+    return html(ProfilePage.edit(context, profile, locations: locations, errors: errors), status: status)
   }
 
   func settingsPage(

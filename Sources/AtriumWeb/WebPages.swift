@@ -72,8 +72,10 @@ extension WebApp {
       if page == .account(.password) || page == .account(.changePassword) {
         return try passwordPage(page, request, form: form, visitor: visitor, context: context)
       }
-      if page == .profile(.uploadPhoto) {
-        return try uploadPhoto(files.first { $0.name == "photo" }, visitor: visitor, context: context)
+      if page == .profile(.save) || page == .profile(.uploadPhoto) {
+        return try saveProfile(
+          form: page == .profile(.save) ? form : nil, photo: files.first { $0.name == "photo" }, visitor: visitor,
+          context: context, request: request)
       }
       // A staff list comes as a file or pasted into the form.
       if page == .admin(.runImport), let file = files.first(where: { $0.name == "file" }), !file.body.isEmpty {

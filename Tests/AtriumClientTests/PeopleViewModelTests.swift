@@ -101,7 +101,7 @@ import Testing
     await model.photoChosen(Data("not a picture".utf8))
     #expect(model.state.photoError == "Choose a JPEG, PNG or WebP photo.")
     await model.photoChosen(Data(count: EditProfileViewModel.maximumPhotoBytes + 1))
-    #expect(model.state.photoError == "The photo is larger than 5 MB.")
+    #expect(model.state.photoError == "The photo is larger than 20 MB.")
     let before = model.state.photoPath
     await model.photoChosen(Data(Picture.halves(width: 64, height: 64, format: .png)))
     #expect(model.state.photoError == nil && model.state.message == "Photo changed.")

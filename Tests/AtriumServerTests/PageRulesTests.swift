@@ -22,10 +22,11 @@ import Testing
 
   @Test func theEngineReadsEachPagesBodyLimitBeforeTheBody() throws {
     let app = try TestApp(seedDemo: false).app
-    #expect(app.bodyLimit(method: "POST", path: WebPage.profile(.uploadPhoto).path) == 12 << 20)
+    #expect(app.bodyLimit(method: "POST", path: WebPage.profile(.uploadPhoto).path) == 21 << 20)
+    #expect(app.bodyLimit(method: "POST", path: WebPage.profile(.save).path) == 21 << 20)
     #expect(app.bodyLimit(method: "POST", path: WebPage.admin(.runImport).path) == 10 << 20)
     #expect(app.bodyLimit(method: "POST", path: WebPage.settings(.save).path) == 1 << 20)
-    #expect(app.bodyLimit(method: "PUT", path: Route.me(.updatePhoto).path) == 5 << 20)
+    #expect(app.bodyLimit(method: "PUT", path: Route.me(.updatePhoto).path) == 20 << 20)
     #expect(app.bodyLimit(method: "POST", path: "/nowhere") == 1 << 20)
   }
 }

@@ -163,9 +163,9 @@ import Testing
   }
 }
 
-/// The 5 MiB limit is the engine's: it answers before the body is read.
+/// The 20 MiB limit is the engine's: it answers before the body is read.
 @Suite(.serialized) struct PhotoUploadLimitTests {
-  @Test func anUploadOverFiveMebibytesIsRefusedBeforeItIsRead() throws {
+  @Test func anUploadOverTwentyMebibytesIsRefusedBeforeItIsRead() throws {
     let app = try TestApp()
     let token = try app.login("eva").accessToken
     let server = HTTPServer(
@@ -176,7 +176,7 @@ import Testing
     let client = try RawHTTPClient(port: server.port)
     client.send(
       "PUT /api/v1/me/photo HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n"
-        + "Content-Type: image/jpeg\r\nContent-Length: \((5 << 20) + 1)\r\n\r\n")
+        + "Content-Type: image/jpeg\r\nContent-Length: \((20 << 20) + 1)\r\n\r\n")
     let response = try client.readResponse()
     #expect(response.status == 413)
     #expect(response.header("Content-Type") == "application/problem+json")

@@ -17,7 +17,8 @@ final class WebClient {
 
   @discardableResult
   func send(
-    _ method: String, _ target: String, form: [String: String] = [:], headers: [(String, String)] = []
+    _ method: String, _ target: String, form: [String: String] = [:], headers: [(String, String)] = [],
+    body rawBody: [UInt8]? = nil
   )
     -> HTTPResponse
   {
@@ -29,7 +30,8 @@ final class WebClient {
       separator: "&")
     let response = app.app.respondNow(
       to: HTTPRequest(
-        method: method, target: target, headers: fields, body: Array(body.utf8), remoteAddress: "127.0.0.1"))
+        method: method, target: target, headers: fields, body: rawBody ?? Array(body.utf8),
+        remoteAddress: "127.0.0.1"))
     for value in response.headers.values("Set-Cookie") {
       let pair = value.split(separator: ";")[0].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       let name = String(pair[0])

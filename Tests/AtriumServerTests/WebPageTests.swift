@@ -227,9 +227,10 @@ import Testing
     let eva = WebClient(app)
     eva.signIn("eva")
     let saved = eva.post("/profile/edit", from: "/profile/edit", ["phone": "+34 600 111 222", "bio": "Swift & coffee"])
-    #expect(saved.status == 200)
-    #expect(saved.text.contains("Saved."))
-    #expect(saved.text.contains("Swift &amp; coffee"))
+    #expect(saved.status == 303, "Back and Reload do not send the form again")
+    let after = eva.get("/profile/edit").text
+    #expect(after.contains("<p class=\"flash\" role=\"status\">Profile saved.</p>"))
+    #expect(after.contains("Swift &amp; coffee"))
     let bad = eva.post("/profile/edit", from: "/profile/edit", ["phone": "call me maybe", "bio": ""])
     #expect(bad.status == 400)
     #expect(bad.text.contains("id=\"phone-error\""))

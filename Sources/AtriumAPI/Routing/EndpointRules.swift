@@ -50,8 +50,12 @@ public struct EndpointRules: Hashable, Sendable {
 
     /// JSON bodies: 1 MiB.
     public static let standard = BodyLimit(bytes: 1 << 20)
-    /// A profile photo, the image itself: 5 MiB.
-    public static let photo = BodyLimit(bytes: 5 << 20)
+    /// A profile photo, the image itself: 20 MiB, room for a phone's full-size photo (the server
+    /// shrinks it anyway; the pixel count is limited apart).
+    public static let photo = BodyLimit(bytes: 20 << 20)
+
+    /// The photo limit in whole mebibytes, as people are told it.
+    public var megabytes: Int { bytes >> 20 }
     /// A staff list as CSV: 10 MiB holds about 100,000 people.
     public static let staffList = BodyLimit(bytes: 10 << 20)
   }

@@ -205,7 +205,7 @@ extension APIClient {
     try await send(.me(.update), body: change, as: PersonProfile.self)
   }
 
-  /// A new photo of oneself: JPEG, PNG or WebP bytes, at most 5 MiB.
+  /// A new photo of oneself: JPEG, PNG or WebP bytes, at most 20 MiB.
   public func uploadMyPhoto(_ bytes: Data, contentType: String) async throws(APIError) -> PersonProfile {
     try await upload(.me(.updatePhoto), bytes: bytes, contentType: contentType, as: PersonProfile.self)
   }

@@ -33,7 +33,7 @@ public final class EditProfileViewModel: ScreenModel<EditProfileViewModel.State>
   }
 
   /// The largest photo the server takes.
-  public static let maximumPhotoBytes = 5 * 1024 * 1024
+  public static let maximumPhotoBytes = EndpointRules.BodyLimit.photo.bytes
 
   private let repository: any PeopleRepository
   private var saved: PersonProfile?
@@ -114,7 +114,7 @@ public final class EditProfileViewModel: ScreenModel<EditProfileViewModel.State>
   public func photoChosen(_ bytes: Data) async {
     state.photoError = nil
     guard bytes.count <= Self.maximumPhotoBytes else {
-      state.photoError = AppText.photoTooLarge.text(in: language)
+      state.photoError = AppText.photoTooLarge(megabytes: EndpointRules.BodyLimit.photo.megabytes).text(in: language)
       return
     }
     guard let contentType = Self.imageType(of: bytes) else {

@@ -14,7 +14,7 @@ package struct PhotoService: Sendable {
   package let environment: ServerEnvironment
   package let processor = PhotoProcessor()
 
-  /// The largest upload: phone photos are 2–5 MB.
+  /// The largest upload: phone photos are 2–8 MB, some more.
   package static let uploadLimit = EndpointRules.BodyLimit.photo.bytes
 
   /// The address of someone's picture, which changes with each new photo.

@@ -30,7 +30,7 @@ package struct PageRules: Hashable, Sendable {
 
 extension EndpointRules.BodyLimit {
   /// A photo sent from the web form, with the form's other fields: 12 MiB.
-  package static let photoForm = EndpointRules.BodyLimit(bytes: 12 << 20)
+  package static let photoForm = EndpointRules.BodyLimit(bytes: EndpointRules.BodyLimit.photo.bytes + (1 << 20))
 }
 
 extension PageRules {

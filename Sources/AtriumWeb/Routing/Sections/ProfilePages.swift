@@ -14,9 +14,14 @@ extension WebPage {
       switch name {
       case .mine: PageRow(.get, "/profile", rules: .signedIn) { _, _ in .mine }
       case .edit: PageRow(.get, "/profile/edit", rules: .signedIn) { _, _ in .edit }
-      case .save: PageRow(.post, "/profile/edit", rules: .signedIn) { _, _ in .save }
+      case .save:
+        // The details and the photo in one form; the page itself says when the image is too large.
+        PageRow(
+          .post, "/profile/edit",
+          rules: .init(access: .signedIn, work: .quick, beforePasswordChange: .refused, bodyLimit: .photoForm)
+        ) { _, _ in .save }
       case .uploadPhoto:
-        // The photo comes with the form's fields; the page itself says when the image is too large.
+        // A photo alone (the profile form also sends it with the details).
         PageRow(
           .post, "/profile/photo",
           rules: .init(access: .signedIn, work: .quick, beforePasswordChange: .refused, bodyLimit: .photoForm)
