@@ -196,7 +196,7 @@ package enum AdminPages {
   // MARK: - Company
 
   package static func company(
-    _ context: WebContext, _ company: CompanyBody, error: String? = nil, saved: Bool = false
+    _ context: WebContext, _ company: CompanyBody, error: String? = nil
   ) -> Node {
     func field(_ name: String, _ label: Text, _ value: String) -> Node {
       .fragment([
@@ -206,7 +206,6 @@ package enum AdminPages {
     return Layout.page(
       context(.company), context,
       [
-        saved ? .p([.class("card"), Attribute("role", "status")], [.text(context(.saved))]) : .empty,
         error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
         context.form(
           .admin(.saveCompany), [.class("stack card")],

@@ -8,7 +8,7 @@ import AtriumServices
 package enum SettingsPage {
   /// - Parameter panels: The panels sections add below the form (`WebExtensions.settingsPanels`).
   package static func render(
-    _ context: WebContext, _ settings: SettingsBody, panels: [Node], saved: Bool = false
+    _ context: WebContext, _ settings: SettingsBody, panels: [Node]
   )
     -> Node
   {
@@ -20,7 +20,6 @@ package enum SettingsPage {
     return Layout.page(
       context(.settings), context,
       [
-        saved ? .p([.class("card"), Attribute("role", "status")], [.text(context(.saved))]) : .empty,
         context.form(
           .settings(.save), [.class("stack card")],
           [

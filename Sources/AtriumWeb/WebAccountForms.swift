@@ -43,10 +43,10 @@ extension WebApp {
   }
 
   func settingsPage(
-    _ context: WebContext, principal: Principal, request: HTTPRequest, saved: Bool = false
+    _ context: WebContext, principal: Principal, request: HTTPRequest
   ) throws -> HTTPResponse {
     let panels = try extensions.settingsPanels.map { try $0.render(principal, context, request) }
-    return html(SettingsPage.render(context, try settings.settings(principal: principal), panels: panels, saved: saved))
+    return html(SettingsPage.render(context, try settings.settings(principal: principal), panels: panels))
   }
 
   func homePage(

@@ -1,15 +1,21 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumHTTPTypes
+import AtriumMessages
 import AtriumServices
 
 /// The administration pages' requests: each calls the same service as the JSON API, which
 /// checks the role again; a form's errors come back on its page.
 extension WebApp {
   package func adminPage(
-    _ page: WebPage.Admin, _ request: HTTPRequest, form: [String: String], principal: Principal, context: WebContext
+    _ page: WebPage.Admin, _ request: HTTPRequest, form: [String: String], visitor: WebSessions.Visitor,
+    context: WebContext
   ) throws -> HTTPResponse {
-    func redirect(_ target: WebPage) -> HTTPResponse { .seeOther(target.href) }
+    let principal = visitor.principal
+    /// After a change: the page it was made on, fetched again (POST, redirect, GET), saying so.
+    func done(_ target: WebPage, _ message: String? = nil) -> HTTPResponse {
+      redirect(to: target, saying: message ?? context(.saved), visitor: visitor, request: request)
+    }
     func text(_ name: String) -> String? {
       form[name].map { $0.trimmingWhitespace }.flatMap { $0.isEmpty ? nil : $0 }
     }
@@ -40,9 +46,12 @@ extension WebApp {
             locationId: form["locationId"] ?? "", managerId: text("managerId"),
             role: text("role").flatMap(Role.init(rawValue:)), phone: text("phone")),
           by: principal)
+        // The one page that is the POST's own answer: the password is shown once, never stored
+        // for a redirect, and the page is not kept (`no-store`).
         return try personForm(
           created.person, context: context,
-          message: context(.temporaryPassword(created.person.displayName, created.temporaryPassword)), status: 201)
+          message: context(.temporaryPassword(created.person.displayName, created.temporaryPassword)) + " "
+            + context(AdminText.shownOnce), status: 201)
       } catch {
         return try personForm(nil, context: context, failure: error)
       }
@@ -62,8 +71,8 @@ extension WebApp {
       change.phone = form["phone"] ?? ""
       change.active = form["active"] == "on"
       do {
-        let updated = try people.updatePerson(id: id, change, principal: principal)
-        return try personForm(updated, context: context, message: context(.saved))
+        _ = try people.updatePerson(id: id, change, principal: principal)
+        return done(.admin(.person(id: id)))
       } catch {
         return try personForm(try? people.profile(id: id, principal: principal), context: context, failure: error)
       }
@@ -71,28 +80,30 @@ extension WebApp {
       let password = try accounts.resetPassword(of: id, by: principal)
       let person = try people.profile(id: id, principal: principal)
       return try personForm(
-        person, context: context, message: context(.temporaryPassword(person.displayName, password.temporaryPassword)))
+        person, context: context,
+        message: context(.temporaryPassword(person.displayName, password.temporaryPassword)) + " "
+          + context(AdminText.shownOnce))
     case .places:
       return try placesPage(context)
     case .createLocation:
-      return try placesChange(context) {
+      return try placesChange(context, done: { done($0) }) {
         _ = try places.createLocation(NewLocation(name: form["name"] ?? "", timeZone: text("timeZone")), by: principal)
       }
     case .createDepartment:
-      return try placesChange(context) {
+      return try placesChange(context, done: { done($0) }) {
         _ = try places.createDepartment(NewDepartment(name: form["name"] ?? ""), by: principal)
       }
     case .renameLocation(let id):
-      return try placesChange(context) {
+      return try placesChange(context, done: { done($0) }) {
         _ = try places.updateLocation(
           id: id, LocationChange(name: form["name"] ?? "", timeZone: text("timeZone")), by: principal)
       }
     case .renameDepartment(let id):
-      return try placesChange(context) {
+      return try placesChange(context, done: { done($0) }) {
         _ = try places.updateDepartment(id: id, DepartmentChange(name: form["name"] ?? ""), by: principal)
       }
     case .renameLeaveType(let id):
-      return try leaveChange(context, principal: principal) {
+      return try leaveChange(context, principal: principal, done: done) {
         _ = try leaveSettings.updateLeaveType(
           id: id,
           LeaveTypeChange(
@@ -101,19 +112,19 @@ extension WebApp {
           by: principal)
       }
     case .deleteLocation(let id):
-      return try placesChange(context) { try places.deleteLocation(id: id, by: principal) }
+      return try placesChange(context, done: { done($0) }) { try places.deleteLocation(id: id, by: principal) }
     case .deleteDepartment(let id):
-      return try placesChange(context) { try places.deleteDepartment(id: id, by: principal) }
+      return try placesChange(context, done: { done($0) }) { try places.deleteDepartment(id: id, by: principal) }
     case .company:
       return html(AdminPages.company(context, try company.company()))
     case .saveCompany:
       do {
-        let saved = try company.update(
+        _ = try company.update(
           CompanyChange(
             name: form["name"], phone: form["phone"] ?? "", email: form["email"] ?? "", website: form["website"] ?? "",
             address: form["address"] ?? "", timeZone: text("timeZone"), social: socialAccounts(form["social"] ?? "")),
           by: principal)
-        return html(AdminPages.company(context, saved, saved: true))
+        return done(.admin(.company))
       } catch {
         let problem = formProblem(error, in: context.language)
         return html(AdminPages.company(context, try company.company(), error: problem.detail), status: problem.status)
@@ -123,7 +134,7 @@ extension WebApp {
     case .addFeed:
       do {
         _ = try feeds.create(NewTimelineFeed(name: form["name"] ?? "", url: form["url"] ?? ""), principal: principal)
-        return redirect(.admin(.feeds))
+        return done(.admin(.feeds))
       } catch {
         let problem = formProblem(error, in: context.language)
         return html(
@@ -133,10 +144,10 @@ extension WebApp {
       }
     case .refreshFeed(let id):
       _ = try feeds.refresh(id: id, principal: principal)
-      return redirect(.admin(.feeds))
+      return done(.admin(.feeds))
     case .deleteFeed(let id):
       try feeds.delete(id: id, principal: principal)
-      return redirect(.admin(.feeds))
+      return done(.admin(.feeds))
     case .audit(let cursor):
       return html(
         AdminPages.audit(
@@ -145,14 +156,14 @@ extension WebApp {
     case .leave(let location, let year):
       return try leavePage(context, principal: principal, location: location, year: year)
     case .savePolicy:
-      return try savePolicy(context, principal: principal, confirmed: form["confirm"] == "yes") {
+      return try savePolicy(context, principal: principal, confirmed: form["confirm"] == "yes", done: done) {
         LeavePolicyBody(
           defaultAllowance: try halfDays("defaultAllowance"), carryOverDays: try halfDays("carryOverDays"),
           carryOverUntil: text("carryOverUntil"), allowNegativeBalance: form["allowNegativeBalance"] == "on",
           fromYear: text("fromYear").flatMap { Int($0) })
       }
     case .addLeaveType:
-      return try leaveChange(context, principal: principal) {
+      return try leaveChange(context, principal: principal, done: done) {
         _ = try leaveSettings.createLeaveType(
           LeaveTypeChange(
             name: form["name"] ?? "", countsAgainstAllowance: form["counts"] == "on",
@@ -160,19 +171,24 @@ extension WebApp {
           by: principal)
       }
     case .toggleLeaveType(let id):
-      return try leaveChange(context, principal: principal) {
+      return try leaveChange(context, principal: principal, done: done) {
         let current = try leaveSettings.leaveTypes().items.first { $0.id == id }
         guard let current else { throw Problem.notFound(.noSuch(.leaveType, id: id)) }
         _ = try leaveSettings.updateLeaveType(id: id, LeaveTypeChange(active: !current.active), by: principal)
       }
     case .makeDefaultLeaveType(let id):
-      return try leaveChange(context, principal: principal) {
+      return try leaveChange(context, principal: principal, done: done) {
         _ = try leaveSettings.updateLeaveType(id: id, LeaveTypeChange(default: true), by: principal)
       }
     case .addHoliday:
       let location = form["locationId"] ?? ""
-      return try leaveChange(context, principal: principal, location: location) {
-        guard let date = CalendarDate(form["date"] ?? "") else {
+      let date = CalendarDate(form["date"] ?? "")
+      // Back on the holiday's own year and location, saying which one was added.
+      return try leaveChange(
+        context, principal: principal, location: location, year: date?.year, done: done,
+        message: date.map { context(AdminText.holidayAdded(context.date($0), name: form["name"] ?? "")) }
+      ) {
+        guard let date else {
           throw Problem.invalid(ValidationFailure([FieldError(field: "date", rule: .date)]))
         }
         _ = try leaveSettings.createHoliday(
@@ -182,7 +198,9 @@ extension WebApp {
           by: principal)
       }
     case .deleteHoliday(let id):
-      return try leaveChange(context, principal: principal) { try leaveSettings.deleteHoliday(id: id, by: principal) }
+      return try leaveChange(context, principal: principal, done: done) {
+        try leaveSettings.deleteHoliday(id: id, by: principal)
+      }
     case .setAllowance(let id):
       let person = try people.profile(id: id, principal: principal)
       do {
@@ -190,7 +208,7 @@ extension WebApp {
           throw Problem.invalid(ValidationFailure([FieldError(field: "days", rule: .halfDayStep)]))
         }
         _ = try leaveSettings.setAllowance(AllowanceBody(days: days), employeeID: id, year: year, by: principal)
-        return try personForm(person, context: context, message: context(.saved))
+        return done(.admin(.person(id: id)))
       } catch {
         return try personForm(person, context: context, failure: error)
       }
@@ -200,9 +218,15 @@ extension WebApp {
       let csv = form["csv"] ?? ""
       do {
         let report = try peopleImport.run(csv: csv, dryRun: form["dryRun"] == "on", by: principal)
-        return html(
-          AdminPages.importPeople(
-            context, report: report.worded(in: context.language), csv: report.applied ? "" : csv))
+        // A saved import is told on the next page; a dry run or a refused file is this POST's
+        // own answer, with each line's reason (sending it again changes nothing).
+        if report.applied {
+          return done(
+            .admin(.importForm),
+            context(.importSummary(report.created, report.updated, report.unchanged, report.refused)) + " "
+              + context(.applied))
+        }
+        return html(AdminPages.importPeople(context, report: report.worded(in: context.language), csv: csv))
       } catch {
         let problem = formProblem(error, in: context.language)
         return html(
@@ -215,7 +239,8 @@ extension WebApp {
   /// later year is saved at once.
   /// - Parameter read: the change from the form (throws when a field is not a number).
   private func savePolicy(
-    _ context: WebContext, principal: Principal, confirmed: Bool, _ read: () throws -> LeavePolicyBody
+    _ context: WebContext, principal: Principal, confirmed: Bool, done: (WebPage, String?) -> HTTPResponse,
+    _ read: () throws -> LeavePolicyBody
   ) throws -> HTTPResponse {
     do {
       var change = try read()
@@ -229,7 +254,7 @@ extension WebApp {
           confirming: AdminPages.PolicyConfirmation(change: change, affectedPeople: counted.affectedPeople ?? 0))
       }
       _ = try leaveSettings.updatePolicy(change, by: principal)
-      return try leavePage(context, principal: principal, location: nil, year: nil)
+      return done(.admin(.leave(location: nil, year: nil)), nil)
     } catch {
       let problem = formProblem(error, in: context.language)
       return try leavePage(
@@ -261,15 +286,16 @@ extension WebApp {
   /// Runs a change to the time off settings and shows the page again, with the reason when it
   /// was refused.
   private func leaveChange(
-    _ context: WebContext, principal: Principal, location: String? = nil, _ change: () throws -> Void
+    _ context: WebContext, principal: Principal, location: String? = nil, year: Int? = nil,
+    done: (WebPage, String?) -> HTTPResponse, message: String? = nil, _ change: () throws -> Void
   ) throws -> HTTPResponse {
     do {
       try change()
-      return try leavePage(context, principal: principal, location: location, year: nil)
+      return done(.admin(.leave(location: location, year: year)), message)
     } catch {
       let problem = formProblem(error, in: context.language)
       return try leavePage(
-        context, principal: principal, location: location, year: nil, error: problem.detail, status: problem.status)
+        context, principal: principal, location: location, year: year, error: problem.detail, status: problem.status)
     }
   }
 
@@ -315,10 +341,12 @@ extension WebApp {
 
   /// Runs a change to places and shows the page again, with the reason when it was refused
   /// (a place still in use is 409).
-  private func placesChange(_ context: WebContext, _ change: () throws -> Void) throws -> HTTPResponse {
+  private func placesChange(
+    _ context: WebContext, done: (WebPage) -> HTTPResponse, _ change: () throws -> Void
+  ) throws -> HTTPResponse {
     do {
       try change()
-      return try placesPage(context)
+      return done(.admin(.places))
     } catch {
       let problem = formProblem(error, in: context.language)
       return try placesPage(context, error: problem.detail, status: problem.status)

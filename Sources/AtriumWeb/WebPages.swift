@@ -153,7 +153,7 @@ extension WebApp {
     case .settings(let page): return try self.page(page, request, form: form, visitor: visitor, context: context)
     case .admin(let page):
       guard visitor.principal.employee.role == .admin else { return notAllowed(context) }
-      return try adminPage(page, request, form: form, principal: visitor.principal, context: context)
+      return try adminPage(page, request, form: form, visitor: visitor, context: context)
     case .assets:
       throw Problem.notFound(.noSuch(.page, id: ""))
     }

@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumDomain
 import AtriumHTML
 import AtriumHTTPTypes
+import AtriumMessages
 import AtriumServices
 import Foundation
 
@@ -23,11 +24,10 @@ extension WebApp {
             leaveDecisions: form["leaveDecisions"] == "on", approvalsWaiting: form["approvalsWaiting"] == "on",
             companyNotices: form["companyNotices"] == "on"), language: language),
         principal: principal)
-      // The page is shown in the language just chosen.
-      let updated = WebContext(
-        visitor: visitor, language: language.flatMap(Language.init(rawValue:)) ?? context.language,
-        companyName: context.companyName, unread: context.unread, current: .settings(page))
-      return try settingsPage(updated, principal: principal, request: request, saved: true)
+      // Said in the language just chosen, which the next page is shown in.
+      let chosen = language.flatMap(Language.init(rawValue:)) ?? context.language
+      return redirect(
+        to: .settings(.show), saying: PageText.saved.text(in: chosen), visitor: visitor, request: request)
     case .rotateCalendar:
       _ = try calendarFeeds.rotate(for: principal, origin: request.origin)
       return HTTPResponse.seeOther(WebPage.settings(.show).href)

@@ -9,7 +9,7 @@ import Testing
     NoticeMessage.examples + BalanceMessage.examples + DeviceName.examples + ProblemMessage.examples
     + ProblemTitle.examples + FieldMessage.examples + PageText.examples
     + ConnectionMessage.examples + AdminProblemMessage.examples + AppText.examples + CommandLineText.examples
-    + FeedTrouble.examples + DecisionText.examples
+    + FeedTrouble.examples + DecisionText.examples + AdminText.examples
 
   /// Texts that are names, or read the same in both languages on purpose.
   static let sameInBothLanguages: Set<String> = [

@@ -114,7 +114,7 @@ import Testing
     #expect(asked.status == 200)
     #expect(asked.text.contains("This changes the balance of"))
     #expect(try allowance(in: 2026) == HalfDays(days: 23), "nothing saved before the confirmation")
-    let confirmed = admin.post(
+    let confirmed = admin.submit(
       "/admin/leave/policy", from: "/admin/leave", form.merging(["confirm": "yes"]) { $1 })
     #expect(confirmed.status == 200 && !confirmed.text.contains("This changes the balance of"))
     #expect(try allowance(in: 2026) == HalfDays(days: 25))

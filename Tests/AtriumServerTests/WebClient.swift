@@ -56,6 +56,15 @@ final class WebClient {
       form: ["_csrf": Self.csrf(in: form) ?? "", "username": username, "password": password, "next": ""])
   }
 
+  /// Posts a form as `post` does and, as a browser does, follows its redirect: the answer is
+  /// the page the form led to (with its one-time message).
+  @discardableResult
+  func submit(_ target: String, from page: String, _ form: [String: String] = [:]) -> HTTPResponse {
+    let answer = post(target, from: page, form)
+    guard answer.status == 303, let location = answer.headers["Location"] else { return answer }
+    return get(location)
+  }
+
   /// Posts a form from `page`, with its token.
   @discardableResult
   func post(_ target: String, from page: String, _ form: [String: String] = [:]) -> HTTPResponse {

@@ -268,8 +268,9 @@ import Testing
     eva.signIn("eva")
     let before = eva.get("/settings").text
     let feed = try #require(before.firstMatch(of: /id="feed-url" value="([^"]+)"/).map { String($0.1) })
-    let spanish = eva.post("/settings", from: "/settings", ["language": "es", "leaveDecisions": "on"])
+    let spanish = eva.submit("/settings", from: "/settings", ["language": "es", "leaveDecisions": "on"])
     #expect(spanish.text.contains("<h1>Ajustes</h1>"))
+    #expect(spanish.text.contains("<p class=\"flash\" role=\"status\">Guardado.</p>"), "said in the language chosen")
     #expect(eva.get("/").text.contains("lang=\"es\""))
     #expect(eva.post("/settings/calendar", from: "/settings").status == 303)
     let after = eva.get("/settings").text
