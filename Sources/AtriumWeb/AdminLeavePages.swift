@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumHTML
+import AtriumMessages
 import AtriumServices
 
 extension AdminPages {
@@ -19,7 +20,7 @@ extension AdminPages {
   package static func leave(
     _ context: WebContext, policy: LeavePolicyBody, history: [LeavePolicyBody], types: [LeaveTypeBody],
     locations: [LocationBody], location: String, year: Int, holidays: [HolidayBody], error: String? = nil,
-    confirming: PolicyConfirmation? = nil
+    holidayError: String? = nil, confirming: PolicyConfirmation? = nil
   ) -> Node {
     func number(_ days: HalfDays?) -> String { days.map { TimeOffPage.format($0) } ?? "" }
     return Layout.page(
@@ -133,12 +134,16 @@ extension AdminPages {
           ]),
         .h2([], [.text(context(.holidays))]),
         .form(
-          [.method("get"), .action(WebPage.admin(.leave(location: nil, year: nil)).path), .class("row")],
+          [.method("get"), .action(WebPage.admin(.leave(location: nil, year: nil)).path), .class("row fields")],
           [
-            .select(
-              [.name("location"), .ariaLabel(context(.location))],
-              locations.map { .option([.value($0.id)] + ($0.id == location ? [.selected] : []), $0.name) }),
-            .input([.type("number"), .name("year"), .value(String(year)), .ariaLabel(context(.year))]),
+            field(
+              "holidays-location", context(.location),
+              .select(
+                [.id("holidays-location"), .name("location")],
+                locations.map { .option([.value($0.id)] + ($0.id == location ? [.selected] : []), $0.name) })),
+            field(
+              "holidays-year", context(.year),
+              .input([.type("number"), .id("holidays-year"), .name("year"), .value(String(year))])),
             .button([.type("submit"), .class("secondary")], [.text(context(.search))]),
           ]),
         .ul(
@@ -153,15 +158,27 @@ extension AdminPages {
               ])
           }),
         context.form(
-          .admin(.addHoliday), [.class("stack card")],
+          .admin(.copyHolidays), [.class("row")],
           [
+            .input([.type("hidden"), .name("locationId"), .value(location)]),
+            .input([.type("hidden"), .name("fromYear"), .value(String(year))]),
+            .button(
+              [.type("submit"), .class("secondary")], [.text(context(AdminText.copyHolidays(from: year, to: year + 1)))]
+            ),
+          ]),
+        context.form(
+          .admin(.addHoliday), [.class("stack card"), .id("holiday-form")],
+          [
+            // A refused holiday is explained next to the form it came from.
+            holidayError.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
             .input([.type("hidden"), .name("locationId"), .value(location)]),
             .label([.for("holiday-date")], [.text(context(.date))]),
             .input([.type("date"), .id("holiday-date"), .name("date"), .required]),
             .label([.for("holiday-name")], [.text(context(.name))]),
             .input([.type("text"), .id("holiday-name"), .name("name"), .required]),
+            .label([.for("holiday-half")], [.text(context(.holiday))]),
             .select(
-              [.name("half"), .ariaLabel(context(.halfDayOnly(nil)))],
+              [.id("holiday-half"), .name("half")],
               [
                 .option([.value("")], context(.halfDayOnly(nil))),
                 .option([.value("morning")], context(.halfDayOnly(.morning))),
@@ -193,5 +210,10 @@ extension AdminPages {
               .td([], [.text(entry.carryOverUntil ?? "")]),
             ])
         })
+  }
+
+  /// A field with its visible label above it, for forms laid out in a row.
+  static func field(_ id: String, _ label: String, _ control: Node) -> Node {
+    .div([.class("field")], [.label([.for(id)], [.text(label)]), control])
   }
 }

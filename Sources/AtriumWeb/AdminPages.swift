@@ -115,22 +115,28 @@ package enum AdminPages {
             .p([], [.button([.type("submit")], [.text(context(person == nil ? .create : .save))])]),
           ]),
         person.map { context.button(.admin(.resetPassword(id: $0.id)), .resetPassword, style: "secondary") } ?? .empty,
-        person.map { person in
-          context.form(
-            .admin(.setAllowance(id: person.id)), [.class("row card")],
-            [
-              .input([
-                .type("number"), .name("year"), .ariaLabel(context(.year)), .value(String(allowanceYear)),
-                Attribute("min", "2000"), Attribute("max", "2100"),
-              ]),
-              .input([
-                .type("number"), .name("days"), .ariaLabel(context(.allowanceFor(allowanceYear))),
-                Attribute("step", "0.5"),
-                Attribute("min", "0"), Attribute("max", "366"), .required,
-              ]),
-              .button([.type("submit"), .class("secondary")], [.text(context(.allowanceFor(allowanceYear)))]),
-            ])
-        } ?? .empty,
+        person.map { allowanceForm(context, $0, year: allowanceYear) } ?? .empty,
+      ])
+  }
+
+  /// A person's allowance for a year, with its fields labelled.
+  private static func allowanceForm(_ context: WebContext, _ person: PersonProfile, year: Int) -> Node {
+    context.form(
+      .admin(.setAllowance(id: person.id)), [.class("row fields card")],
+      [
+        field(
+          "allowance-year", context(.year),
+          .input([
+            .type("number"), .id("allowance-year"), .name("year"), .value(String(year)), Attribute("min", "2000"),
+            Attribute("max", "2100"),
+          ])),
+        field(
+          "allowance-days", context(.days),
+          .input([
+            .type("number"), .id("allowance-days"), .name("days"), Attribute("step", "0.5"), Attribute("min", "0"),
+            Attribute("max", "366"), .required,
+          ])),
+        .button([.type("submit"), .class("secondary")], [.text(context(.allowanceFor(year)))]),
       ])
   }
 
@@ -165,16 +171,15 @@ package enum AdminPages {
           .admin(.deleteLocation(id: $0))
         },
         context.form(
-          .admin(.createLocation), [.class("row")],
+          .admin(.createLocation), [.class("row fields")],
           [
-            .input([
-              .type("text"), .name("name"), .required, .ariaLabel(context(.name)),
-              Attribute("placeholder", context(.name)),
-            ]),
-            .input([
-              .type("text"), .name("timeZone"), .ariaLabel(context(.timeZone)),
-              Attribute("placeholder", "Europe/Madrid"),
-            ]),
+            field(
+              "location-name", context(.name), .input([.type("text"), .id("location-name"), .name("name"), .required])),
+            field(
+              "location-zone", context(.timeZone),
+              .input([
+                .type("text"), .id("location-zone"), .name("timeZone"), Attribute("placeholder", "Europe/Madrid"),
+              ])),
             .button([.type("submit")], [.text(context(.add))]),
           ]),
         .h2([], [.text(context(.departments))]),
@@ -182,12 +187,11 @@ package enum AdminPages {
           .admin(.deleteDepartment(id: $0))
         },
         context.form(
-          .admin(.createDepartment), [.class("row")],
+          .admin(.createDepartment), [.class("row fields")],
           [
-            .input([
-              .type("text"), .name("name"), .required, .ariaLabel(context(.name)),
-              Attribute("placeholder", context(.name)),
-            ]),
+            field(
+              "department-name", context(.name),
+              .input([.type("text"), .id("department-name"), .name("name"), .required])),
             .button([.type("submit")], [.text(context(.add))]),
           ]),
       ])

@@ -185,7 +185,7 @@ extension WebApp {
       let date = CalendarDate(form["date"] ?? "")
       // Back on the holiday's own year and location, saying which one was added.
       return try leaveChange(
-        context, principal: principal, location: location, year: date?.year, done: done,
+        context, principal: principal, location: location, year: date?.year, atHolidays: true, done: done,
         message: date.map { context(AdminText.holidayAdded(context.date($0), name: form["name"] ?? "")) }
       ) {
         guard let date else {
@@ -196,6 +196,20 @@ extension WebApp {
             locationId: location, date: date, name: form["name"] ?? "",
             half: text("half").flatMap(DayHalf.init(rawValue:))),
           by: principal)
+      }
+    case .copyHolidays:
+      let location = form["locationId"] ?? ""
+      let year = text("fromYear").flatMap { Int($0) } ?? leaveSettings.thisYear()
+      do {
+        let result = try leaveSettings.copyHolidays(locationID: location, from: year, to: year + 1, by: principal)
+        return done(
+          .admin(.leave(location: location, year: year + 1)),
+          context(AdminText.holidaysCopied(copied: result.copied, skipped: result.skipped, to: year + 1)))
+      } catch {
+        let problem = formProblem(error, in: context.language)
+        return try leavePage(
+          context, principal: principal, location: location, year: year, holidayError: problem.detail,
+          status: problem.status)
       }
     case .deleteHoliday(let id):
       return try leaveChange(context, principal: principal, done: done) {
@@ -232,70 +246,6 @@ extension WebApp {
         return html(
           AdminPages.importPeople(context, report: nil, csv: csv, error: problem.detail), status: problem.status)
       }
-    }
-  }
-
-  /// A change of this year's rules is counted and shown before it is saved; a change from a
-  /// later year is saved at once.
-  /// - Parameter read: the change from the form (throws when a field is not a number).
-  private func savePolicy(
-    _ context: WebContext, principal: Principal, confirmed: Bool, done: (WebPage, String?) -> HTTPResponse,
-    _ read: () throws -> LeavePolicyBody
-  ) throws -> HTTPResponse {
-    do {
-      var change = try read()
-      let thisYear = leaveSettings.thisYear()
-      if (change.fromYear ?? thisYear + 1) <= thisYear, !confirmed {
-        change.dryRun = true
-        let counted = try leaveSettings.updatePolicy(change, by: principal)
-        change.dryRun = nil
-        return try leavePage(
-          context, principal: principal, location: nil, year: nil,
-          confirming: AdminPages.PolicyConfirmation(change: change, affectedPeople: counted.affectedPeople ?? 0))
-      }
-      _ = try leaveSettings.updatePolicy(change, by: principal)
-      return done(.admin(.leave(location: nil, year: nil)), nil)
-    } catch {
-      let problem = formProblem(error, in: context.language)
-      return try leavePage(
-        context, principal: principal, location: nil, year: nil, error: problem.detail, status: problem.status)
-    }
-  }
-
-  private func leavePage(
-    _ context: WebContext, principal: Principal, location: String?, year: Int?, error: String? = nil, status: Int = 200,
-    confirming: AdminPages.PolicyConfirmation? = nil
-  ) throws -> HTTPResponse {
-    let locations = try places.locations(PageRequest(limit: 1000)).items
-    let chosen = location ?? locations.first?.id ?? ""
-    let thisYear = leaveSettings.thisYear()
-    let year = year ?? thisYear
-    // The form starts on next year's rules: a change takes effect from next year unless the
-    // admin chooses this one.
-    var policy = try confirming?.change ?? leaveSettings.policy(year: thisYear + 1)
-    if confirming == nil { policy.fromYear = thisYear + 1 }
-    return html(
-      AdminPages.leave(
-        context, policy: policy, history: try leaveSettings.policyHistory().items,
-        types: try leaveSettings.leaveTypes().items, locations: locations, location: chosen, year: year,
-        holidays: chosen.isEmpty
-          ? [] : try leaveSettings.holidays(locationID: chosen, year: year, principal: principal).items,
-        error: error, confirming: confirming), status: status)
-  }
-
-  /// Runs a change to the time off settings and shows the page again, with the reason when it
-  /// was refused.
-  private func leaveChange(
-    _ context: WebContext, principal: Principal, location: String? = nil, year: Int? = nil,
-    done: (WebPage, String?) -> HTTPResponse, message: String? = nil, _ change: () throws -> Void
-  ) throws -> HTTPResponse {
-    do {
-      try change()
-      return done(.admin(.leave(location: location, year: year)), message)
-    } catch {
-      let problem = formProblem(error, in: context.language)
-      return try leavePage(
-        context, principal: principal, location: location, year: year, error: problem.detail, status: problem.status)
     }
   }
 
@@ -355,7 +305,7 @@ extension WebApp {
 
   /// An error as the problem shown next to an admin form (the one mapping of `Problem.describing`);
   /// an unexpected one is logged under an id of its own, which the message names.
-  private func formProblem(_ error: any Error, in language: Language) -> Problem {
+  func formProblem(_ error: any Error, in language: Language) -> Problem {
     Problem.describing(error, requestID: RequestID.make(), log: environment.log).localized(in: language)
   }
 }

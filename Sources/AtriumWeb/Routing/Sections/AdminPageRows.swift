@@ -32,6 +32,8 @@ extension WebPage {
     case makeDefaultLeaveType(id: String)
     case addHoliday
     case deleteHoliday(id: String)
+    /// A location's holidays of one year copied to the next.
+    case copyHolidays
     case importForm
     case runImport
 
@@ -41,7 +43,7 @@ extension WebPage {
       case deleteDepartment, renameLocation, renameDepartment, company, saveCompany, feeds
       case addFeed, refreshFeed, deleteFeed, audit, leave, savePolicy
       case addLeaveType, renameLeaveType, toggleLeaveType, makeDefaultLeaveType, addHoliday, deleteHoliday, importForm
-      case runImport
+      case runImport, copyHolidays
     }
 
     package static func row(_ name: Name) -> PageRow<Self> {
@@ -94,6 +96,7 @@ extension WebPage {
       case .addHoliday: PageRow(.post, "/admin/leave/holidays", rules: .signedIn) { _, _ in .addHoliday }
       case .deleteHoliday:
         PageRow(.post, "/admin/leave/holidays/{id}/delete", rules: .signedIn) { id, _ in .deleteHoliday(id: id[0]) }
+      case .copyHolidays: PageRow(.post, "/admin/leave/holidays/copy", rules: .signedIn) { _, _ in .copyHolidays }
       case .importForm: PageRow(.get, "/admin/import", rules: .signedIn) { _, _ in .importForm }
       case .runImport:
         PageRow(
@@ -136,6 +139,7 @@ extension WebPage {
       case .makeDefaultLeaveType(let id): PageParts(.makeDefaultLeaveType, [id])
       case .addHoliday: PageParts(.addHoliday)
       case .deleteHoliday(let id): PageParts(.deleteHoliday, [id])
+      case .copyHolidays: PageParts(.copyHolidays)
       case .importForm: PageParts(.importForm)
       case .runImport: PageParts(.runImport)
       }
@@ -149,7 +153,7 @@ extension WebPage {
       .deleteFeed(id: "f1"), .audit(cursor: nil), .audit(cursor: "c1"), .leave(location: nil, year: nil),
       .leave(location: "l1", year: 2027), .savePolicy, .addLeaveType, .renameLeaveType(id: "t1"),
       .toggleLeaveType(id: "t1"), .makeDefaultLeaveType(id: "t1"), .addHoliday, .deleteHoliday(id: "h1"), .importForm,
-      .runImport,
+      .runImport, .copyHolidays,
     ]
   }
 }
