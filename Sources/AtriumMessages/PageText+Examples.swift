@@ -188,7 +188,7 @@ extension PageText {
       .dryRun,
       .runImport,
       .importSummary(2, 2, 2, 2), .importAction("create"), .importAction("update"), .importAction("unchanged"),
-      .importAction("refuse"), .chooseDays,
+      .importAction("refuse"), .chooseDays, .waiting(1), .waiting(3),
       .applied,
       .notApplied,
       .line,

@@ -33,6 +33,8 @@ public enum PageText: CatalogueMessage {
   case carryOverDays, carryOverUntil, allowNegative, holidays, date, halfDayOnly(DayHalf?), allowanceFor(Int), days
   case importPeople, importHelp, csvFile, orPaste, dryRun, runImport, importSummary(Int, Int, Int, Int), applied
   case notApplied, line
+  /// The number of requests waiting for a decider, for screen readers.
+  case waiting(Int)
   /// The request form was sent without its dates.
   case chooseDays
   /// What an import does with a line: the report's `action` (`create`, `update`, ...).
@@ -291,6 +293,11 @@ public enum PageText: CatalogueMessage {
     case .applied: ("The list was imported.", "La lista se ha importado.")
     case .notApplied: ("Nothing was changed.", "No se ha cambiado nada.")
     case .line: ("Line", "Línea")
+    case .waiting(let count):
+      (
+        count == 1 ? "1 request waits for you" : "\(count) requests wait for you",
+        count == 1 ? "1 solicitud te espera" : "\(count) solicitudes te esperan"
+      )
     case .chooseDays: ("Choose the first and last day.", "Elige el primer y el último día.")
     case .importAction(let action):
       switch action {

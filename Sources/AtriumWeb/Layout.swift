@@ -73,7 +73,11 @@ package enum Layout {
           ]
         ),
         .a(
-          [.class("me"), .href(WebPage.profile(.mine).href)],
+          // Named for screen readers: on a phone only the photo shows.
+          [
+            .class("me"), .href(WebPage.profile(.mine).href),
+            .ariaLabel("\(context(.profile)): \(employee.displayName)"),
+          ],
           [
             .img([
               .class("avatar"), .alt(""),
@@ -100,8 +104,15 @@ package enum Layout {
     return .ul(
       [.class("menu")],
       items.map { page, label in
-        let isCurrent = context.current.map { Self.section(of: $0) == Self.section(of: page) } ?? false
-        return .li([], [.a([.href(page.href)] + (isCurrent ? [.ariaCurrent("page")] : []), [.text(context(label))])])
+        let isCurrent =
+          context.current.map { Self.section(of: $0, context) == Self.section(of: page, context) } ?? false
+        // The Approvals entry says how many requests wait.
+        let count: Node =
+          Self.section(of: page, context) == "approvals" && context.waiting > 0
+          ? .span([.class("badge"), .ariaLabel(context(.waiting(context.waiting)))], [.text(String(context.waiting))])
+          : .empty
+        return .li(
+          [], [.a([.href(page.href)] + (isCurrent ? [.ariaCurrent("page")] : []), [.text(context(label)), count])])
       }
         + (signOut
           ? [
@@ -114,9 +125,11 @@ package enum Layout {
           ] : []))
   }
 
-  /// Which menu entry a page belongs to: its section's.
-  private static func section(of page: WebPage) -> String {
-    switch page {
+  /// Which menu entry a page belongs to: its section's; one's own page in the directory is
+  /// "My profile", not "Team".
+  private static func section(of page: WebPage, _ context: WebContext) -> String {
+    if case .team(.person(let id)) = page, id == context.employee?.id { return "profile" }
+    return switch page {
     case .home: "home"
     case .timeOff: "time-off"
     case .board: "board"

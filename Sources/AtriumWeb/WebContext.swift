@@ -14,6 +14,8 @@ package struct WebContext: Sendable {
   package let current: WebPage?
   /// What the form that led here did ("3 requests approved"), shown once (`WebFlash`).
   package var flash: String? = nil
+  /// Pending requests waiting for this decider (0 for everyone else): the Approvals menu's number.
+  package var waiting = 0
 
   package func callAsFunction(_ text: Text) -> String { text.in(language) }
 

@@ -184,7 +184,8 @@ extension WebApp {
     let unread = visitor.flatMap { try? board.badge(principal: $0.principal).unread } ?? 0
     return WebContext(
       visitor: visitor, language: language, companyName: (try? company.name()) ?? "Atrium", unread: unread,
-      current: current, flash: request.method == "GET" ? flash.message(in: request, for: visitor) : nil)
+      current: current, flash: request.method == "GET" ? flash.message(in: request, for: visitor) : nil,
+      waiting: visitor.flatMap { try? leaveQueries.waitingCount(principal: $0.principal) } ?? 0)
   }
 
   /// A page with the security headers every page carries: no inline script or style, no

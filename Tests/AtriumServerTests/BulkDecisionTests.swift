@@ -89,6 +89,9 @@ import Testing
       .approvals(.decideAll), json: #"{"decisions": [{"requestId": "x", "action": "reopen"}]}"#,
       token: mario.accessToken)
     #expect(reopen.status == 400, "reopening stays one request at a time")
+    // A reason longer than the contract allows refuses the whole batch (found by schemathesis).
+    let long = decide([.init(requestId: "x", action: .reject, reason: String(repeating: "0", count: 2001))], as: mario)
+    #expect(long.status == 400 && long.problem?.errors?.first?.field == "decisions[0].reason")
   }
 
   @Test func aRetriedBatchIsAnsweredFromItsFirstRun() throws {

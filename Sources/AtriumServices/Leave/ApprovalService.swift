@@ -46,6 +46,13 @@ package struct ApprovalService: Sendable {
     validator.require(!batch.decisions.isEmpty, "decisions", .notEmpty)
     validator.require(
       batch.decisions.count <= DecisionBatch.maximumCount, "decisions", .atMostEntries(DecisionBatch.maximumCount))
+    // A body that breaks the contract is refused whole; only the rules are checked per decision.
+    for (index, decision) in batch.decisions.enumerated() {
+      let reason = (decision.reason ?? "").trimmingWhitespace
+      validator.require(
+        reason.count <= LeaveService.maximumNoteLength, "decisions[\(index)].reason",
+        .atMostCharacters(LeaveService.maximumNoteLength))
+    }
     try validator.check()
     return DecisionResults(
       results: batch.decisions.map { decision in

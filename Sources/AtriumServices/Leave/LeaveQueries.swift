@@ -104,13 +104,23 @@ package struct LeaveQueries: Sendable {
 
   /// The requests the caller may decide: for a manager, those of everyone below them; for an
   /// admin, everyone's. Employees decide nothing.
-  package func approvals(filter: ApprovalFilter, page: PageRequest, principal: Principal) throws -> Page<ApprovalItem> {
-    let scope: ApprovalsStore.Scope
+  /// Whose requests `principal` decides; nil for an employee, who decides none.
+  private static func scope(of principal: Principal) -> ApprovalsStore.Scope? {
     switch principal.employee.role {
-    case .admin: scope = .everyoneBut(adminID: principal.employee.id)
-    case .manager: scope = .below(managerID: principal.employee.id)
-    case .employee: throw Problem.forbidden(.onlyDecidersDecide)
+    case .admin: .everyoneBut(adminID: principal.employee.id)
+    case .manager: .below(managerID: principal.employee.id)
+    case .employee: nil
     }
+  }
+
+  /// How many pending requests wait for `principal` to decide them (0 for an employee).
+  package func waitingCount(principal: Principal) throws -> Int {
+    guard let scope = Self.scope(of: principal) else { return 0 }
+    return try environment.database.read { try ApprovalsStore($0).pendingCount(scope: scope) }
+  }
+
+  package func approvals(filter: ApprovalFilter, page: PageRequest, principal: Principal) throws -> Page<ApprovalItem> {
+    guard let scope = Self.scope(of: principal) else { throw Problem.forbidden(.onlyDecidersDecide) }
     return try environment.database.read { connection in
       let context = LeaveContext(connection: connection, environment: environment)
       let result = try ApprovalsStore(connection).page(

@@ -23,6 +23,26 @@ public struct ApprovalsStore {
     public let photoID: String?
   }
 
+  /// How many requests wait for the decider: the number on the Approvals menu.
+  public func pendingCount(scope: Scope) throws -> Int {
+    let row: DatabaseRow?
+    switch scope {
+    case .everyoneBut(let adminID):
+      row = try connection.queryFirst(
+        "SELECT COUNT(*) AS n FROM leave_requests WHERE status = 'pending' AND employee_id <> ?", .text(adminID))
+    case .below(let managerID):
+      row = try connection.queryFirst(
+        """
+        WITH RECURSIVE below(id) AS (
+          SELECT id FROM employees WHERE manager_id = ?
+          UNION SELECT e.id FROM employees e JOIN below b ON e.manager_id = b.id)
+        SELECT COUNT(*) AS n FROM below b CROSS JOIN leave_requests r ON r.employee_id = b.id
+        WHERE r.status = 'pending' AND r.employee_id <> ?
+        """, .text(managerID), .text(managerID))
+    }
+    return row?.int("n") ?? 0
+  }
+
   /// One page: pending requests oldest first (by when they were asked), any other status by
   /// start date newest first.
   /// - Parameter status: nil for every status.
