@@ -6,6 +6,7 @@ Exits 0 when every step behaved as a person would expect, 1 with the failed step
 import os
 import sys
 
+from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
@@ -39,6 +40,25 @@ def wait_for(driver, condition, what="the page", seconds=15):
     """Waits for a condition across page loads (elements go stale while a page is replaced)."""
     WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)).until(
         condition, f"waited {seconds} s for {what} at {driver.current_url}")
+
+
+VIOLATIONS = []
+
+
+def audit(driver, name):
+    """Runs axe-core on the page and keeps every serious or critical violation."""
+    axe = Axe(driver)
+    axe.inject()
+    for violation in axe.run()["violations"]:
+        if violation["impact"] in ("serious", "critical"):
+            where = "; ".join(" ".join(node["target"]) for node in violation["nodes"][:3])
+            VIOLATIONS.append(f"{name}: {violation['id']} ({violation['impact']}): {violation['help']} at {where}")
+
+
+def themed(driver, scheme):
+    """Shows the pages as a system in `scheme` (light or dark) asks for them."""
+    driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
 
 
 def check(condition, message):
@@ -159,11 +179,20 @@ def main():
     sections = (("/", "home"), ("/time-off", "time-off"), ("/board", "board"), ("/team", "team"),
                 ("/company", "company"), ("/settings", "settings"), ("/profile/edit", "profile-edit"),
                 ("/calendar?month=2026-04", "calendar"))
-    for page, name in sections:
-        phone.get(BASE + page)
-        shot(phone, name + "-390")
-        eva.get(BASE + page)
-        shot(eva, name + "-1280")
+    # Every page at both widths, in the light and the dark theme, checked with axe-core.
+    for scheme in ("light", "dark"):
+        suffix = "" if scheme == "light" else "-dark"
+        for driver in (phone, eva):
+            themed(driver, scheme)
+        for page, name in sections:
+            phone.get(BASE + page)
+            shot(phone, name + "-390" + suffix)
+            audit(phone, f"{name} at 390 px, {scheme}")
+            eva.get(BASE + page)
+            shot(eva, name + "-1280" + suffix)
+            audit(eva, f"{name} at 1280 px, {scheme}")
+    for driver in (phone, eva):
+        themed(driver, "light")
     # The menu opens as a drawer on a phone.
     phone.find_element(By.CSS_SELECTOR, "details.drawer summary").click()
     check(phone.find_element(By.CSS_SELECTOR, "details.drawer .menu").is_displayed(), "the drawer did not open")
@@ -240,11 +269,22 @@ def main():
     for driver in (admin, admin_phone):
         sign_in(driver, "ana")
     for page, name in (("/admin/people", "admin-people"), ("/admin/places", "admin-places"),
-                       ("/admin/audit", "admin-audit")):
+                       ("/admin/audit", "admin-audit"), ("/admin/leave", "admin-leave"),
+                       ("/admin/company", "admin-company"), ("/admin/feeds", "admin-feeds"),
+                       ("/admin/import", "admin-import"), ("/admin/people/new", "admin-new-person"),
+                       ("/approvals", "approvals-admin")):
         admin.get(BASE + page)
         shot(admin, name + "-1280")
+        audit(admin, f"{name} at 1280 px")
         admin_phone.get(BASE + page)
         shot(admin_phone, name + "-390")
+        audit(admin_phone, f"{name} at 390 px")
+    for driver, name in ((mario, "approvals-1280"), (phone_mario, "approvals-390")):
+        driver.get(BASE + "/approvals")
+        audit(driver, name)
+    signed_out = browser(390)
+    signed_out.get(BASE + "/sign-in")
+    audit(signed_out, "sign-in at 390 px")
 
     # The Spanish interface.
     spanish = browser(1280, lang="es")
@@ -278,6 +318,7 @@ def main():
     check("<script>window.__pwned=4</script>Hello" in text(eva, "main"), "the notice title is not shown as text")
     shot(eva, "escaped-notice-1280")
 
+    check(not VIOLATIONS, "axe-core found serious or critical violations:\n" + "\n".join(VIOLATIONS))
     print("browser flow: all steps passed; screenshots in", SHOTS)
 
 

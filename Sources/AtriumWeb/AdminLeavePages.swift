@@ -80,20 +80,28 @@ extension AdminPages {
                   .admin(.renameLeaveType(id: type.id)), [.class("row inline")],
                   [
                     .input([.type("text"), .name("name"), .value(type.name), .required, .ariaLabel(context(.name))]),
-                    .label(
+                    // Each type's switches are a group of their own, named by the type (and named apart
+                    // from the other types', as assistive technology groups boxes by name).
+                    .fieldset(
                       [.class("row")],
                       [
-                        .input(
-                          [.type("checkbox"), .name("counts"), .value("on")]
-                            + (type.countsAgainstAllowance ? [.checked] : [])),
-                        .text(context(.countsAgainstAllowance)),
-                      ]),
-                    .label(
-                      [.class("row")],
-                      [
-                        .input(
-                          [.type("checkbox"), .name("approval"), .value("on")] + (type.needsApproval ? [.checked] : [])),
-                        .text(context(.needsApproval)),
+                        .tag("legend", [.class("visually-hidden")], [.text("\(context(.leaveType)): \(type.name)")]),
+                        .label(
+                          [.class("row")],
+                          [
+                            .input(
+                              [.type("checkbox"), .name("counts-\(type.id)"), .value("on")]
+                                + (type.countsAgainstAllowance ? [.checked] : [])),
+                            .text(context(.countsAgainstAllowance)),
+                          ]),
+                        .label(
+                          [.class("row")],
+                          [
+                            .input(
+                              [.type("checkbox"), .name("approval-\(type.id)"), .value("on")]
+                                + (type.needsApproval ? [.checked] : [])),
+                            .text(context(.needsApproval)),
+                          ]),
                       ]),
                     .button([.type("submit"), .class("secondary")], [.text(context(.save))]),
                   ]),
@@ -121,15 +129,23 @@ extension AdminPages {
           [
             .label([.for("type-name")], [.text(context(.name))]),
             .input([.type("text"), .id("type-name"), .name("name"), .required]),
-            .label(
-              [.class("row")],
+            .fieldset(
+              [],
               [
-                .input([.type("checkbox"), .name("counts"), .value("on"), .checked]),
-                .text(context(.countsAgainstAllowance)),
+                .tag("legend", [.class("visually-hidden")], [.text(context(.leaveType))]),
+                .label(
+                  [.class("row")],
+                  [
+                    .input([.type("checkbox"), .name("counts"), .value("on"), .checked]),
+                    .text(context(.countsAgainstAllowance)),
+                  ]),
+                .label(
+                  [.class("row")],
+                  [
+                    .input([.type("checkbox"), .name("approval"), .value("on"), .checked]),
+                    .text(context(.needsApproval)),
+                  ]),
               ]),
-            .label(
-              [.class("row")],
-              [.input([.type("checkbox"), .name("approval"), .value("on"), .checked]), .text(context(.needsApproval))]),
             .p([], [.button([.type("submit")], [.text(context(.add))])]),
           ]),
         .h2([], [.text(context(.holidays))]),

@@ -1,12 +1,24 @@
 import AtriumAPI
 import AtriumHTML
+import AtriumMessages
 import AtriumServices
 
-/// Home: the cards of the sections, the timeline first.
+/// Home, the page people open every morning: what matters today (what waits for them, their
+/// days, their team, the board) beside the timeline. On a phone one column, today first.
 package enum HomePage {
-  /// The home page: the cards sections put there (`WebExtensions.homeCards`), in order.
-  package static func render(_ context: WebContext, cards: [Node]) -> Node {
-    Layout.page(context(.timeline), context, cards)
+  /// The home page: the cards sections put there (`WebExtensions.homeCards`), the today cards
+  /// most urgent first.
+  package static func render(_ context: WebContext, today: [Node], feed: [Node]) -> Node {
+    Layout.page(
+      context(.home), context,
+      [
+        .div(
+          [.class("home")],
+          [
+            .section([.class("today"), .ariaLabel(context(HomeText.today))], today),
+            .section([.class("feed"), .ariaLabel(context(.timeline))], [.h2([], [.text(context(.timeline))])] + feed),
+          ])
+      ])
   }
 
   /// The timeline's card: the form to post (with what was just sent and its error), the feeds

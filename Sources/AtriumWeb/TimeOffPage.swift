@@ -77,8 +77,10 @@ package enum TimeOffPage {
       : .ul([.class("list"), .id("requests")], requests.map { request(context, $0, cancellable: cancellable) })
   }
 
+  /// A term and its value straight in the list (no wrapper: older screen readers and axe-core
+  /// want `dt` and `dd` as the list's own children); the stylesheet lays each pair out as a box.
   private static func figure(_ context: WebContext, _ label: Text, _ days: HalfDays, id: String) -> Node {
-    .div([], [.dt([.text(context(label))]), .dd([.id(id)], [.text(context.days(days))])])
+    .fragment([.dt([.text(context(label))]), .dd([.id(id)], [.text(context.days(days))])])
   }
 
   /// A number of days as a form field holds it: `2.5` in every language, as number inputs

@@ -52,7 +52,10 @@ extension WebApp {
   func homePage(
     _ context: WebContext, principal: Principal, draft: HomeCard.Draft = HomeCard.Draft(), status: Int = 200
   ) throws -> HTTPResponse {
-    let cards = try extensions.homeCards.compactMap { try $0.render(principal, context, draft) }
-    return html(HomePage.render(context, cards: cards), status: status)
+    let cards = extensions.homeCards.sorted { $0.urgency < $1.urgency }
+    func rendered(_ area: HomeCard.Area) throws -> [Node] {
+      try cards.filter { $0.area == area }.compactMap { try $0.render(principal, context, draft) }
+    }
+    return html(HomePage.render(context, today: try rendered(.today), feed: try rendered(.feed)), status: status)
   }
 }

@@ -107,8 +107,8 @@ extension WebApp {
         _ = try leaveSettings.updateLeaveType(
           id: id,
           LeaveTypeChange(
-            name: form["name"] ?? "", countsAgainstAllowance: form["counts"] == "on",
-            needsApproval: form["approval"] == "on"),
+            name: form["name"] ?? "", countsAgainstAllowance: form["counts-\(id)"] == "on",
+            needsApproval: form["approval-\(id)"] == "on"),
           by: principal)
       }
     case .deleteLocation(let id):

@@ -246,8 +246,12 @@ import Testing
       )
       .map { String($0.1) })
     let type = ana.submit(
-      "/admin/leave/types/\(vacation)", from: "/admin/leave", ["name": "Holidays", "counts": "on", "approval": "on"])
+      "/admin/leave/types/\(vacation)", from: "/admin/leave",
+      ["name": "Holidays", "counts-\(vacation)": "on", "approval-\(vacation)": "on"])
     #expect(type.status == 200)
     #expect(type.text.contains("value=\"Holidays\""))
+    // Each type's switches are named by the type, and read back under that name.
+    #expect(type.text.contains("name=\"counts-\(vacation)\" value=\"on\" checked"))
+    #expect(type.text.contains("name=\"approval-\(vacation)\" value=\"on\" checked"))
   }
 }

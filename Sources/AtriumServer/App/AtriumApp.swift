@@ -75,7 +75,9 @@ public final class AtriumApp: HTTPResponder {
       extensions: WebExtensions(
         personActions: PersonAction.reach + [.timeOff(leaveQueries), .editOwnProfile],
         settingsPanels: [.calendarFeed(calendarFeeds), .devices(settings), .sessions(sessions)],
-        homeCards: [.timeline(timeline)]))
+        homeCards: [
+          .approvalsWaiting(leaveQueries), .timeOffToday(leaveQueries), .unreadNotices(board), .timeline(timeline),
+        ]))
   }
 
   deinit {

@@ -61,9 +61,39 @@ extension SettingsPanel {
 extension HomeCard {
   /// The timeline, with the form to post.
   package static func timeline(_ timeline: TimelineService) -> HomeCard {
-    HomeCard(name: "timeline") { viewer, context, draft in
+    HomeCard(name: "timeline", area: .feed) { viewer, context, draft in
       HomePage.timelineCard(
         context, try timeline.page(PageRequest(limit: 50), principal: viewer, language: context.language), draft: draft)
+    }
+  }
+}
+
+extension HomeCard {
+  /// For a manager or an admin: the requests that wait for them, oldest first.
+  package static func approvalsWaiting(_ leaveQueries: LeaveQueries) -> HomeCard {
+    HomeCard(name: "approvals", urgency: 0) { viewer, context, _ in
+      guard context.waiting > 0 else { return nil }
+      let oldest = try leaveQueries.approvals(filter: .pending, page: PageRequest(limit: 3), principal: viewer).items
+      return HomeCards.approvals(context, count: context.waiting, oldest: oldest)
+    }
+  }
+
+  /// The visitor's days left, carried days about to expire and next time off, and who in
+  /// their team is out today and later this week.
+  package static func timeOffToday(_ leaveQueries: LeaveQueries) -> HomeCard {
+    HomeCard(name: "time-off", urgency: 10) { viewer, context, _ in
+      HomeCards.timeOff(context, try leaveQueries.today(principal: viewer))
+    }
+  }
+
+  /// Unread notices on the board, the newest first.
+  package static func unreadNotices(_ board: BoardService) -> HomeCard {
+    HomeCard(name: "board", urgency: 20) { viewer, context, _ in
+      guard context.unread > 0 else { return nil }
+      let unread = try board.page(
+        unreadOnly: true, page: PageRequest(limit: 3), principal: viewer, language: context.language
+      ).items
+      return HomeCards.board(context, count: context.unread, newest: unread)
     }
   }
 }

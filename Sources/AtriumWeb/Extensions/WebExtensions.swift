@@ -54,6 +54,12 @@ package struct SettingsPanel: Sendable {
 
 /// A card of the home page (the timeline; later who is in the office, today's tasks).
 package struct HomeCard: Sendable {
+  /// Where a card goes: the short answers of the morning (on phones first, most urgent first),
+  /// or the long reading beside them (the timeline).
+  package enum Area: Sendable {
+    case today, feed
+  }
+
   /// What a card may show besides its data: a form the visitor just sent, with its error.
   package struct Draft: Sendable {
     package var text = ""
@@ -66,14 +72,19 @@ package struct HomeCard: Sendable {
   }
 
   package let name: String
+  package let area: Area
+  /// Lower comes first among the today cards: what waits for the visitor before what informs.
+  package let urgency: Int
   /// The card for this visitor, or nil when it has nothing to show them.
   package let render: @Sendable (_ viewer: Principal, _ context: WebContext, _ draft: Draft) throws -> Node?
 
   package init(
-    name: String,
+    name: String, area: Area = .today, urgency: Int = 50,
     render: @escaping @Sendable (_ viewer: Principal, _ context: WebContext, _ draft: Draft) throws -> Node?
   ) {
     self.name = name
+    self.area = area
+    self.urgency = urgency
     self.render = render
   }
 }
