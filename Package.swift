@@ -51,7 +51,8 @@ let package = Package(
       dependencies: [
         "AtriumDomain", "AtriumMessages", "AtriumAPI", "AtriumCrypto", "AtriumImages", "AtriumLDAP", "AtriumLog",
         "AtriumStore",
-      ]),
+      ],
+      resources: [.copy("Resources/common-passwords.txt")]),
     .target(
       name: "AtriumWeb",
       dependencies: [

@@ -76,6 +76,7 @@ public struct FieldMessage: CatalogueMessage {
     case .noSuchField: "field.no-such-field"
     case .attributeName: "field.attribute-name"
     case .requiredToTurnDown: "field.required-to-turn-down"
+    case .commonPassword: "field.common-password"
     }
   }
 
@@ -216,6 +217,10 @@ public struct FieldMessage: CatalogueMessage {
     case .goesWith(let other):
       return es ? "va con \(other): los dos o ninguno" : "goes with \(other): both or neither"
     case .noSuchField(let field): return es ? "no tiene el campo \(field)" : "has no field \(field)"
+    case .commonPassword:
+      return es
+        ? "es una de las contraseñas más usadas y fáciles de adivinar; elige otra"
+        : "is one of the most used passwords, easy to guess; choose another"
     case .requiredToTurnDown:
       return es
         ? "es obligatorio: la empresa pide un motivo para rechazar o devolver a pendiente"
@@ -258,7 +263,7 @@ public struct FieldMessage: CatalogueMessage {
       .directoryAddresses, .secondsBetween(1, 300), .zeroOrSecondsBetween(60, 604_800), .mustContain("{username}"),
       .directoryFilter(containing: nil), .directoryFilter(containing: "{username}"),
       .requiredUnless(other: "searchBase"), .goesWith(other: "bindDN"), .noSuchField("nickname"),
-      .attributeName(field: "email"), .requiredToTurnDown,
+      .attributeName(field: "email"), .requiredToTurnDown, .commonPassword,
     ]
     let places = FieldRule.PlaceKind.allCases.flatMap { [FieldRule.notA($0), .namedNotA("Sales", $0)] }
     return (rules + places).map(FieldMessage.init)

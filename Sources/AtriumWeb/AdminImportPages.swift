@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumHTML
+import AtriumMessages
 import AtriumServices
 
 extension AdminPages {
@@ -21,6 +22,7 @@ extension AdminPages {
           [
             .input([.type("hidden"), .name(WebSessions.csrfField), .value(context.visitor?.csrfToken ?? "")]),
             .p([.class("muted")], [.text(context(.importHelp))]),
+            .p([.class("muted"), .id("import-sign-in")], [.text(context(PasswordText.importedSignIn))]),
             .label([.for("file")], [.text(context(.csvFile))]),
             .input([.type("file"), .id("file"), .name("file"), Attribute("accept", ".csv,text/csv")]),
             .label([.for("csv")], [.text(context(.orPaste))]),

@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumHTML
+import AtriumMessages
 import AtriumServices
 
 /// The administration pages (admins only, checked on the server for every request): people,
@@ -221,6 +222,13 @@ package enum AdminPages {
             .textarea(
               [.id("social"), .name("social"), Attribute("placeholder", "mastodon https://social.example/@company")],
               company.social.map { "\($0.network) \($0.url)" }.joined(separator: "\n")),
+            .label([.for("passwordMinimumLength")], [.text(context(PasswordText.minimumLabel))]),
+            .input([
+              .type("number"), .id("passwordMinimumLength"), .name("passwordMinimumLength"),
+              .value(String(company.passwordMinimumLength ?? PasswordPolicy.standardMinimum)),
+              Attribute("min", String(PasswordPolicy.minimums.lowerBound)),
+              Attribute("max", String(PasswordPolicy.minimums.upperBound)),
+            ]),
             .p([], [.button([.type("submit")], [.text(context(.save))])]),
           ]),
       ])

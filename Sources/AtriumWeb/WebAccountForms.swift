@@ -3,6 +3,7 @@ import AtriumCrypto
 import AtriumDomain
 import AtriumHTML
 import AtriumHTTPTypes
+import AtriumMessages
 import AtriumServices
 import Foundation
 
@@ -11,11 +12,18 @@ extension WebApp {
     _ page: WebPage, _ request: HTTPRequest, form: [String: String], visitor: WebSessions.Visitor,
     context: WebContext
   ) throws -> HTTPResponse {
+    let minimum = (try? company.passwordPolicy().minimumLength) ?? PasswordPolicy.standardMinimum
     func render(_ errors: [String: String], status: Int) -> HTTPResponse {
       html(
-        PasswordPage.render(context, mustChange: visitor.principal.mustChangePassword, errors: errors), status: status)
+        PasswordPage.render(
+          context, mustChange: visitor.principal.mustChangePassword, minimum: minimum, errors: errors),
+        status: status)
     }
     guard page == .account(.changePassword) else { return render([:], status: 200) }
+    // Typed twice, so a slip of the finger does not lock the person out.
+    guard form["repeat"] == form["new"] else {
+      return render(["repeat": context(PasswordText.repeatDiffers)], status: 400)
+    }
     do {
       _ = try accounts.changePassword(
         PasswordChange(current: form["current"] ?? "", new: form["new"] ?? ""), by: visitor.principal,
@@ -23,7 +31,10 @@ extension WebApp {
     } catch let problem as Problem {
       let problem = problem.localized(in: context.language)
       var errors: [String: String] = [:]
-      for error in problem.errors ?? [] { errors[error.field] = error.message }
+      // Each refusal as a sentence next to its field.
+      for error in problem.errors ?? [] {
+        errors[error.field] = error.rule.flatMap(PasswordText.sentence(for:)).map { context($0) } ?? error.message
+      }
       if errors.isEmpty { errors["current"] = problem.detail ?? "" }
       return render(errors, status: problem.status)
     }

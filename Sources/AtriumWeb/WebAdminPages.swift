@@ -122,7 +122,14 @@ extension WebApp {
         _ = try company.update(
           CompanyChange(
             name: form["name"], phone: form["phone"] ?? "", email: form["email"] ?? "", website: form["website"] ?? "",
-            address: form["address"] ?? "", timeZone: text("timeZone"), social: socialAccounts(form["social"] ?? "")),
+            address: form["address"] ?? "", timeZone: text("timeZone"), social: socialAccounts(form["social"] ?? ""),
+            passwordMinimumLength: try text("passwordMinimumLength").map { text in
+              guard let number = Int(text) else {
+                throw Problem.invalid(
+                  ValidationFailure([FieldError(field: "passwordMinimumLength", rule: .wholeNumberBetween(6, 128))]))
+              }
+              return number
+            }),
           by: principal)
         return done(.admin(.company))
       } catch {

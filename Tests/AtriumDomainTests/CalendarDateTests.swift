@@ -52,10 +52,20 @@ import Testing
   }
 
   @Test func passwordLengthIsCountedInCharacters() throws {
-    try Credentials.validatePassword("ñññããã")
-    #expect(throws: ValidationFailure.self) { try Credentials.validatePassword("short") }
-    #expect(throws: ValidationFailure.self) { try Credentials.validatePassword(String(repeating: "x", count: 129)) }
-    try Credentials.validatePassword(String(repeating: "x", count: 128))
+    func refusals(_ password: String, minimum: Int = 6, current: String? = nil) -> [FieldRule] {
+      var validator = Validator()
+      PasswordPolicy(minimumLength: minimum).check(
+        password, current: current, field: "new", isCommon: { $0 == "qwerty123" }, into: &validator)
+      return validator.errors.compactMap(\.rule)
+    }
+    #expect(refusals("ñññããã").isEmpty, "six characters, twelve bytes")
+    #expect(refusals("ñññããã", minimum: 8) == [.charactersBetween(8, 128)])
+    #expect(refusals("short") == [.charactersBetween(6, 128)])
+    #expect(refusals(String(repeating: "x", count: 129)) == [.charactersBetween(6, 128)])
+    #expect(refusals(String(repeating: "x", count: 128)).isEmpty)
+    #expect(refusals("QWERTY123") == [.commonPassword], "compared without case")
+    #expect(refusals("same-as-before", current: "same-as-before") == [.differentFromCurrent])
+    #expect(PasswordPolicy().minimumLength == 8)
   }
 
   @Test func displayNameAndInitials() {

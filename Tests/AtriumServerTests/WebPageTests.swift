@@ -337,13 +337,15 @@ import Testing
     #expect(home.status == 303 && home.headers["Location"] == "/password")
     let page = nuria.get("/password")
     #expect(page.text.contains("temporary password"))
-    let wrong = nuria.post("/password", from: "/password", ["current": "guess", "new": "my-own-password"])
+    let wrong = nuria.post(
+      "/password", from: "/password", ["current": "guess", "new": "my-own-password", "repeat": "my-own-password"])
     #expect(wrong.status == 422)
     #expect(wrong.text.contains("id=\"current-error\""))
-    let short = nuria.post("/password", from: "/password", ["current": temporary, "new": "abc"])
+    let short = nuria.post("/password", from: "/password", ["current": temporary, "new": "abc", "repeat": "abc"])
     #expect(short.status == 400)
     #expect(short.text.contains("id=\"new-error\""))
-    let changed = nuria.post("/password", from: "/password", ["current": temporary, "new": "my-own-password"])
+    let changed = nuria.post(
+      "/password", from: "/password", ["current": temporary, "new": "my-own-password", "repeat": "my-own-password"])
     #expect(changed.status == 303)
     #expect(nuria.get("/time-off").status == 200, "the new session works")
     let other = WebClient(app)

@@ -173,10 +173,13 @@ public struct CompanyBody: Codable, Hashable, Sendable {
   public var address: String
   public var timeZone: String
   public var social: [SocialAccount]
+  /// The shortest password anyone may choose (6 to 128; 8 unless an admin changed it). Optional
+  /// on the wire for clients' copies saved before it existed.
+  public var passwordMinimumLength: Int?
 
   public init(
     name: String, phone: String, email: String, website: String, address: String, timeZone: String,
-    social: [SocialAccount]
+    social: [SocialAccount], passwordMinimumLength: Int? = nil
   ) {
     self.name = name
     self.phone = phone
@@ -185,6 +188,7 @@ public struct CompanyBody: Codable, Hashable, Sendable {
     self.address = address
     self.timeZone = timeZone
     self.social = social
+    self.passwordMinimumLength = passwordMinimumLength
   }
 }
 
@@ -197,10 +201,11 @@ public struct CompanyChange: Codable, Hashable, Sendable {
   public var address: String?
   public var timeZone: String?
   public var social: [SocialAccount]?
+  public var passwordMinimumLength: Int?
 
   public init(
     name: String? = nil, phone: String? = nil, email: String? = nil, website: String? = nil, address: String? = nil,
-    timeZone: String? = nil, social: [SocialAccount]? = nil
+    timeZone: String? = nil, social: [SocialAccount]? = nil, passwordMinimumLength: Int? = nil
   ) {
     self.name = name
     self.phone = phone
@@ -209,6 +214,7 @@ public struct CompanyChange: Codable, Hashable, Sendable {
     self.address = address
     self.timeZone = timeZone
     self.social = social
+    self.passwordMinimumLength = passwordMinimumLength
   }
 }
 

@@ -15,17 +15,4 @@ public enum Credentials {
       ($0.properties.isAlphabetic || ("0"..."9").contains($0) || ".-_@".unicodeScalars.contains($0))
     }
   }
-
-  /// Checks a new password's length, counted in characters as a person would count them.
-  public static func validatePassword(
-    _ password: String, field: String = "password"
-  )
-    throws(ValidationFailure)
-  {
-    var validator = Validator()
-    validator.require(
-      passwordLengths.contains(password.count), field,
-      .charactersBetween(passwordLengths.lowerBound, passwordLengths.upperBound))
-    try validator.check()
-  }
 }

@@ -87,6 +87,8 @@ public enum FieldRule: Hashable, Sendable {
   case attributeName(field: String)
   /// The company asks a reason for rejecting a request or sending it back to pending.
   case requiredToTurnDown
+  /// One of the passwords everyone tries first.
+  case commonPassword
 
   /// What an id was expected to name.
   public enum PlaceKind: String, Hashable, Sendable, CaseIterable {

@@ -18,8 +18,11 @@ package struct AccountService: Sendable {
   /// Letters and digits that cannot be mistaken for one another when read aloud or copied.
   private static let alphabet = Array("abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789")
 
+  /// A random password of 14 characters, or of the company's minimum when that is longer: the
+  /// same rules hold for the passwords Atrium makes.
   package func temporaryPassword() -> String {
-    String(environment.random.bytes(14).map { Self.alphabet[Int($0) % Self.alphabet.count] })
+    let minimum = (try? environment.database.read { try CompanyStore($0).passwordPolicy() })?.minimumLength ?? 0
+    return String(environment.random.bytes(max(14, minimum)).map { Self.alphabet[Int($0) % Self.alphabet.count] })
   }
 
   package func create(_ body: NewPerson, by principal: Principal) throws -> CreatedPerson {
@@ -94,14 +97,10 @@ package struct AccountService: Sendable {
   package func changePassword(
     _ body: PasswordChange, by principal: Principal, origin: SessionOrigin
   ) throws -> SessionTokens {
-    do {
-      try Credentials.validatePassword(body.new, field: "new")
-    } catch {
-      throw Problem.invalid(error)
-    }
-    guard body.new != body.current else {
-      throw Problem.invalid(ValidationFailure([FieldError(field: "new", rule: .differentFromCurrent)]))
-    }
+    var validator = Validator()
+    let policy = try environment.database.read { try CompanyStore($0).passwordPolicy() }
+    policy.check(body.new, current: body.current, field: "new", isCommon: CommonPasswords.contains, into: &validator)
+    if !validator.errors.isEmpty { throw Problem.invalid(ValidationFailure(validator.errors)) }
     guard try auth.verifyPassword(body.current, of: principal.employee, address: origin.address) else {
       var problem = Problem.unprocessable(.currentPasswordWrong)
       problem.errors = [FieldError(field: "current", rule: .notRight).worded(in: .en)]

@@ -1,4 +1,5 @@
 import AtriumAPI
+import AtriumMessages
 import AtriumStore
 import Foundation
 
@@ -31,6 +32,7 @@ public enum PeopleImportCommand {
       let reasons = line.errors.map { "\($0.field) \($0.message)" }.joined(separator: "; ")
       return "line \(line.line)\t\(line.action)\t\(line.username)" + (reasons.isEmpty ? "" : "\t\(reasons)")
     }
+    if report.created > 0 { lines.append(PasswordText.importedSignIn.text(in: .en)) }
     let verb = report.applied ? "Imported" : dryRun ? "Dry run" : "Nothing imported"
     lines.append(
       "\(verb): \(report.created) to create, \(report.updated) to update, \(report.unchanged) unchanged, "

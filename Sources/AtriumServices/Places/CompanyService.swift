@@ -21,8 +21,14 @@ package struct CompanyService: Sendable {
       guard let company = try CompanyStore(connection).company() else {
         throw Problem.notFound(.companyNotSetUp)
       }
-      return Self.body(company, social: try CompanyStore(connection).socialAccounts())
+      let store = CompanyStore(connection)
+      return Self.body(company, social: try store.socialAccounts(), passwords: try store.passwordPolicy())
     }
+  }
+
+  /// The rules every new password must meet.
+  package func passwordPolicy() throws -> PasswordPolicy {
+    try environment.database.read { try CompanyStore($0).passwordPolicy() }
   }
 
   package func update(_ change: CompanyChange, by principal: Principal) throws -> CompanyBody {
@@ -45,6 +51,11 @@ package struct CompanyService: Sendable {
         )
       }
     }
+    if let minimum = change.passwordMinimumLength {
+      validator.require(
+        PasswordPolicy.minimums.contains(minimum), "passwordMinimumLength",
+        .wholeNumberBetween(PasswordPolicy.minimums.lowerBound, PasswordPolicy.minimums.upperBound))
+    }
     if let social {
       validator.require(social.count <= 20, "social", .atMostEntries(20))
       validator.require(social.allSatisfy { !$0.url.isEmpty }, "social", .everyEntryNeeds("url"))
@@ -53,7 +64,7 @@ package struct CompanyService: Sendable {
     return try environment.database.write { connection in
       let store = CompanyStore(connection)
       guard var company = try store.company() else { throw Problem.notFound(.companyNotSetUp) }
-      let before = Self.body(company, social: try store.socialAccounts())
+      let before = Self.body(company, social: try store.socialAccounts(), passwords: try store.passwordPolicy())
       if let name { company.name = name }
       if let phone { company.phone = phone }
       if let email { company.email = email }
@@ -62,7 +73,10 @@ package struct CompanyService: Sendable {
       if let zone = change.timeZone { company.timeZone = zone }
       try store.save(company)
       if let social { try store.setSocialAccounts(social) }
-      let after = Self.body(company, social: try store.socialAccounts())
+      if let minimum = change.passwordMinimumLength {
+        try store.savePasswordPolicy(PasswordPolicy(minimumLength: minimum))
+      }
+      let after = Self.body(company, social: try store.socialAccounts(), passwords: try store.passwordPolicy())
       try AuditTrail(environment: environment).record(
         "company.update", target: ("company", "company"), before: before, after: after, by: principal,
         connection: connection)
@@ -70,10 +84,13 @@ package struct CompanyService: Sendable {
     }
   }
 
-  private static func body(_ company: Company, social: [(network: String, url: String)]) -> CompanyBody {
+  private static func body(
+    _ company: Company, social: [(network: String, url: String)], passwords: PasswordPolicy
+  ) -> CompanyBody {
     CompanyBody(
       name: company.name, phone: company.phone, email: company.email, website: company.website,
       address: company.address, timeZone: company.timeZone,
-      social: social.map { SocialAccount(network: $0.network, url: $0.url) })
+      social: social.map { SocialAccount(network: $0.network, url: $0.url) },
+      passwordMinimumLength: passwords.minimumLength)
   }
 }

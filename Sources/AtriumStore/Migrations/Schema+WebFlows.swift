@@ -8,6 +8,9 @@ extension Schema {
         "ALTER TABLE company ADD COLUMN decision_reason_required INTEGER NOT NULL DEFAULT 0",
         // Why the decision that gave a request its status was taken, shown to the employee.
         "ALTER TABLE leave_requests ADD COLUMN decision_reason TEXT NOT NULL DEFAULT ''",
-      ])
+      ]),
+    Migration(
+      version: 19, name: "the company's shortest password",
+      sql: ["ALTER TABLE company ADD COLUMN password_minimum INTEGER NOT NULL DEFAULT 8"]),
   ]
 }

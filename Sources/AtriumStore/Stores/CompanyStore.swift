@@ -32,6 +32,19 @@ public struct CompanyStore {
   }
 
   /// Creates the company row, or replaces its data.
+  /// The rules for new passwords; the standard ones before the company is set up.
+  public func passwordPolicy() throws -> PasswordPolicy {
+    guard let row = try connection.queryFirst("SELECT password_minimum FROM company WHERE id = 1") else {
+      return PasswordPolicy()
+    }
+    return PasswordPolicy(minimumLength: row.int("password_minimum"))
+  }
+
+  public func savePasswordPolicy(_ policy: PasswordPolicy) throws {
+    try connection.execute(
+      "UPDATE company SET password_minimum = ? WHERE id = 1", .integer(Int64(policy.minimumLength)))
+  }
+
   public func save(_ company: Company) throws {
     try connection.execute(
       """
