@@ -193,6 +193,21 @@ def main():
             audit(eva, f"{name} at 1280 px, {scheme}")
     for driver in (phone, eva):
         themed(driver, "light")
+    # A very long name is cut in the team calendar: at 1280 px the whole month fits without
+    # scrolling sideways, and on a phone the days stay in view beside the names.
+    for driver, width in ((eva, 1280), (phone, 390)):
+        driver.get(BASE + "/calendar?month=2026-03")
+        name = driver.execute_script("return document.querySelector('th.name[title^=\"Pablo\"]').getBoundingClientRect().width")
+        check(name < 200, f"the name column is {name} px wide at {width} px")
+        if width == 1280:
+            overflow = driver.execute_script(
+                "var w = document.querySelector('.calendar-wrap'); return w.scrollWidth - w.clientWidth")
+            check(overflow <= 1, f"the month scrolls sideways by {overflow} px at 1280 px")
+        else:
+            first_day = driver.execute_script(
+                "return document.querySelectorAll('table.calendar tr th')[1].getBoundingClientRect().right")
+            check(first_day < width, "no day is in view on a phone")
+        shot(driver, f"calendar-long-name-{width}")
     # The menu opens as a drawer on a phone.
     phone.find_element(By.CSS_SELECTOR, "details.drawer summary").click()
     check(phone.find_element(By.CSS_SELECTOR, "details.drawer .menu").is_displayed(), "the drawer did not open")

@@ -69,6 +69,12 @@ public struct Wording: Sendable {
     }
   }
 
+  /// The letter a calendar heads a day's column with: `M T W T F S S`; `L M X J V S D`.
+  public func weekdayInitial(_ day: Weekday) -> String {
+    let letters = language == .es ? ["L", "M", "X", "J", "V", "S", "D"] : ["M", "T", "W", "T", "F", "S", "S"]
+    return letters[day.rawValue - 1]
+  }
+
   /// `morning`, `afternoon`; `mañana`, `tarde`.
   public func half(_ half: DayHalf) -> String {
     switch (half, language) {

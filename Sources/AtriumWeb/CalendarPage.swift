@@ -1,11 +1,13 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumHTML
+import AtriumMessages
 import AtriumServices
 
 /// The team calendar: people down the side, the month's days across, leave shown by a label
 /// and a pattern as well as a colour (A approved, P pending, H holiday), weekends shaded and
-/// today marked. On a phone the grid scrolls sideways while the names stay in view.
+/// today marked, each day's column headed by its weekday's letter. The grid fills the page's
+/// width; on a phone it scrolls sideways while the names stay in view.
 package enum CalendarPage {
   package static func render(
     _ context: WebContext, _ calendar: TeamCalendar, departmentID: String?, locationID: String?,
@@ -46,10 +48,14 @@ package enum CalendarPage {
                   [],
                   [.th([.class("name"), Attribute("scope", "col")], [.text(context(.team))])]
                     + calendar.days.map { day in
+                      // The weekday's letter above the day's number.
                       .th(
-                        [Attribute("scope", "col")]
+                        [Attribute("scope", "col"), Attribute("title", context.date(day))]
                           + (day == calendar.today ? [.class("today"), .ariaCurrent("date")] : []),
-                        [.text(String(day.day))])
+                        [
+                          .span([.class("weekday")], [.text(Wording(context.language).weekdayInitial(day.weekday))]),
+                          .text(String(day.day)),
+                        ])
                     })
               ]
                 + calendar.people.map { row(context, $0, days: calendar.days, today: calendar.today) })
@@ -88,7 +94,13 @@ package enum CalendarPage {
     let cells = Dictionary(person.days.map { ($0.date, $0) }) { first, _ in first }
     return .tr(
       [],
-      [.th([.class("name"), Attribute("scope", "row")], [.text(person.displayName)])]
+      // A long name is cut on screen (the whole of it in the title and for screen readers), so
+      // one person cannot push the days out of view for everyone.
+      [
+        .th(
+          [.class("name"), Attribute("scope", "row"), Attribute("title", person.displayName)],
+          [.span([.class("name-text")], [.text(person.displayName)])])
+      ]
         + days.map { day in
           let marks = day == today ? " today" : ""
           guard let cell = cells[day] else { return .td([.class(marks.trimmingWhitespace)], []) }

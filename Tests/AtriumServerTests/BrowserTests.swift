@@ -20,6 +20,12 @@ import Testing
     try #require(
       FileManager.default.isExecutableFile(atPath: python.path), "\(python.path) is missing: run make test")
     let app = try TestApp()
+    // One very long name in eva's team, which the team calendar must cut, not grow for.
+    let pablo = try app.login("pablo.ruiz").user.id
+    let long = "Ruiz de la Santísima Trinidad y Todos los Santos de Valladolid del Campo"
+    let renamed = app.send(
+      .people(.update(id: pablo)), json: #"{"lastName": "\#(long)"}"#, token: try app.login("ana").accessToken)
+    #expect(renamed.status == 200, "\(renamed.text)")
     let server = HTTPServer(
       configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
       responder: app.app)
