@@ -12,7 +12,7 @@ package enum AdminPages {
       (.admin(.people(query: nil)), .people), (.admin(.importForm), .importPeople), (.admin(.places), .places),
       (.admin(.company), .company),
       (.admin(.leave(location: nil, year: nil)), .leaveSettings), (.admin(.feeds), .feeds),
-      (.admin(.audit(cursor: nil)), .auditLog),
+      (.admin(.audit(AuditQuery())), .auditLog),
     ]
     return Layout.page(
       context(.admin), context,
@@ -271,32 +271,4 @@ package enum AdminPages {
       ])
   }
 
-  // MARK: - Audit
-
-  package static func audit(_ context: WebContext, _ page: AtriumAPI.Page<AuditEntry>) -> Node {
-    Layout.page(
-      context(.auditLog), context,
-      [
-        .ul(
-          [.class("list"), .id("audit")],
-          page.items.map { entry in
-            .li(
-              [],
-              [
-                .p(
-                  [],
-                  [
-                    .strong([.text(entry.action)]),
-                    .text(
-                      " · \(entry.actor.displayName) · \(entry.at.prefix(19).replacingOccurrences(of: "T", with: " "))"),
-                  ]),
-                .p([.class("muted")], [.text("\(entry.targetType) \(entry.targetId)")]),
-              ])
-          }),
-        page.nextCursor.map {
-          .a([.class("button secondary"), .href(WebPage.admin(.audit(cursor: $0)).href)], [.text(context(.more))])
-        }
-          ?? .empty,
-      ])
-  }
 }

@@ -155,11 +155,10 @@ extension WebApp {
     case .deleteFeed(let id):
       try feeds.delete(id: id, principal: principal)
       return done(.admin(.feeds))
-    case .audit(let cursor):
-      return html(
-        AdminPages.audit(
-          context,
-          try AuditTrail(environment: environment).page(PageRequest(limit: 100, cursor: cursor), principal: principal)))
+    case .audit(let query):
+      return try auditPage(query, principal: principal, context: context)
+    case .auditExport(let query):
+      return try auditExport(query, principal: principal, context: context)
     case .leave(let location, let year):
       return try leavePage(context, principal: principal, location: location, year: year)
     case .savePolicy:

@@ -26,10 +26,22 @@ package struct AuditTrail: Sendable {
   }
 
   /// The log, newest first (admins only).
-  package func page(_ page: PageRequest, principal: Principal) throws -> Page<AuditEntry> {
+  /// Which entries a reader wants (a person, an action, days).
+  package typealias Filter = AuditStore.Filter
+
+  /// The id of the person with `username`, for a filter; nil when there is nobody by it.
+  package func personID(username: String) throws -> String? {
+    try environment.database.read {
+      try PeopleStore($0).employee(username: Credentials.normalizedUsername(username))?.id
+    }
+  }
+
+  package func page(
+    _ page: PageRequest, filter: Filter = Filter(), principal: Principal
+  ) throws -> Page<AuditEntry> {
     try requireAdmin(principal, to: "read the audit log")
     return try environment.database.read { connection in
-      let result = try AuditStore(connection).page(limit: page.limit, after: page.cursor)
+      let result = try AuditStore(connection).page(limit: page.limit, after: page.cursor, filter: filter)
       return Page(
         items: result.items.map {
           AuditEntry(

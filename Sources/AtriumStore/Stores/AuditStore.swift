@@ -46,16 +46,59 @@ public struct AuditStore {
       ])
   }
 
+  /// Which entries a reader wants: about a person (who acted, or whom it was done to), of one
+  /// kind of action, within a span of time.
+  public struct Filter: Hashable, Sendable {
+    public var personID: String?
+    /// An action (`person.update`) or a kind of target (`person.`).
+    public var action: String?
+    /// Milliseconds since 1970, both included.
+    public var from: Int64?
+    public var to: Int64?
+
+    public init(personID: String? = nil, action: String? = nil, from: Int64? = nil, to: Int64? = nil) {
+      self.personID = personID
+      self.action = action
+      self.from = from
+      self.to = to
+    }
+  }
+
   /// One page, newest first.
   /// - Throws: `InvalidCursor` for a cursor this list did not make.
-  public func page(limit: Int, after cursor: String?) throws -> (items: [Entry], nextCursor: String?) {
-    var sql = "SELECT * FROM audit_log"
+  public func page(
+    limit: Int, after cursor: String?, filter: Filter = Filter()
+  ) throws -> (items: [Entry], nextCursor: String?) {
+    var conditions: [String] = []
     var arguments: [DatabaseValue] = []
     if let cursor {
       guard let key = Cursor.decode(cursor, count: 1), let seq = Int64(key[0]) else { throw InvalidCursor() }
-      sql += " WHERE seq < ?"
+      conditions.append("seq < ?")
       arguments.append(.integer(seq))
     }
+    if let person = filter.personID {
+      conditions.append("(actor_id = ? OR target_id = ?)")
+      arguments += [.text(person), .text(person)]
+    }
+    if let action = filter.action {
+      if action.hasSuffix(".") {
+        conditions.append("substr(action, 1, ?) = ?")
+        arguments += [.integer(Int64(action.count)), .text(action)]
+      } else {
+        conditions.append("action = ?")
+        arguments.append(.text(action))
+      }
+    }
+    if let from = filter.from {
+      conditions.append("at >= ?")
+      arguments.append(.integer(from))
+    }
+    if let to = filter.to {
+      conditions.append("at <= ?")
+      arguments.append(.integer(to))
+    }
+    var sql = "SELECT * FROM audit_log"
+    if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
     sql += " ORDER BY seq DESC LIMIT ?"
     arguments.append(.integer(Int64(limit + 1)))
     let rows = try connection.query(sql, arguments)

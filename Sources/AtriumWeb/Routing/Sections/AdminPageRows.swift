@@ -23,7 +23,9 @@ extension WebPage {
     case addFeed
     case refreshFeed(id: String)
     case deleteFeed(id: String)
-    case audit(cursor: String?)
+    case audit(AuditQuery)
+    /// The audit log's entries under the same filters, as a CSV file.
+    case auditExport(AuditQuery)
     case leave(location: String?, year: Int?)
     case savePolicy
     case addLeaveType
@@ -43,7 +45,7 @@ extension WebPage {
       case deleteDepartment, renameLocation, renameDepartment, company, saveCompany, feeds
       case addFeed, refreshFeed, deleteFeed, audit, leave, savePolicy
       case addLeaveType, renameLeaveType, toggleLeaveType, makeDefaultLeaveType, addHoliday, deleteHoliday, importForm
-      case runImport, copyHolidays
+      case runImport, copyHolidays, auditExport
     }
 
     package static func row(_ name: Name) -> PageRow<Self> {
@@ -77,8 +79,9 @@ extension WebPage {
       case .refreshFeed:
         PageRow(.post, "/admin/feeds/{id}/refresh", rules: .signedIn) { id, _ in .refreshFeed(id: id[0]) }
       case .deleteFeed: PageRow(.post, "/admin/feeds/{id}/delete", rules: .signedIn) { id, _ in .deleteFeed(id: id[0]) }
-      case .audit:
-        PageRow(.get, "/admin/audit", rules: .signedIn) { _, query in .audit(cursor: query.nonEmpty("cursor")) }
+      case .audit: PageRow(.get, "/admin/audit", rules: .signedIn) { _, query in .audit(AuditQuery(query)) }
+      case .auditExport:
+        PageRow(.get, "/admin/audit/export.csv", rules: .signedIn) { _, query in .auditExport(AuditQuery(query)) }
       case .leave:
         PageRow(.get, "/admin/leave", rules: .signedIn) { _, query in
           .leave(location: query.nonEmpty("location"), year: query.integer("year"))
@@ -129,7 +132,8 @@ extension WebPage {
       case .addFeed: PageParts(.addFeed)
       case .refreshFeed(let id): PageParts(.refreshFeed, [id])
       case .deleteFeed(let id): PageParts(.deleteFeed, [id])
-      case .audit(let cursor): PageParts(.audit, query: [("cursor", cursor)])
+      case .audit(let query): PageParts(.audit, query: query.items)
+      case .auditExport(let query): PageParts(.auditExport, query: query.items)
       case .leave(let location, let year):
         PageParts(.leave, query: [("location", location), ("year", year.map(String.init))])
       case .savePolicy: PageParts(.savePolicy)
@@ -150,10 +154,46 @@ extension WebPage {
       .updatePerson(id: "p1"), .resetPassword(id: "p1"), .setAllowance(id: "p1"), .places, .createLocation,
       .createDepartment, .deleteLocation(id: "l1"), .deleteDepartment(id: "d1"), .renameLocation(id: "l1"),
       .renameDepartment(id: "d1"), .company, .saveCompany, .feeds, .addFeed, .refreshFeed(id: "f1"),
-      .deleteFeed(id: "f1"), .audit(cursor: nil), .audit(cursor: "c1"), .leave(location: nil, year: nil),
+      .deleteFeed(id: "f1"), .audit(AuditQuery()), .audit(AuditQuery(cursor: "c1")),
+      .audit(AuditQuery(person: "eva", action: "person.", from: "2026-01-01", to: "2026-12-31")),
+      .auditExport(AuditQuery(person: "eva")), .leave(location: nil, year: nil),
       .leave(location: "l1", year: 2027), .savePolicy, .addLeaveType, .renameLeaveType(id: "t1"),
       .toggleLeaveType(id: "t1"), .makeDefaultLeaveType(id: "t1"), .addHoliday, .deleteHoliday(id: "h1"), .importForm,
       .runImport, .copyHolidays,
     ]
+  }
+}
+
+/// The audit log's filters, as the page's form and its address carry them.
+package struct AuditQuery: Hashable, Sendable {
+  /// A username: entries by that person or about them.
+  package var person: String?
+  /// An action code (`person.update`) or a kind of target (`person.`).
+  package var action: String?
+  /// Days as `YYYY-MM-DD`, both included.
+  package var from: String?
+  package var to: String?
+  package var cursor: String?
+
+  package init(
+    person: String? = nil, action: String? = nil, from: String? = nil, to: String? = nil, cursor: String? = nil
+  ) {
+    self.person = person
+    self.action = action
+    self.from = from
+    self.to = to
+    self.cursor = cursor
+  }
+
+  init(_ query: [String: String]) {
+    func value(_ name: String) -> String? {
+      query[name].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+    self.init(
+      person: value("person"), action: value("action"), from: value("from"), to: value("to"), cursor: value("cursor"))
+  }
+
+  var items: [(String, String?)] {
+    [("person", person), ("action", action), ("from", from), ("to", to), ("cursor", cursor)]
   }
 }
