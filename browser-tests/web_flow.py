@@ -288,12 +288,15 @@ def main():
                        ("/admin/company", "admin-company"), ("/admin/feeds", "admin-feeds"),
                        ("/admin/import", "admin-import"), ("/admin/people/new", "admin-new-person"),
                        ("/approvals", "approvals-admin")):
-        admin.get(BASE + page)
-        shot(admin, name + "-1280")
-        audit(admin, f"{name} at 1280 px")
-        admin_phone.get(BASE + page)
-        shot(admin_phone, name + "-390")
-        audit(admin_phone, f"{name} at 390 px")
+        for scheme in ("light", "dark"):
+            suffix = "" if scheme == "light" else "-dark"
+            for driver, width in ((admin, 1280), (admin_phone, 390)):
+                themed(driver, scheme)
+                driver.get(BASE + page)
+                shot(driver, f"{name}-{width}{suffix}")
+                audit(driver, f"{name} at {width} px, {scheme}")
+    for driver in (admin, admin_phone):
+        themed(driver, "light")
     for driver, name in ((mario, "approvals-1280"), (phone_mario, "approvals-390")):
         driver.get(BASE + "/approvals")
         audit(driver, name)

@@ -78,7 +78,9 @@ package enum BoardPage {
             .text(" " + context.day(of: item.createdAt)),
             item.author.map { .text(" · " + $0.displayName) } ?? .empty,
           ]),
-        .h3([], [link(to: item).map { .a([.href($0.href)], [.text(item.title)]) } ?? .text(item.title)]),
+        .h2(
+          [.class("item-title")],
+          [link(to: item).map { .a([.href($0.href)], [.text(item.title)]) } ?? .text(item.title)]),
         // The body is rendered by the board's own safe Markdown subset, which escapes everything.
         .div([.class("body")], [.trusted(item.bodyHTML)]),
         item.read ? .empty : context.button(.board(.markRead(id: item.id)), .markRead, style: "secondary"),
