@@ -24,7 +24,9 @@ let package = Package(
 
     // MARK: - shared
 
-    .target(name: "AtriumSQLite", dependencies: ["CSQLite"]),
+    // The engine-neutral SQL types: values, rows, errors, the Database protocols, dialects.
+    .target(name: "AtriumSQL"),
+    .target(name: "AtriumSQLite", dependencies: ["CSQLite", "AtriumSQL"]),
     .target(name: "AtriumDomain"),
     // The catalogue of every text a person reads, in English and Spanish.
     .target(name: "AtriumMessages", dependencies: ["AtriumDomain"]),
@@ -37,7 +39,7 @@ let package = Package(
 
     .target(
       name: "AtriumClient",
-      dependencies: ["AtriumSQLite", "AtriumDomain", "AtriumMessages", "AtriumAPI", "AtriumHTTPTypes"]),
+      dependencies: ["AtriumSQL", "AtriumSQLite", "AtriumDomain", "AtriumMessages", "AtriumAPI", "AtriumHTTPTypes"]),
 
     // MARK: - server
 
@@ -45,12 +47,12 @@ let package = Package(
     .target(name: "AtriumCrypto", dependencies: ["CCrypto", "CArgon2"]),
     .target(name: "AtriumImages", dependencies: ["CGD"]),
     .target(name: "AtriumLDAP", dependencies: ["CLDAP"]),
-    .target(name: "AtriumStore", dependencies: ["AtriumSQLite", "AtriumDomain"]),
+    .target(name: "AtriumStore", dependencies: ["AtriumSQL", "AtriumSQLite", "AtriumDomain"]),
     .target(
       name: "AtriumServices",
       dependencies: [
         "AtriumDomain", "AtriumMessages", "AtriumAPI", "AtriumCrypto", "AtriumImages", "AtriumLDAP", "AtriumLog",
-        "AtriumStore",
+        "AtriumSQL", "AtriumStore",
       ],
       resources: [.copy("Resources/common-passwords.txt")]),
     .target(
@@ -65,7 +67,7 @@ let package = Package(
       name: "AtriumServer",
       dependencies: [
         "AtriumDomain", "AtriumMessages", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTTP", "AtriumCrypto", "AtriumLog",
-        "AtriumServices", "AtriumWeb", "AtriumStore", "AtriumHTML",
+        "AtriumServices", "AtriumWeb", "AtriumSQL", "AtriumStore", "AtriumHTML",
       ],
       resources: [.copy("Resources/openapi.yaml")]
     ),
@@ -75,19 +77,20 @@ let package = Package(
     .target(
       name: "AtriumTestSupport",
       dependencies: [
-        "AtriumDomain", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages", "AtriumLog", "AtriumStore",
-        "AtriumServices", "AtriumWeb", "AtriumServer", "CGD",
+        "AtriumDomain", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages", "AtriumLog", "AtriumSQL",
+        "AtriumStore", "AtriumServices", "AtriumWeb", "AtriumServer", "CGD",
       ]),
     .executableTarget(
       name: "atrium",
       dependencies: [
-        "AtriumDomain", "AtriumMessages", "AtriumAPI", "AtriumLog", "AtriumServices", "AtriumServer", "AtriumStore",
-        "AtriumHTTPTypes", "AtriumHTTP", "AtriumClient",
+        "AtriumDomain", "AtriumMessages", "AtriumAPI", "AtriumLog", "AtriumServices", "AtriumServer", "AtriumSQL",
+        "AtriumStore", "AtriumHTTPTypes", "AtriumHTTP", "AtriumClient",
       ]),
 
     // MARK: - tests
 
-    .testTarget(name: "AtriumSQLiteTests", dependencies: ["AtriumSQLite"]),
+    .testTarget(name: "AtriumSQLTests", dependencies: ["AtriumSQL"]),
+    .testTarget(name: "AtriumSQLiteTests", dependencies: ["AtriumSQL", "AtriumSQLite"]),
     .testTarget(name: "AtriumDomainTests", dependencies: ["AtriumDomain"]),
     .testTarget(name: "AtriumMessagesTests", dependencies: ["AtriumMessages", "AtriumDomain"]),
     .testTarget(name: "AtriumAPITests", dependencies: ["AtriumAPI", "AtriumHTTPTypes"]),
@@ -97,19 +100,19 @@ let package = Package(
       name: "AtriumClientTests",
       dependencies: [
         "AtriumClient", "AtriumAPI", "AtriumDomain", "AtriumMessages", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages",
-        "AtriumSQLite", "AtriumTestSupport",
+        "AtriumSQL", "AtriumSQLite", "AtriumTestSupport",
       ]),
     .testTarget(
       name: "AtriumHTTPTests", dependencies: ["AtriumHTTPTypes", "AtriumHTTP", "AtriumLog", "AtriumTestSupport"]),
     .testTarget(name: "AtriumImagesTests", dependencies: ["AtriumImages", "AtriumTestSupport"]),
     .testTarget(name: "AtriumLDAPTests", dependencies: ["AtriumLDAP", "AtriumTestSupport"]),
-    .testTarget(name: "AtriumStoreTests", dependencies: ["AtriumStore", "AtriumTestSupport"]),
+    .testTarget(name: "AtriumStoreTests", dependencies: ["AtriumSQL", "AtriumStore", "AtriumTestSupport"]),
     .testTarget(
       name: "AtriumServerTests",
       dependencies: [
         "AtriumServer", "AtriumServices", "AtriumWeb", "AtriumCrypto", "AtriumLog", "AtriumAPI", "AtriumDomain",
         "AtriumMessages", "AtriumHTTPTypes",
-        "AtriumHTTP", "AtriumLDAP", "AtriumStore", "AtriumTestSupport",
+        "AtriumHTTP", "AtriumLDAP", "AtriumSQL", "AtriumStore", "AtriumTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

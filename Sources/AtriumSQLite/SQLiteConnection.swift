@@ -1,3 +1,4 @@
+import AtriumSQL
 import CSQLite
 
 /// The one owner of an `sqlite3` handle: opens it, prepares and caches statements, binds
@@ -8,7 +9,7 @@ import CSQLite
 public final class SQLiteConnection {
   let handle: OpaquePointer
   /// Prepared statements by SQL text, with their result columns (which never change).
-  private var statements: [String: (statement: OpaquePointer, columns: SQLiteColumns)] = [:]
+  private var statements: [String: (statement: OpaquePointer, columns: DatabaseColumns)] = [:]
 
   /// SQLite copies bound text and blobs when given this destructor (the C macro is not imported).
   private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -53,7 +54,7 @@ public final class SQLiteConnection {
 
   /// Runs one parameterized statement and returns every row it produced.
   @discardableResult
-  public func run(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> [SQLiteRow] {
+  public func run(_ sql: String, _ bindings: [DatabaseValue] = []) throws -> [DatabaseRow] {
     let (statement, columns) = try prepared(sql)
     defer {
       sqlite3_reset(statement)
@@ -61,12 +62,12 @@ public final class SQLiteConnection {
     }
     try bind(bindings, to: statement, sql: sql)
     let columnCount = Int32(columns.names.count)
-    var rows: [SQLiteRow] = []
+    var rows: [DatabaseRow] = []
     while true {
       let code = sqlite3_step(statement)
       if code == SQLITE_DONE { break }
       guard code == SQLITE_ROW else { throw error(sql: sql) }
-      rows.append(SQLiteRow(columns: columns, values: (0..<columnCount).map { value(statement, $0) }))
+      rows.append(DatabaseRow(columns: columns, values: (0..<columnCount).map { value(statement, $0) }))
     }
     return rows
   }
@@ -79,18 +80,18 @@ public final class SQLiteConnection {
 
   // MARK: - Private
 
-  private func prepared(_ sql: String) throws -> (statement: OpaquePointer, columns: SQLiteColumns) {
+  private func prepared(_ sql: String) throws -> (statement: OpaquePointer, columns: DatabaseColumns) {
     if let prepared = statements[sql] { return prepared }
     var statement: OpaquePointer?
     let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
     guard code == SQLITE_OK, let statement else { throw error(sql: sql) }
     let count = sqlite3_column_count(statement)
-    let columns = SQLiteColumns((0..<count).map { String(cString: sqlite3_column_name(statement, $0)) })
+    let columns = DatabaseColumns((0..<count).map { String(cString: sqlite3_column_name(statement, $0)) })
     statements[sql] = (statement, columns)
     return (statement, columns)
   }
 
-  private func bind(_ bindings: [SQLiteValue], to statement: OpaquePointer, sql: String) throws {
+  private func bind(_ bindings: [DatabaseValue], to statement: OpaquePointer, sql: String) throws {
     let expected = Int(sqlite3_bind_parameter_count(statement))
     guard expected == bindings.count else {
       throw SQLiteError(
@@ -125,7 +126,7 @@ public final class SQLiteConnection {
     }
   }
 
-  private func value(_ statement: OpaquePointer, _ column: Int32) -> SQLiteValue {
+  private func value(_ statement: OpaquePointer, _ column: Int32) -> DatabaseValue {
     switch sqlite3_column_type(statement, column) {
     case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
     case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))

@@ -1,4 +1,5 @@
 import AtriumDomain
+import AtriumSQL
 import AtriumStore
 import AtriumTestSupport
 import Foundation

@@ -1,5 +1,6 @@
 import AtriumCrypto
 import AtriumDomain
+import AtriumSQL
 import AtriumServices
 import AtriumStore
 import AtriumWeb

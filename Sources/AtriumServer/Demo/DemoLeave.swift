@@ -1,4 +1,5 @@
 import AtriumDomain
+import AtriumSQL
 import AtriumServices
 import AtriumStore
 import AtriumWeb

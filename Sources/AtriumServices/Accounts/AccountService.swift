@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumCrypto
 import AtriumDomain
+import AtriumSQL
 import AtriumStore
 import Foundation
 

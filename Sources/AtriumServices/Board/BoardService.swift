@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumMessages
+import AtriumSQL
 import AtriumStore
 import Foundation
 

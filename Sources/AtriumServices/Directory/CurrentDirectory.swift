@@ -1,4 +1,5 @@
 import AtriumAPI
+import AtriumSQL
 import AtriumStore
 import Foundation
 import Synchronization

@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumCrypto
 import AtriumDomain
 import AtriumLDAP
+import AtriumSQL
 import AtriumStore
 import Foundation
 

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumSQL
 import AtriumStore
 import Foundation
 import Synchronization

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumSQL
 import AtriumStore
 
 /// The directory, profiles, and changes to them: one's own phone, location and bio; anything

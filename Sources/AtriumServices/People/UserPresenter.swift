@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumSQL
 import AtriumStore
 
 /// Turns an employee into the user object of DESIGN.md, with department and location names.

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumSQL
 import AtriumStore
 
 /// Records admin changes in the audit log, in the same transaction as the change.

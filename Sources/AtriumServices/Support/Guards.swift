@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumMessages
+import AtriumSQL
 import AtriumStore
 
 // Checks every service shares.

@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumLog
+import AtriumSQL
 import AtriumStore
 
 extension Problem {

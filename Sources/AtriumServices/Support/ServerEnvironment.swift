@@ -1,5 +1,6 @@
 import AtriumCrypto
 import AtriumLog
+import AtriumSQL
 import AtriumStore
 import Foundation
 

@@ -1,3 +1,5 @@
+import AtriumSQL
+
 /// Loading many rows at once: secondary indexes are dropped first and built again at the end,
 /// which is several times faster than keeping them up to date row by row.
 public enum BulkLoad {

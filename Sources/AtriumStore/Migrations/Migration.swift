@@ -1,3 +1,5 @@
+import AtriumSQL
+
 /// One numbered change to the schema. Numbers only grow; a released migration never changes.
 public struct Migration: Sendable {
   public let version: Int

@@ -1,3 +1,4 @@
+import AtriumSQL
 import AtriumSQLite
 import Foundation
 import Synchronization
@@ -143,8 +144,6 @@ public final class SQLiteDatabase: Database {
 /// A connection that moves between threads through the pool, used by one thread at a time.
 private final class PooledConnection: DatabaseConnection, @unchecked Sendable {
   let connection: SQLiteConnection
-  /// Each statement's columns, made once (the driver's own are cached the same way).
-  private var columns: [ObjectIdentifier: DatabaseColumns] = [:]
 
   init(_ connection: SQLiteConnection) {
     self.connection = connection
@@ -153,20 +152,14 @@ private final class PooledConnection: DatabaseConnection, @unchecked Sendable {
   @discardableResult
   func execute(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int {
     try SQLiteDatabase.translate {
-      try connection.run(sql, arguments.map(SQLiteValue.init))
+      try connection.run(sql, arguments)
       return connection.changes
     }
   }
 
   func query(_ sql: String, _ arguments: [DatabaseValue]) throws -> [DatabaseRow] {
-    try SQLiteDatabase.translate {
-      let rows = try connection.run(sql, arguments.map(SQLiteValue.init))
-      guard let first = rows.first else { return [] }
-      let key = ObjectIdentifier(first.columns)
-      let names = columns[key] ?? DatabaseColumns(first.columns.names)
-      columns[key] = names
-      return rows.map { DatabaseRow(columns: names, values: $0.values.map(DatabaseValue.init)) }
-    }
+    // The driver's rows are the shared type already: nothing is copied.
+    try SQLiteDatabase.translate { try connection.run(sql, arguments) }
   }
 
   func rollBack() {
@@ -186,30 +179,6 @@ extension DatabaseError {
       self = .busy(error.message)
     } else {
       self = .other(error.description)
-    }
-  }
-}
-
-extension SQLiteValue {
-  init(_ value: DatabaseValue) {
-    switch value {
-    case .null: self = .null
-    case .integer(let number): self = .integer(number)
-    case .real(let number): self = .real(number)
-    case .text(let text): self = .text(text)
-    case .blob(let bytes): self = .blob(bytes)
-    }
-  }
-}
-
-extension DatabaseValue {
-  init(_ value: SQLiteValue) {
-    switch value {
-    case .null: self = .null
-    case .integer(let number): self = .integer(number)
-    case .real(let number): self = .real(number)
-    case .text(let text): self = .text(text)
-    case .blob(let bytes): self = .blob(bytes)
     }
   }
 }

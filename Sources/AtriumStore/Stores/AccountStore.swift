@@ -1,3 +1,5 @@
+import AtriumSQL
+
 /// What an employee signs in with: a local password hash (none for directory accounts), and
 /// the "valid after" instant before which every token of theirs is void.
 public struct AccountStore {

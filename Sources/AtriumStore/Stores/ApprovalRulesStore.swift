@@ -1,4 +1,5 @@
 import AtriumDomain
+import AtriumSQL
 
 /// The company's rules for decisions, kept on the company row.
 public struct ApprovalRulesStore {

@@ -1,4 +1,5 @@
 import AtriumDomain
+import AtriumSQL
 
 /// The requests a decider may act on: everyone's for an admin, for a manager everyone's
 /// below them in the reporting chain.

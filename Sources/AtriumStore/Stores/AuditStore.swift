@@ -1,3 +1,5 @@
+import AtriumSQL
+
 /// The audit log: one append-only row per admin change, with the state before and after as
 /// JSON text. Ordered by an increasing sequence number, so pages never skip or repeat rows.
 public struct AuditStore {

@@ -1,4 +1,5 @@
 import AtriumDomain
+import AtriumSQL
 
 /// The board: a person's own notices and the company notices meant for them, with read state.
 public struct BoardStore {

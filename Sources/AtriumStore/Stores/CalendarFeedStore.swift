@@ -1,3 +1,5 @@
+import AtriumSQL
+
 /// The secret tokens of personal calendar feeds: one per person, replaced to revoke.
 public struct CalendarFeedStore {
   let connection: any DatabaseConnection

@@ -1,4 +1,5 @@
 import AtriumDomain
+import AtriumSQL
 
 /// What the team calendar shows: who is in it and their leave and holidays in a date range.
 public struct CalendarStore {

@@ -1,4 +1,5 @@
 import AtriumDomain
+import AtriumSQL
 import Foundation
 
 /// The company row: there is one per installation, or none before the first set-up.

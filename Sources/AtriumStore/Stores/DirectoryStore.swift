@@ -1,4 +1,5 @@
 import AtriumDomain
+import AtriumSQL
 
 /// The link between employees and the company directory's entries, and the record of syncs.
 public struct DirectoryStore {

@@ -1,3 +1,5 @@
+import AtriumSQL
+
 /// The feeds the timeline imports (RSS 2.0 or Atom), their fetch state, and their items.
 public struct FeedStore {
   let connection: any DatabaseConnection

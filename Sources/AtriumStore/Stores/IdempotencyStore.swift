@@ -1,3 +1,5 @@
+import AtriumSQL
+
 /// Responses kept for `Idempotency-Key` replays (DESIGN.md "API conventions").
 public struct IdempotencyStore {
   let connection: any DatabaseConnection

@@ -1,4 +1,5 @@
 import AtriumDomain
+import AtriumSQL
 
 /// Leave requests, the working days each one takes (by date), and their history.
 public struct LeaveRequestStore {

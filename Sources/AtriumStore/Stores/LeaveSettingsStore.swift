@@ -1,4 +1,5 @@
 import AtriumDomain
+import AtriumSQL
 
 /// The company's leave settings: policy, leave types, holidays per location and allowances
 /// set per employee and year.

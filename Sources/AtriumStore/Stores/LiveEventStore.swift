@@ -1,4 +1,5 @@
 import AtriumDomain
+import AtriumSQL
 import Foundation
 
 /// The log behind live events: each change that someone should see at once appends a row in

@@ -1,3 +1,4 @@
+import AtriumSQL
 import Foundation
 
 /// Personal notices for the board (a request changed state, a request waits). Each one is

@@ -1,4 +1,5 @@
 import AtriumDomain
+import AtriumSQL
 
 /// Employees: the directory's rows.
 public struct PeopleStore {

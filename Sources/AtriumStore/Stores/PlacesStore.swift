@@ -1,4 +1,5 @@
 import AtriumDomain
+import AtriumSQL
 
 /// Locations and departments.
 public struct PlacesStore {

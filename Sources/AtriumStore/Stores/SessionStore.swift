@@ -1,3 +1,5 @@
+import AtriumSQL
+
 /// Sign-in sessions and their refresh tokens. A session is one chain of rotated tokens; only
 /// SHA-256 hashes of tokens are stored, so a copy of the database signs nobody in.
 public struct SessionStore {

@@ -1,3 +1,5 @@
+import AtriumSQL
+
 /// A person's settings (defaults until they change something) and the devices they registered
 /// for push notifications.
 public struct SettingsStore {

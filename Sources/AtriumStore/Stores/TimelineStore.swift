@@ -1,3 +1,5 @@
+import AtriumSQL
+
 /// The home timeline: internal posts and the items imported from the company's feeds, read
 /// as one list, newest first.
 public struct TimelineStore {

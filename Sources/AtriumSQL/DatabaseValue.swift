@@ -1,5 +1,3 @@
-import AtriumDomain
-
 /// A value bound to a statement or read from a column.
 public enum DatabaseValue: Sendable, Hashable {
   case null
@@ -20,10 +18,6 @@ extension DatabaseValue {
 
   public init(_ flag: Bool) {
     self = .integer(flag ? 1 : 0)
-  }
-
-  public init(_ date: CalendarDate?) {
-    self = date.map { .text($0.description) } ?? .null
   }
 }
 
@@ -48,10 +42,10 @@ public final class DatabaseColumns: Sendable {
   public func position(of name: String) -> Int? { positions[name] }
 }
 
-/// One result row, read by column name.
+/// One result row, read by column name. Every driver produces these directly.
 public struct DatabaseRow: Sendable {
-  private let columns: DatabaseColumns
-  private let values: [DatabaseValue]
+  public let columns: DatabaseColumns
+  public let values: [DatabaseValue]
 
   public init(columns: DatabaseColumns, values: [DatabaseValue]) {
     self.columns = columns
@@ -101,9 +95,5 @@ public struct DatabaseRow: Sendable {
     case .text(let text): Array(text.utf8)
     default: []
     }
-  }
-
-  public func date(_ column: String) -> CalendarDate? {
-    optionalString(column).flatMap { CalendarDate($0) }
   }
 }
