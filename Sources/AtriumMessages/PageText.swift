@@ -17,13 +17,13 @@ public enum PageText: CatalogueMessage {
   case previousYear, nextYear
   case team, company, settings, profile, editProfile, search, searchPeople, allDepartments, allLocations, nobodyFound
   case call, mail, viewProfile, seeTimeOff, position, department, location, email, phone, manager, startDate, bio
-  case save, saved, photo, uploadPhoto, photoHelp(megabytes: Int), notifications, leaveDecisions, approvalsWaiting,
+  case save, saved, photo, photoHelp(megabytes: Int), notifications, leaveDecisions, approvalsWaiting,
     companyNotices
   case language, calendarFeed, calendarHelp, teamCalendarFeed, newLink, website, address, openMap, social
   case requestDetail, otherRequests, whoElseIsOff, history, back, remainingAfter(HalfDays)
   case teamCalendar, month, holiday
   case writeNotice, noticeTitle, noticeBody, markdownHelp, audience, everyone, expires, publish
-  case changePassword, currentPassword, newPassword, mustChangePassword, passwordChanged
+  case changePassword, currentPassword, mustChangePassword, passwordChanged
   case admin, people, newPerson, firstName, lastName, role, roleName(Role), active, inactive, create, resetPassword
   case temporaryPassword(String, String), places, locations, departments, add, remove, name, timeZone, feeds
   case feedAddress, refresh, auditLog, more, none
@@ -173,7 +173,6 @@ public enum PageText: CatalogueMessage {
     case .save: ("Save", "Guardar")
     case .saved: ("Saved.", "Guardado.")
     case .photo: ("Photo", "Foto")
-    case .uploadPhoto: ("Upload photo", "Subir foto")
     case .photoHelp(let megabytes):
       (
         "JPEG, PNG or WebP, up to \(megabytes) MB. Leave it empty to keep your photo.",
@@ -317,7 +316,6 @@ public enum PageText: CatalogueMessage {
     case .signOutSession: ("Sign out", "Cerrar esta sesión")
     case .changePassword: ("Change password", "Cambiar contraseña")
     case .currentPassword: ("Current password", "Contraseña actual")
-    case .newPassword: ("New password (6 to 128 characters)", "Contraseña nueva (de 6 a 128 caracteres)")
     case .mustChangePassword:
       (
         "You signed in with a temporary password. Choose your own to continue.",

@@ -28,8 +28,10 @@ extension LeaveQueries {
       let employee = principal.employee
       let today = try context.today(for: employee)
       let year = try context.year(today.year, of: employee)
+      // Next year's requests only, not its whole balance: the next time off may be there.
       let upcoming =
-        year.requests + (try context.year(today.year + 1, of: employee).requests)
+        year.requests
+        + (try context.bodies(try context.requests.requests(employeeID: employee.id, year: today.year + 1)))
       let next =
         upcoming
         .filter { ($0.status == .pending || $0.status == .approved) && $0.end >= today }
