@@ -21,12 +21,14 @@ let package = Package(
     // No pkgConfig: gdlib.pc adds -DAVIF_DLL, a flag SwiftPM refuses; gd.h is in /usr/include.
     .systemLibrary(name: "CGD", providers: [.apt(["libgd-dev"])]),
     .systemLibrary(name: "CLDAP", pkgConfig: "ldap", providers: [.apt(["libldap-dev"])]),
+    .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
     // MARK: - shared
 
     // The engine-neutral SQL types: values, rows, errors, the Database protocols, dialects.
     .target(name: "AtriumSQL"),
     .target(name: "AtriumSQLite", dependencies: ["CSQLite", "AtriumSQL"]),
+    .target(name: "AtriumPostgres", dependencies: ["CLibPQ", "AtriumSQL"]),
     .target(name: "AtriumDomain"),
     // The catalogue of every text a person reads, in English and Spanish.
     .target(name: "AtriumMessages", dependencies: ["AtriumDomain"]),
@@ -47,7 +49,7 @@ let package = Package(
     .target(name: "AtriumCrypto", dependencies: ["CCrypto", "CArgon2"]),
     .target(name: "AtriumImages", dependencies: ["CGD"]),
     .target(name: "AtriumLDAP", dependencies: ["CLDAP"]),
-    .target(name: "AtriumStore", dependencies: ["AtriumSQL", "AtriumSQLite", "AtriumDomain"]),
+    .target(name: "AtriumStore", dependencies: ["AtriumSQL", "AtriumSQLite", "AtriumPostgres", "AtriumDomain"]),
     .target(
       name: "AtriumServices",
       dependencies: [
@@ -78,7 +80,7 @@ let package = Package(
       name: "AtriumTestSupport",
       dependencies: [
         "AtriumDomain", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages", "AtriumLog", "AtriumSQL",
-        "AtriumStore", "AtriumServices", "AtriumWeb", "AtriumServer", "CGD",
+        "AtriumPostgres", "AtriumStore", "AtriumServices", "AtriumWeb", "AtriumServer", "CGD",
       ]),
     .executableTarget(
       name: "atrium",
@@ -91,6 +93,7 @@ let package = Package(
 
     .testTarget(name: "AtriumSQLTests", dependencies: ["AtriumSQL"]),
     .testTarget(name: "AtriumSQLiteTests", dependencies: ["AtriumSQL", "AtriumSQLite"]),
+    .testTarget(name: "AtriumPostgresTests", dependencies: ["AtriumSQL", "AtriumPostgres", "AtriumTestSupport"]),
     .testTarget(name: "AtriumDomainTests", dependencies: ["AtriumDomain"]),
     .testTarget(name: "AtriumMessagesTests", dependencies: ["AtriumMessages", "AtriumDomain"]),
     .testTarget(name: "AtriumAPITests", dependencies: ["AtriumAPI", "AtriumHTTPTypes"]),

@@ -11,6 +11,7 @@ declare -A packages=(
   [libargon2]=libargon2-dev
   [gdlib]=libgd-dev
   [ldap]=libldap-dev
+  [libpq]=libpq-dev
 )
 
 missing=()

@@ -3,19 +3,26 @@
 /// Statements use `?` placeholders and only values bound through them: no caller ever splices
 /// input into SQL text. A PostgreSQL driver rewrites the placeholders to `$n`.
 public protocol Database: Sendable {
+  /// The SQL this engine speaks where engines differ.
+  var dialect: SQLDialect { get }
+
   /// Runs `body` on a connection in a read transaction (one consistent snapshot).
   func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T
 
   /// Runs `body` in a write transaction: committed when it returns, rolled back when it throws.
   ///
-  /// When the engine reports contention the whole body runs again, so it must have no effects
-  /// outside the database. Writes are serialized: a body must not start another `write`.
+  /// Writes behave as if they ran one at a time: when the engine reports contention (or a
+  /// conflict with a concurrent write) the whole body runs again, so it must have no effects
+  /// outside the database. A `write` inside a `write` on the same thread joins it (a savepoint).
   @discardableResult
   func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T
 }
 
 /// One connection, handed to a `read` or `write` body; never kept beyond it.
 public protocol DatabaseConnection: AnyObject {
+  /// The SQL this connection's engine speaks where engines differ.
+  var dialect: SQLDialect { get }
+
   /// Runs a statement that returns no rows, and returns how many rows it changed.
   @discardableResult
   func execute(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int

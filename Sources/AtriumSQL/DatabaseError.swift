@@ -2,7 +2,7 @@
 /// that are their business (a duplicate, a missing reference) and report the rest.
 public struct DatabaseError: Error, CustomStringConvertible, Sendable {
   private enum Kind: Sendable {
-    case uniqueViolation, foreignKeyViolation, otherConstraint, busy, other
+    case uniqueViolation, foreignKeyViolation, otherConstraint, busy, unavailable, other
   }
 
   private let kind: Kind
@@ -22,6 +22,7 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     .init(.otherConstraint, message)
   }
   public static func busy(_ message: String) -> DatabaseError { .init(.busy, message) }
+  public static func unavailable(_ message: String) -> DatabaseError { .init(.unavailable, message) }
   public static func other(_ message: String) -> DatabaseError { .init(.other, message) }
 
   /// A row with the same unique key already exists.
@@ -32,8 +33,12 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
   public var isConstraintViolation: Bool {
     kind == .uniqueViolation || kind == .foreignKeyViolation || kind == .otherConstraint
   }
-  /// Another writer held the database for longer than the busy timeout.
+  /// Other writers held or kept changing what this one needed, for longer than the engine
+  /// waits and retries: worth trying again shortly.
   public var isBusy: Bool { kind == .busy }
+  /// The database server cannot be reached (or went away before the work was done): worth
+  /// trying again once it is back.
+  public var isUnavailable: Bool { kind == .unavailable }
 
   public var description: String { "database error: \(message)" }
 }

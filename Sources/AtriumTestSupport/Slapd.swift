@@ -28,7 +28,7 @@ public final class Slapd: @unchecked Sendable {
   public init(ldif: String, pagedTotalFor unlimitedDN: String? = nil) throws {
     self.unlimitedDN = unlimitedDN
     folder = TemporaryDirectory(prefix: "atrium-slapd")
-    port = try Self.freePort()
+    port = try FreePort.loopback()
     try FileManager.default.createDirectory(atPath: folder.path + "/db", withIntermediateDirectories: true)
     try configuration.write(toFile: folder.path + "/slapd.conf", atomically: true, encoding: .utf8)
     try ldif.write(toFile: folder.path + "/data.ldif", atomically: true, encoding: .utf8)
@@ -137,23 +137,6 @@ public final class Slapd: @unchecked Sendable {
         description: "\(executable) \(arguments.joined(separator: " ")) failed: "
           + String(decoding: output, as: UTF8.self))
     }
-  }
-
-  private static func freePort() throws -> Int {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
-      }
-    }
-    guard bound else { throw Failure(description: "no free port") }
-    return Int(UInt16(bigEndian: address.sin_port))
   }
 
   private static func accepts(port: Int) -> Bool {

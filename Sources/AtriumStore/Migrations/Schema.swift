@@ -1,9 +1,10 @@
 /// Atrium's schema, as the ordered list of its migrations.
 ///
 /// Instants are INTEGER milliseconds since 1970 (UTC); days are TEXT `YYYY-MM-DD`; ids are
-/// lowercase UUID text. The SQL is kept to what SQLite and PostgreSQL both accept.
+/// lowercase UUID text. The SQL is what SQLite and PostgreSQL both accept, except the
+/// statements written per engine (`.differing`): bytes, numbering and full-text search.
 public enum Schema {
-  public static let migrations: [Migration] = foundation + trustFirst + webFlows
+  public static let migrations: [Migration] = foundation + directoryAndWeb + trustFirst + webFlows
 
   /// The schema the time-off core, people, board, timeline and directory were built on.
   static let foundation: [Migration] = [
@@ -83,7 +84,7 @@ public enum Schema {
           status INTEGER,
           content_type TEXT,
           headers TEXT,
-          body BLOB,
+          body \(EngineText.bytes),
           created_at BIGINT NOT NULL,
           PRIMARY KEY (scope, key))
         """,
@@ -190,20 +191,41 @@ public enum Schema {
       sql: [
         // One row per employee: names, username, position and department, searched without
         // regard to case or accents ("Jose" finds "José").
-        """
-        CREATE VIRTUAL TABLE people_search USING fts5(
-          employee_id UNINDEXED, body, tokenize = 'unicode61 remove_diacritics 2')
-        """,
+        // PostgreSQL: a table with the words as a `tsvector` (accents removed by `unaccent`,
+        // then lowercased by the 'simple' configuration) and a GIN index on it.
+        .differing(
+          sqlite: """
+            CREATE VIRTUAL TABLE people_search USING fts5(
+              employee_id UNINDEXED, body, tokenize = 'unicode61 remove_diacritics 2')
+            """,
+          postgres: """
+            CREATE TABLE people_search (
+              search_id BIGINT PRIMARY KEY, employee_id TEXT NOT NULL, body TEXT NOT NULL, words TSVECTOR NOT NULL)
+            """),
+        .differing(sqlite: nil, postgres: "CREATE EXTENSION IF NOT EXISTS unaccent"),
+        .differing(sqlite: nil, postgres: "CREATE INDEX people_search_words ON people_search USING GIN (words)"),
         // A stable number per employee for the search row (SQLite may renumber implicit
         // rowids on VACUUM; this column it never touches).
         "ALTER TABLE employees ADD COLUMN search_id INTEGER",
-        "UPDATE employees SET search_id = rowid",
+        .differing(
+          sqlite: "UPDATE employees SET search_id = rowid",
+          postgres: """
+            UPDATE employees SET search_id = numbered.n
+            FROM (SELECT id, ROW_NUMBER() OVER (ORDER BY id) AS n FROM employees) numbered
+            WHERE numbered.id = employees.id
+            """),
         "CREATE UNIQUE INDEX employees_search ON employees (search_id)",
-        """
-        INSERT INTO people_search (rowid, employee_id, body)
-        SELECT e.search_id, e.id, e.first_name || ' ' || e.last_name || ' ' || e.username || ' ' || e.position || ' ' || d.name
-        FROM employees e JOIN departments d ON d.id = e.department_id
-        """,
+        .differing(
+          sqlite: """
+            INSERT INTO people_search (rowid, employee_id, body)
+            SELECT e.search_id, e.id, \(PeopleStore.searchBody)
+            FROM employees e JOIN departments d ON d.id = e.department_id
+            """,
+          postgres: """
+            INSERT INTO people_search (search_id, employee_id, body, words)
+            SELECT e.search_id, e.id, \(PeopleStore.searchBody), to_tsvector('simple', unaccent(\(PeopleStore.searchBody)))
+            FROM employees e JOIN departments d ON d.id = e.department_id
+            """),
         // Directory order: names folded to lowercase without accents, so "Álvaro" sorts with "Alberto".
         "ALTER TABLE employees ADD COLUMN sort_key TEXT NOT NULL DEFAULT ''",
         "UPDATE employees SET sort_key = lower(first_name || ' ' || last_name)",
@@ -262,7 +284,7 @@ public enum Schema {
       sql: [
         """
         CREATE TABLE audit_log (
-          seq INTEGER PRIMARY KEY,
+          seq \(EngineText.autonumber),
           id TEXT NOT NULL UNIQUE,
           actor_id TEXT REFERENCES employees(id) ON DELETE SET NULL,
           actor_name TEXT NOT NULL,
@@ -281,7 +303,7 @@ public enum Schema {
         // that a reconnecting client sends back as Last-Event-ID.
         """
         CREATE TABLE live_events (
-          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          seq \(EngineText.neverReusedNumber),
           kind TEXT NOT NULL,
           data TEXT NOT NULL,
           audience TEXT NOT NULL CHECK (audience IN ('person', 'everyone', 'department', 'location', 'admins')),
@@ -331,50 +353,6 @@ public enum Schema {
           UNIQUE (feed_id, guid))
         """,
         "CREATE INDEX feed_items_published ON feed_items (published_at, id)",
-      ]),
-    Migration(
-      version: 10, name: "people from the company directory (LDAP)",
-      sql: [
-        // `directory_dn` links an employee to their directory entry; `directory_photo` is the
-        // hash of the jpegPhoto last imported, so an unchanged photo is not processed again.
-        "ALTER TABLE employees ADD COLUMN directory_dn TEXT",
-        "ALTER TABLE employees ADD COLUMN directory_photo TEXT",
-        "CREATE UNIQUE INDEX employees_directory_dn ON employees (directory_dn)",
-        """
-        CREATE TABLE directory_syncs (
-          seq INTEGER PRIMARY KEY,
-          started_at BIGINT NOT NULL,
-          finished_at BIGINT NOT NULL,
-          created INTEGER NOT NULL,
-          updated INTEGER NOT NULL,
-          deactivated INTEGER NOT NULL,
-          unchanged INTEGER NOT NULL,
-          refused INTEGER NOT NULL,
-          error TEXT)
-        """,
-      ]),
-    Migration(
-      version: 11, name: "directory settings saved by an admin",
-      sql: [
-        """
-        CREATE TABLE directory_settings (
-          id INTEGER PRIMARY KEY CHECK (id = 1),
-          settings TEXT NOT NULL,
-          updated_at BIGINT NOT NULL)
-        """
-      ]),
-    Migration(
-      version: 12, name: "web sessions",
-      sql: [
-        // A web session's cookie is a token of kind 'web' in its session: never rotated, its
-        // issued_at moved forward as it is used, and never accepted by the refresh endpoint.
-        "ALTER TABLE refresh_tokens ADD COLUMN kind TEXT NOT NULL DEFAULT 'refresh'"
-      ]),
-    Migration(
-      version: 13, name: "a language chosen by the person",
-      sql: [
-        // Until someone chooses a language, the web app follows their browser's.
-        "ALTER TABLE settings ADD COLUMN language_chosen INTEGER NOT NULL DEFAULT 0"
       ]),
   ]
 }

@@ -27,6 +27,7 @@ public final class SQLiteDatabase: Database {
 
   public let path: String
   public let durability: Durability
+  public var dialect: SQLDialect { .sqlite }
   private let pool = Mutex<[PooledConnection]>([])
   /// Writers in this process queue here rather than spin on SQLite's lock.
   private let writer = Mutex<Void>(())
@@ -144,6 +145,7 @@ public final class SQLiteDatabase: Database {
 /// A connection that moves between threads through the pool, used by one thread at a time.
 private final class PooledConnection: DatabaseConnection, @unchecked Sendable {
   let connection: SQLiteConnection
+  var dialect: SQLDialect { .sqlite }
 
   init(_ connection: SQLiteConnection) {
     self.connection = connection

@@ -31,6 +31,13 @@ public struct LiveEventStore {
       case .location(let id): ("location", id)
       case .admins(let except): ("admins", except)
       }
+    if connection.dialect == .postgres {
+      // Event ids must grow in commit order: a stream that has read up to id n never reads
+      // below n again. A PostgreSQL sequence alone does not give that (two transactions can
+      // commit in the other order), so the number is taken under a lock held until commit:
+      // the next event is numbered only once this one's transaction has ended.
+      try connection.execute("SELECT pg_advisory_xact_lock(?)", .integer(DatabaseLocks.liveEvents))
+    }
     try connection.execute(
       "INSERT INTO live_events (kind, data, audience, target_id, created_at) VALUES (?, ?, ?, ?, ?)",
       .text(kind), .text(data), .text(name), DatabaseValue(target), .integer(instant))

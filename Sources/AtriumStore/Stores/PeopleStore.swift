@@ -70,17 +70,29 @@ public struct PeopleStore {
     try index(employeeID: employee.id)
   }
 
-  /// Rewrites an employee's row of the directory search. The search row's rowid is the
+  /// What a person is found by in the directory search: names, username, position and department.
+  static let searchBody =
+    "e.first_name || ' ' || e.last_name || ' ' || e.username || ' ' || e.position || ' ' || d.name"
+
+  /// Rewrites an employee's row of the directory search. The search row's key is the
   /// employee's `search_id`, so it is found without scanning the search table.
   public func index(employeeID: String) throws {
+    let postgres = connection.dialect == .postgres
     try connection.execute(
-      "DELETE FROM people_search WHERE rowid = (SELECT search_id FROM employees WHERE id = ?)", .text(employeeID))
+      "DELETE FROM people_search WHERE \(postgres ? "search_id" : "rowid") = (SELECT search_id FROM employees WHERE id = ?)",
+      .text(employeeID))
     try connection.execute(
-      """
-      INSERT INTO people_search (rowid, employee_id, body)
-      SELECT e.search_id, e.id, e.first_name || ' ' || e.last_name || ' ' || e.username || ' ' || e.position || ' ' || d.name
-      FROM employees e JOIN departments d ON d.id = e.department_id WHERE e.id = ?
-      """, .text(employeeID))
+      postgres
+        ? """
+        INSERT INTO people_search (search_id, employee_id, body, words)
+        SELECT e.search_id, e.id, \(Self.searchBody), to_tsvector('simple', unaccent(\(Self.searchBody)))
+        FROM employees e JOIN departments d ON d.id = e.department_id WHERE e.id = ?
+        """
+        : """
+        INSERT INTO people_search (rowid, employee_id, body)
+        SELECT e.search_id, e.id, \(Self.searchBody)
+        FROM employees e JOIN departments d ON d.id = e.department_id WHERE e.id = ?
+        """, .text(employeeID))
   }
 
   /// Rewrites the search rows of a department's people (after it was renamed).
@@ -98,7 +110,11 @@ public struct PeopleStore {
   ) throws -> (items: [Employee], nextCursor: String?) {
     var sql = "SELECT e.* FROM employees e WHERE e.active = 1"
     var arguments: [DatabaseValue] = []
-    if let match = query.flatMap(Self.matchExpression) {
+    if connection.dialect == .postgres, let match = query.flatMap(Self.prefixQuery) {
+      sql +=
+        " AND e.search_id IN (SELECT search_id FROM people_search WHERE words @@ to_tsquery('simple', unaccent(?)))"
+      arguments.append(.text(match))
+    } else if let match = query.flatMap(Self.matchExpression) {
       sql += " AND e.search_id IN (SELECT rowid FROM people_search WHERE people_search MATCH ?)"
       arguments.append(.text(match))
     }
@@ -122,6 +138,14 @@ public struct PeopleStore {
     // The cursor holds the stored key, so paging follows the index exactly.
     let next = rows.count > limit ? page.last.map { Cursor.encode([$0.string("sort_key"), $0.string("id")]) } : nil
     return (page.map(Self.employee), next)
+  }
+
+  /// PostgreSQL's `tsquery` in which every word of the query must start a word of the entry:
+  /// `jose:* & lop:*`. Words hold only letters and digits, so nothing typed is read as syntax.
+  static func prefixQuery(_ query: String) -> String? {
+    let words = query.split { !($0.isLetter || $0.isNumber) }
+    guard !words.isEmpty else { return nil }
+    return words.prefix(8).map { $0 + ":*" }.joined(separator: " & ")
   }
 
   /// An FTS5 expression in which every word of the query must start a word of the entry:

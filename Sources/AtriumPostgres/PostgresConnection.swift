@@ -1,0 +1,149 @@
+import AtriumSQL
+import CLibPQ
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The one owner of a libpq `PGconn`: connects, prepares and caches statements, binds
+/// parameters with their exact types and turns every failure into a `PostgresError`.
+///
+/// A connection is used by one thread at a time; callers that share connections between
+/// threads hand them over through a pool.
+public final class PostgresConnection {
+  let handle: OpaquePointer
+  /// Prepared statements by SQL text and parameter types, with their result columns once known.
+  private var statements: [StatementKey: PreparedStatement] = [:]
+
+  /// Where this connection goes, without the password: `host:port/database`, for messages.
+  public let address: String
+
+  /// Connects to the database that `url` names (`postgres://user@host:port/db?...`, or any
+  /// libpq connection string). A password in it never appears in an error.
+  public init(url: String, applicationName: String = "atrium") throws {
+    // Earlier keywords are defaults the URL may override; later ones override the URL.
+    let pairs: [(String, String)] = [
+      ("connect_timeout", "5"), ("application_name", applicationName),
+      ("dbname", url),
+      ("client_encoding", "UTF8"),
+    ]
+    let connection = withCStrings(pairs.map(\.0)) { keywords in
+      withCStrings(pairs.map(\.1)) { values in PQconnectdbParams(keywords, values, 1) }
+    }
+    guard let connection else {
+      throw PostgresError(sqlState: "", message: "out of memory while connecting", connectionLost: true)
+    }
+    let address = Self.address(of: connection)
+    guard PQstatus(connection) == CONNECTION_OK else {
+      let reason = Self.trimmed(PQerrorMessage(connection))
+      PQfinish(connection)
+      throw PostgresError(
+        sqlState: "08001", message: "cannot connect to PostgreSQL at \(address): \(reason)", connectionLost: true)
+    }
+    handle = connection
+    self.address = address
+    // Notices (such as "relation already exists, skipping") would go to standard error.
+    PQsetNoticeProcessor(handle, { _, _ in }, nil)
+  }
+
+  deinit { PQfinish(handle) }
+
+  /// Runs one or more statements that take no parameters (schema scripts, transaction control).
+  public func executeScript(_ sql: String) throws {
+    guard let result = PQexec(handle, sql) else { throw failure(nil, sql: sql) }
+    defer { PQclear(result) }
+    let status = PQresultStatus(result)
+    guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw failure(result, sql: sql) }
+  }
+
+  /// Runs one parameterized statement (with `?` placeholders) and returns its rows and how
+  /// many rows it changed.
+  @discardableResult
+  public func run(_ sql: String, _ bindings: [DatabaseValue] = []) throws -> (rows: [DatabaseRow], changes: Int) {
+    let parameters = try PostgresParameters(bindings)
+    let key = StatementKey(sql: sql, types: parameters.types)
+    let statement = try prepared(key)
+    guard
+      let result = parameters.withPointers({ values, lengths, formats in
+        PQexecPrepared(handle, statement.name, Int32(bindings.count), values, lengths, formats, 0)
+      })
+    else { throw failure(nil, sql: sql) }
+    defer { PQclear(result) }
+    let status = PQresultStatus(result)
+    guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw failure(result, sql: sql) }
+    let columns = statement.columns ?? columnsOf(result)
+    if statement.columns == nil { statements[key]?.columns = columns }
+    let changes = Int(String(cString: PQcmdTuples(result))) ?? 0
+    return (PostgresResultReader(result: result, columns: columns).rows(), changes)
+  }
+
+  /// Whether a transaction is open (or failed and not yet rolled back) on this connection.
+  public var isInTransaction: Bool { PQtransactionStatus(handle) != PQTRANS_IDLE }
+
+  /// Whether the connection to the server is gone; a broken connection is never reused.
+  public var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
+
+  // MARK: - Private
+
+  private struct StatementKey: Hashable {
+    let sql: String
+    let types: [UInt32]
+  }
+
+  private struct PreparedStatement {
+    let name: String
+    var columns: DatabaseColumns?
+  }
+
+  private func prepared(_ key: StatementKey) throws -> PreparedStatement {
+    if let statement = statements[key] { return statement }
+    let name = "atrium_\(statements.count + 1)"
+    let translated = SQLDialect.postgres.placeholders(in: key.sql)
+    let result = key.types.withUnsafeBufferPointer { types in
+      PQprepare(handle, name, translated, Int32(types.count), types.baseAddress)
+    }
+    defer { PQclear(result) }
+    guard let result, PQresultStatus(result) == PGRES_COMMAND_OK else { throw failure(result, sql: key.sql) }
+    let statement = PreparedStatement(name: name, columns: nil)
+    statements[key] = statement
+    return statement
+  }
+
+  private func columnsOf(_ result: OpaquePointer) -> DatabaseColumns {
+    DatabaseColumns((0..<PQnfields(result)).map { String(cString: PQfname(result, $0)) })
+  }
+
+  private func failure(_ result: OpaquePointer?, sql: String) -> PostgresError {
+    let lost = isBroken
+    guard let result else {
+      return PostgresError(
+        sqlState: "", message: "\(Self.trimmed(PQerrorMessage(handle))) in: \(sql)", connectionLost: lost)
+    }
+    let state = PQresultErrorField(result, ATRIUM_PG_DIAG_SQLSTATE).map { String(cString: $0) } ?? ""
+    var message = Self.trimmed(PQresultErrorMessage(result))
+    if message.isEmpty { message = Self.trimmed(PQerrorMessage(handle)) }
+    return PostgresError(sqlState: state, message: "\(message) in: \(sql)", connectionLost: lost)
+  }
+
+  private static func trimmed(_ text: UnsafePointer<CChar>?) -> String {
+    guard let text else { return "" }
+    var message = String(cString: text)
+    while message.last?.isWhitespace == true { message.removeLast() }
+    return message
+  }
+
+  private static func address(of connection: OpaquePointer) -> String {
+    let host = PQhost(connection).map { String(cString: $0) } ?? ""
+    let port = PQport(connection).map { String(cString: $0) } ?? ""
+    let database = PQdb(connection).map { String(cString: $0) } ?? ""
+    return "\(host.isEmpty ? "localhost" : host)\(port.isEmpty ? "" : ":" + port)/\(database)"
+  }
+}
+
+/// Calls `body` with a C array of C strings holding `strings`, NULL-terminated.
+func withCStrings<T>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T) -> T {
+  let copies = strings.map { strdup($0) }
+  defer { copies.forEach { free($0) } }
+  let pointers = copies.map { UnsafePointer($0) } + [nil]
+  return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+}

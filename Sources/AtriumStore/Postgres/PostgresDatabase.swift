@@ -1,0 +1,246 @@
+import AtriumPostgres
+import AtriumSQL
+import Foundation
+import Synchronization
+
+/// The shared database for larger companies and several instances: a PostgreSQL server,
+/// reached through a small pool of connections.
+///
+/// It keeps `SQLiteDatabase`'s semantics. Writes are `SERIALIZABLE`, so they behave as if they
+/// ran one at a time: a write that conflicts with another (or deadlocks) is rolled back and run
+/// again, a bounded number of times. Reads see one snapshot (`REPEATABLE READ`). A `write` or
+/// `read` inside a `write` on the same thread joins it (a savepoint).
+///
+/// A connection that broke is replaced. Work that failed because the connection dropped is
+/// tried again on a new one only when it cannot have committed: a read, or a write whose
+/// COMMIT was never sent. A lost COMMIT is reported, never repeated.
+public final class PostgresDatabase: Database {
+  /// How many times a write that conflicted with another is tried again.
+  public static let conflictRetries = 12
+  /// How many times work is tried again on a fresh connection after the old one broke.
+  public static let reconnectRetries = 2
+
+  public var dialect: SQLDialect { .postgres }
+  /// Where the database is, without the password, for messages.
+  public let address: String
+  public let maximumConnections: Int
+  private let url: String
+  private let idle = Mutex<[PostgresPooledConnection]>([])
+  /// One permit per connection the pool may have open (idle or in use).
+  private let permits: DispatchSemaphore
+
+  /// Connects to the database `url` names and runs pending migrations.
+  /// - Throws: `DatabaseError` (unavailable) naming the host, never the password, when the
+  ///   server cannot be reached.
+  public init(url: String, maximumConnections: Int = 16, migrations: [Migration] = Schema.migrations) throws {
+    self.url = url
+    self.maximumConnections = maximumConnections
+    permits = DispatchSemaphore(value: maximumConnections)
+    let first = try Self.open(url)
+    address = first.connection.address
+    idle.withLock { $0.append(first) }
+    try Migrator(migrations: migrations).migrate(self)
+  }
+
+  public func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
+    // Inside a write, read what it has written so far; inside a read, the same snapshot.
+    if let active = activeWrite ?? activeRead { return try body(active) }
+    var reconnects = 0
+    while true {
+      let pooled = try checkOut()
+      defer { checkIn(pooled) }
+      do {
+        try pooled.control("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        activeRead = pooled
+        defer { activeRead = nil }
+        let result = try body(pooled)
+        try pooled.control("COMMIT")
+        return result
+      } catch let error as DatabaseError where pooled.isBroken && reconnects < Self.reconnectRetries {
+        _ = error
+        reconnects += 1
+      } catch {
+        pooled.rollBack()
+        throw error
+      }
+    }
+  }
+
+  @discardableResult
+  public func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
+    if let active = activeWrite { return try Self.savepoint(active, body) }
+    var conflicts = 0
+    var reconnects = 0
+    while true {
+      let pooled = try checkOut()
+      defer { checkIn(pooled) }
+      var committing = false
+      do {
+        try pooled.control("BEGIN ISOLATION LEVEL SERIALIZABLE")
+        activeWrite = pooled
+        defer { activeWrite = nil }
+        let result = try body(pooled)
+        committing = true
+        try pooled.control("COMMIT")
+        return result
+      } catch let error as PostgresError where error.isSerializationFailure || error.isDeadlock {
+        pooled.rollBack()
+        guard conflicts < Self.conflictRetries else { throw DatabaseError.busy(error.message) }
+        conflicts += 1
+        Self.backOff(conflicts)
+      } catch let error as DatabaseError where pooled.isBroken {
+        guard !committing else {
+          throw DatabaseError.unavailable("the connection was lost during COMMIT; the outcome is unknown: \(error)")
+        }
+        guard reconnects < Self.reconnectRetries else { throw error }
+        reconnects += 1
+      } catch {
+        pooled.rollBack()
+        throw error
+      }
+    }
+  }
+
+  // MARK: - Nesting
+
+  /// This thread's write transaction on this database, if one is running.
+  private var activeWrite: PostgresPooledConnection? {
+    get { Thread.current.threadDictionary[threadKey] as? PostgresPooledConnection }
+    set { Thread.current.threadDictionary[threadKey] = newValue }
+  }
+
+  /// This thread's read transaction on this database, if one is running: a read inside it
+  /// joins it rather than taking a second connection from the pool.
+  private var activeRead: PostgresPooledConnection? {
+    get { Thread.current.threadDictionary[readKey] as? PostgresPooledConnection }
+    set { Thread.current.threadDictionary[readKey] = newValue }
+  }
+
+  private var threadKey: String { "atrium.postgres.write.\(ObjectIdentifier(self).hashValue)" }
+  private var readKey: String { "atrium.postgres.read.\(ObjectIdentifier(self).hashValue)" }
+
+  /// A write within a write: its own savepoint, undone alone when it throws (which also
+  /// clears PostgreSQL's "transaction aborted" state, so the outer write can go on).
+  private static func savepoint<T>(
+    _ pooled: PostgresPooledConnection, _ body: (any DatabaseConnection) throws -> T
+  ) throws -> T {
+    try pooled.control("SAVEPOINT nested")
+    do {
+      let result = try body(pooled)
+      try pooled.control("RELEASE nested")
+      return result
+    } catch {
+      _ = try? pooled.control("ROLLBACK TO nested")
+      _ = try? pooled.control("RELEASE nested")
+      throw error
+    }
+  }
+
+  /// Waits a little longer after each conflict, with jitter so that the writers that
+  /// conflicted do not meet again at the same moment.
+  private static func backOff(_ attempt: Int) {
+    let milliseconds = min(2 * attempt * attempt, 100)
+    usleep(useconds_t(1_000 * milliseconds + Int.random(in: 0...1_000 * milliseconds)))
+  }
+
+  // MARK: - Pool
+
+  /// How long a caller waits for a free connection before the request is answered as busy.
+  private static let checkOutTimeout: DispatchTimeInterval = .seconds(30)
+
+  private func checkOut() throws -> PostgresPooledConnection {
+    guard permits.wait(timeout: .now() + Self.checkOutTimeout) == .success else {
+      throw DatabaseError.busy("every one of the \(maximumConnections) connections stayed in use")
+    }
+    if let pooled = idle.withLock({ $0.popLast() }) { return pooled }
+    do {
+      return try Self.open(url)
+    } catch {
+      permits.signal()
+      throw error
+    }
+  }
+
+  /// Returns a connection to the pool; a broken one is closed, and its place opened again
+  /// when next needed.
+  private func checkIn(_ pooled: PostgresPooledConnection) {
+    if !pooled.isBroken && !pooled.connection.isInTransaction {
+      idle.withLock { $0.append(pooled) }
+    }
+    permits.signal()
+  }
+
+  private static func open(_ url: String) throws -> PostgresPooledConnection {
+    do {
+      return PostgresPooledConnection(try PostgresConnection(url: url))
+    } catch let error as PostgresError {
+      throw DatabaseError.unavailable(error.message)
+    }
+  }
+}
+
+/// A connection that moves between threads through the pool, used by one thread at a time.
+final class PostgresPooledConnection: DatabaseConnection, @unchecked Sendable {
+  let connection: PostgresConnection
+  var dialect: SQLDialect { .postgres }
+
+  init(_ connection: PostgresConnection) {
+    self.connection = connection
+  }
+
+  var isBroken: Bool { connection.isBroken }
+
+  @discardableResult
+  func execute(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int {
+    try translate { try connection.run(sql, arguments).changes }
+  }
+
+  func query(_ sql: String, _ arguments: [DatabaseValue]) throws -> [DatabaseRow] {
+    try translate { try connection.run(sql, arguments).rows }
+  }
+
+  /// Transaction control, where a serialization failure (raised at COMMIT) must reach the
+  /// retry loop as it is.
+  func control(_ sql: String) throws {
+    do {
+      try connection.executeScript(sql)
+    } catch let error as PostgresError where error.isSerializationFailure || error.isDeadlock {
+      throw error
+    } catch let error as PostgresError {
+      throw DatabaseError(error)
+    }
+  }
+
+  func rollBack() {
+    if !connection.isBroken && connection.isInTransaction { _ = try? connection.executeScript("ROLLBACK") }
+  }
+
+  /// Passes conflicts on as they are (the write loop retries them) and classifies the rest.
+  private func translate<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as PostgresError where error.isSerializationFailure || error.isDeadlock {
+      throw error
+    } catch let error as PostgresError {
+      throw DatabaseError(error)
+    }
+  }
+}
+
+extension DatabaseError {
+  init(_ error: PostgresError) {
+    if error.connectionLost {
+      self = .unavailable(error.message)
+    } else if error.isUniqueViolation {
+      self = .uniqueViolation(error.message)
+    } else if error.isForeignKeyViolation {
+      self = .foreignKeyViolation(error.message)
+    } else if error.isConstraintViolation {
+      self = .constraintViolation(error.message)
+    } else if error.isSerializationFailure || error.isDeadlock || error.isTimeout {
+      self = .busy(error.message)
+    } else {
+      self = .other(error.description)
+    }
+  }
+}
