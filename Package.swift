@@ -109,13 +109,14 @@ let package = Package(
       name: "AtriumHTTPTests", dependencies: ["AtriumHTTPTypes", "AtriumHTTP", "AtriumLog", "AtriumTestSupport"]),
     .testTarget(name: "AtriumImagesTests", dependencies: ["AtriumImages", "AtriumTestSupport"]),
     .testTarget(name: "AtriumLDAPTests", dependencies: ["AtriumLDAP", "AtriumTestSupport"]),
-    .testTarget(name: "AtriumStoreTests", dependencies: ["AtriumSQL", "AtriumStore", "AtriumTestSupport"]),
+    .testTarget(
+      name: "AtriumStoreTests", dependencies: ["AtriumSQL", "AtriumPostgres", "AtriumStore", "AtriumTestSupport"]),
     .testTarget(
       name: "AtriumServerTests",
       dependencies: [
         "AtriumServer", "AtriumServices", "AtriumWeb", "AtriumCrypto", "AtriumLog", "AtriumAPI", "AtriumDomain",
         "AtriumMessages", "AtriumHTTPTypes",
-        "AtriumHTTP", "AtriumLDAP", "AtriumSQL", "AtriumStore", "AtriumTestSupport",
+        "AtriumHTTP", "AtriumLDAP", "AtriumSQL", "AtriumPostgres", "AtriumStore", "AtriumTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -81,11 +81,14 @@ public final class PostgresServer: @unchecked Sendable {
     "postgres://postgres@127.0.0.1:\(port)/\(database)"
   }
 
-  /// Creates an empty database of its own for one test, and returns its address.
-  public func makeDatabase() throws -> String {
+  /// Creates a database of its own for one test, empty or a copy of `template`, and returns
+  /// its address.
+  public func makeDatabase(template: String? = nil) throws -> String {
     let name = "test_\(getpid())_\(databases.add(1, ordering: .relaxed).newValue)"
     let admin = try PostgresConnection(url: url(database: "postgres"))
-    try admin.executeScript("CREATE DATABASE \(name)")
+    // A file copy: with fsync off it is much faster than the default, logged, copy.
+    try admin.executeScript(
+      "CREATE DATABASE \(name)" + (template.map { " TEMPLATE \($0) STRATEGY FILE_COPY" } ?? ""))
     return url(database: name)
   }
 

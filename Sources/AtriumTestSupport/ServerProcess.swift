@@ -4,7 +4,7 @@ import Foundation
 
 /// `atrium serve` as a real process on 127.0.0.1 and a free port, for tests that kill it,
 /// restart it, or run other `atrium` commands beside it. Stopped by its process id.
-public final class ServerProcess {
+public final class ServerProcess: @unchecked Sendable {
   public let process = Process()
   public let port: Int
   public let dataPath: String
@@ -14,13 +14,18 @@ public final class ServerProcess {
     public let description: String
   }
 
-  /// Starts the server with the demo company (created when the folder is empty) and waits
+  /// Starts the server with the demo company (created when the database is empty) and waits
   /// until it says where it listens.
-  public init(dataPath: String, demo: Bool = true, deadline: TimeInterval = 60) throws {
+  /// - Parameter databaseURL: A PostgreSQL database instead of the SQLite file in `dataPath`.
+  public init(
+    dataPath: String, databaseURL: String? = nil, demo: Bool = true, arguments: [String] = [],
+    deadline: TimeInterval = 60
+  ) throws {
     self.dataPath = dataPath
     process.executableURL = try AtriumBinary.url()
     process.arguments =
       ["serve", "--data", dataPath, "--host", "127.0.0.1", "--port", "0"] + (demo ? ["--demo"] : [])
+      + (databaseURL.map { ["--database", $0] } ?? []) + arguments
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()

@@ -3,17 +3,19 @@ import AtriumCrypto
 import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumSQL
 import AtriumServer
 import AtriumServices
 import AtriumStore
 import AtriumWeb
 import Foundation
 
-/// A real `AtriumApp` on a real temporary SQLite database with the demo company, driven
-/// in-process: requests go through the same router, authentication and stores as over a socket.
+/// A real `AtriumApp` on a real temporary database (SQLite, or PostgreSQL: see `TestDatabase`)
+/// with the demo company, driven in-process: requests go through the same router,
+/// authentication and stores as over a socket.
 public final class TestApp: Sendable {
   public let directory: TemporaryDirectory
-  public let database: SQLiteDatabase
+  public let database: any Database
   public let clock: TestClock
   public let app: AtriumApp
   public let environment: ServerEnvironment
@@ -30,7 +32,7 @@ public final class TestApp: Sendable {
   ) throws {
     directory = TemporaryDirectory()
     let dataDirectory = try DataDirectory(path: directory.path + "/data")
-    database = try dataDirectory.openDatabase()
+    database = try TestDatabase.make(in: dataDirectory.path)
     clock = TestClock()
     var environment = ServerEnvironment(
       database: database, now: clock.function, signingKey: try dataDirectory.signingKey(),

@@ -8,7 +8,17 @@ import Foundation
 /// runs. `atrium restore --from FILE [--data DIR]`: puts a backup in place, refused while a
 /// server uses the folder.
 enum BackupCommands {
+  /// These commands copy the SQLite file; an installation on PostgreSQL is backed up by
+  /// PostgreSQL's own tools, which this must not pretend to replace.
+  private static func refuseOnPostgres(_ environment: [String: String]) {
+    guard let url = environment["ATRIUM_DATABASE_URL"], !url.isEmpty else { return }
+    failed(
+      "ATRIUM_DATABASE_URL is set: this installation's data is in PostgreSQL. Back it up with pg_dump "
+        + "and restore it with pg_restore (README, \"Running on PostgreSQL and several instances\").")
+  }
+
   static func backup(_ arguments: [String], environment: [String: String]) -> Never {
+    refuseOnPostgres(environment)
     let options = parse(arguments, required: "to", usage: "atrium backup --to FILE [--data DIR]")
     do {
       let directory = try DataDirectory(path: options.data ?? environment["ATRIUM_DATA"] ?? "./atrium-data")
@@ -22,6 +32,7 @@ enum BackupCommands {
   }
 
   static func restore(_ arguments: [String], environment: [String: String]) -> Never {
+    refuseOnPostgres(environment)
     let options = parse(arguments, required: "from", usage: "atrium restore --from FILE [--data DIR]")
     do {
       let directory = try DataDirectory(path: options.data ?? environment["ATRIUM_DATA"] ?? "./atrium-data")

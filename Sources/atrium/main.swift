@@ -23,7 +23,8 @@ func fail(_ message: String) -> Never {
 
 let usage = """
   Usage: atrium serve [options]
-         atrium seed --data DIR [--employees N] [--requests-per-employee K] [--seed S] [--today YYYY-MM-DD]
+         atrium seed --data DIR [--database URL] [--employees N] [--requests-per-employee K] [--seed S]
+                     [--today YYYY-MM-DD]
          atrium import people FILE.csv --as ADMIN [--data DIR] [--dry-run]
          atrium ldap sync [--data DIR]
          atrium backup --to FILE [--data DIR]
@@ -35,12 +36,17 @@ let usage = """
 
   backup writes a consistent copy of the database to a new FILE while the server runs;
   restore puts one back, only while no server uses the folder (the replaced database is kept).
+  import and ldap sync use PostgreSQL when ATRIUM_DATABASE_URL is set; backup and restore are
+  for the SQLite file (on PostgreSQL, use pg_dump: README).
 
   seed fills an empty data folder with the benchmark company (deterministic for a seed and a
   day; defaults: 1000 employees, 7 requests each, seed 1, today).
 
   Options (each also read from the environment variable shown):
-    --data DIR        data folder (ATRIUM_DATA, default ./atrium-data)
+    --data DIR        data folder (ATRIUM_DATA, default ./atrium-data): the SQLite database,
+                      the signing key and uploaded files (only the files with --database)
+    --database URL    PostgreSQL instead of the SQLite file, as postgres://USER@HOST/DB
+                      (ATRIUM_DATABASE_URL; a password is better in ~/.pgpass or PGPASSWORD)
     --host ADDRESS    numeric address to listen on (ATRIUM_HOST, default 127.0.0.1)
     --port PORT       port to listen on, 0 for any free one (ATRIUM_PORT, default 8080)
     --threads N       network threads (ATRIUM_THREADS, default: one per core)
@@ -112,7 +118,7 @@ func runServe(_ arguments: [String]) {
     case "--trust-proxy":
       trustsProxy = true
     case "--data", "--host", "--port", "--threads", "--workers", "--timeout", "--public-url", "--durability",
-      "--feed-interval", "--connections-per-address", "--feed-allowed-hosts":
+      "--feed-interval", "--connections-per-address", "--feed-allowed-hosts", "--database":
       guard index + 1 < arguments.count else { fail("\(flag) needs a value") }
       options[String(flag.dropFirst(2))] = arguments[index + 1]
       index += 1
@@ -157,9 +163,12 @@ func runServe(_ arguments: [String]) {
     guard let durability = SQLiteDatabase.Durability(rawValue: durabilityName) else {
       fail("--durability must be full or normal, got \(durabilityName)")
     }
-    let database = try directory.openDatabase(durability: durability)
+    // A connection for each thread that may hold one at once, and a few for background jobs.
+    let database = try directory.openDatabase(
+      url: databaseURL(options), durability: durability,
+      connections: configuration.threadCount + configuration.workerCount + 4)
     var serverEnvironment = ServerEnvironment(
-      database: database, signingKey: try directory.signingKey(), trustsForwardedFor: trustsProxy,
+      database: database, signingKey: try directory.signingKey(for: database), trustsForwardedFor: trustsProxy,
       publicURL: publicURL)
     serverEnvironment.filesDirectory = directory.filesPath
     serverEnvironment.feedInterval = TimeInterval(feedInterval)
@@ -174,10 +183,11 @@ func runServe(_ arguments: [String]) {
         into: database, hasher: serverEnvironment.passwordHasher, makeID: serverEnvironment.makeID,
         sampleLeaveAround: DemoCompany.today(in: "Europe/Madrid", at: now),
         at: Int64(now.timeIntervalSince1970 * 1000))
+      let place = (database as? PostgresDatabase).map { "the database at \($0.address)" } ?? dataPath
       print(
         created
-          ? "Created the demo company in \(dataPath)."
-          : "\(dataPath) already holds data; the demo company was not created.")
+          ? "Created the demo company in \(place)."
+          : "\(place) already holds data; the demo company was not created.")
     }
     app = try AtriumApp(environment: serverEnvironment)
     // Requests cut off by a crash left their Idempotency-Keys claimed: let their retries run.
@@ -226,7 +236,7 @@ func runSeed(_ arguments: [String]) {
   var index = 0
   while index < arguments.count {
     let flag = arguments[index]
-    guard ["--data", "--employees", "--requests-per-employee", "--seed", "--today"].contains(flag) else {
+    guard ["--data", "--database", "--employees", "--requests-per-employee", "--seed", "--today"].contains(flag) else {
       fail("unknown option \(flag)\n\n\(usage)")
     }
     guard index + 1 < arguments.count else { fail("\(flag) needs a value") }
@@ -254,13 +264,14 @@ func runSeed(_ arguments: [String]) {
     seed: UInt64(number("seed", 1, 0...Int.max)), today: today)
   do {
     let directory = try DataDirectory(path: options["data"] ?? "./atrium-data")
-    let database = try directory.openDatabase()
-    _ = try directory.signingKey()
+    let database = try directory.openDatabase(url: databaseURL(options))
+    _ = try directory.signingKey(for: database)
     let summary = try BenchmarkCompany.seed(
       into: database, options: seedOptions, hasher: PasswordHasher(), now: Int64(started.timeIntervalSince1970 * 1000))
     let seconds = Date().timeIntervalSince(started)
+    let place = (database as? PostgresDatabase).map { "the database at \($0.address)" } ?? directory.path
     print(
-      "Seeded \(directory.path): \(summary.employees) employees, \(summary.requests) requests "
+      "Seeded \(place): \(summary.employees) employees, \(summary.requests) requests "
         + "(\(summary.pendingForManager) pending for bench.manager) in \(String(format: "%.1f", seconds)) s.")
     print("Every account's password: \(BenchmarkCompany.password)  (bench.admin, bench.manager, bench.employee, ...)")
   } catch {
@@ -296,13 +307,24 @@ func runImport(_ arguments: [String]) {
   }
   do {
     let directory = try DataDirectory(path: dataPath)
+    let database = try directory.openDatabase(url: databaseURL([:]))
     print(
       try PeopleImportCommand.run(
-        csv: csv, database: try directory.openDatabase(), signingKey: try directory.signingKey(), adminUsername: admin,
+        csv: csv, database: database, signingKey: try directory.signingKey(for: database), adminUsername: admin,
         dryRun: dryRun))
   } catch {
     fail("\(error)")
   }
+}
+
+/// The PostgreSQL database to use, from `--database` or `ATRIUM_DATABASE_URL`; nil for the
+/// SQLite file in the data folder.
+func databaseURL(_ options: [String: String]) -> String? {
+  guard let url = options["database"] ?? environment["ATRIUM_DATABASE_URL"], !url.isEmpty else { return nil }
+  guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+    fail("--database must be a postgres:// or postgresql:// address")
+  }
+  return url
 }
 
 /// The company directory from `ATRIUM_LDAP_*`, or nil; a bad setting stops the program.
@@ -330,8 +352,8 @@ func runDirectorySync(_ arguments: [String]) {
   }
   do {
     let directory = try DataDirectory(path: dataPath)
-    var serverEnvironment = ServerEnvironment(
-      database: try directory.openDatabase(), signingKey: try directory.signingKey())
+    let database = try directory.openDatabase(url: databaseURL([:]))
+    var serverEnvironment = ServerEnvironment(database: database, signingKey: try directory.signingKey(for: database))
     serverEnvironment.filesDirectory = directory.filesPath
     serverEnvironment.directory = configuration
     let app = try AtriumApp(environment: serverEnvironment)

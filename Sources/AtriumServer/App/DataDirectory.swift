@@ -1,10 +1,12 @@
+import AtriumSQL
 import AtriumServices
 import AtriumStore
 import AtriumWeb
 import Foundation
 
-/// The folder that holds an installation's state (`--data DIR`): the SQLite database, the
-/// token-signing key and uploaded files.
+/// The folder that holds an installation's state (`--data DIR`): the SQLite database and the
+/// token-signing key (unless the installation runs on PostgreSQL, which keeps both) and
+/// uploaded files.
 public struct DataDirectory: Sendable {
   public let path: String
 
@@ -36,6 +38,22 @@ public struct DataDirectory: Sendable {
   /// Opens (creating and migrating) the embedded database.
   public func openDatabase(durability: SQLiteDatabase.Durability = .full) throws -> SQLiteDatabase {
     try SQLiteDatabase(path: databasePath, durability: durability)
+  }
+
+  /// Opens (and migrates) the installation's database: PostgreSQL at `url` when one is
+  /// given, otherwise the SQLite file in this folder.
+  /// - Parameter connections: The most connections to PostgreSQL this process opens.
+  public func openDatabase(
+    url: String?, durability: SQLiteDatabase.Durability = .full, connections: Int = 16
+  ) throws -> any Database {
+    guard let url else { return try openDatabase(durability: durability) }
+    return try PostgresDatabase(url: url, maximumConnections: connections)
+  }
+
+  /// The token-signing key: in the database on PostgreSQL (every instance must share it), in
+  /// this folder's file on SQLite.
+  public func signingKey(for database: any Database) throws -> [UInt8] {
+    database.dialect == .postgres ? try SigningKey.loadOrCreate(in: database) : try signingKey()
   }
 
   public var lockPath: String { path + "/atrium.lock" }

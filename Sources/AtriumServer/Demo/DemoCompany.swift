@@ -84,6 +84,11 @@ public enum DemoCompany {
     // Hashing is the slow part: once for everyone, outside the write transaction.
     let passwordHash = try hasher.hash(password)
     return try database.write { connection in
+      if connection.dialect == .postgres {
+        // Instances starting at once on an empty database: the first seeds, the others wait
+        // here, and then find the company (their write runs again after the conflict).
+        try connection.execute("SELECT pg_advisory_xact_lock(?)", .integer(DatabaseLocks.demoSeed))
+      }
       let companies = CompanyStore(connection)
       guard try companies.company() == nil else { return false }
       try companies.save(

@@ -1,9 +1,21 @@
 import AtriumCrypto
+import AtriumSQL
+import AtriumStore
 import Foundation
 
-/// The installation's token-signing key: made once per data directory and kept there in a
-/// file only the server's user can read (0600), so tokens survive restarts.
+/// The installation's token-signing key, made once so tokens survive restarts: with SQLite in
+/// the data folder, in a file only the server's user can read (0600); with PostgreSQL in the
+/// database, so that every instance signs and checks tokens alike.
 public enum SigningKey {
+  /// Reads the key kept in `database`, creating it with 32 random bytes when missing.
+  public static func loadOrCreate(in database: any Database) throws -> [UInt8] {
+    try database.write { connection in
+      let secrets = SecretStore(connection)
+      if let key = try secrets.secret(named: "signing-key"), key.count >= 32 { return key }
+      return try secrets.keep(Crypto.randomBytes(32), named: "signing-key")
+    }
+  }
+
   public struct Failure: Error, CustomStringConvertible {
     public let description: String
   }

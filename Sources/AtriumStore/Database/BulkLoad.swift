@@ -11,16 +11,15 @@ public enum BulkLoad {
   ) throws -> T {
     var definitions: [String] = []
     for table in tables {
-      // Indexes made by CREATE INDEX have their SQL kept; automatic ones (sql IS NULL) stay.
-      let rows = try connection.query(
-        """
-        SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL
-          AND sql NOT LIKE 'CREATE UNIQUE%'
-        """, .text(table))
-      for row in rows {
+      for row in try connection.query(secondaryIndexes(in: connection.dialect), .text(table)) {
         definitions.append(row.string("sql"))
         try connection.execute("DROP INDEX \"\(row.string("name").replacingOccurrences(of: "\"", with: ""))\"")
       }
+    }
+    guard connection.dialect == .sqlite else {
+      let result = try body()
+      for definition in definitions { try connection.execute(definition) }
+      return result
     }
     // A large page cache keeps the transaction's pages in memory instead of spilling them to
     // the write-ahead log again and again.
@@ -30,5 +29,22 @@ public enum BulkLoad {
     let result = try body()
     for definition in definitions { try connection.execute(definition) }
     return result
+  }
+
+  /// The name and SQL of each index made by CREATE INDEX (not UNIQUE) on the table `?`.
+  /// SQLite's automatic indexes have no SQL; PostgreSQL's keys' indexes are unique.
+  private static func secondaryIndexes(in dialect: SQLDialect) -> String {
+    switch dialect {
+    case .sqlite:
+      """
+      SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL
+        AND sql NOT LIKE 'CREATE UNIQUE%'
+      """
+    case .postgres:
+      """
+      SELECT indexname AS name, indexdef AS sql FROM pg_indexes
+      WHERE schemaname = current_schema() AND tablename = ? AND indexdef NOT LIKE 'CREATE UNIQUE%'
+      """
+    }
   }
 }

@@ -12,5 +12,12 @@ extension Schema {
     Migration(
       version: 19, name: "the company's shortest password",
       sql: ["ALTER TABLE company ADD COLUMN password_minimum INTEGER NOT NULL DEFAULT 8"]),
+    Migration(
+      version: 20, name: "installation secrets shared by every instance",
+      sql: [
+        // Keys every instance on one database must share (the token-signing key on
+        // PostgreSQL), so a token one instance issued is valid on the others.
+        "CREATE TABLE installation_secrets (name TEXT PRIMARY KEY, value \(EngineText.bytes) NOT NULL)"
+      ]),
   ]
 }

@@ -37,7 +37,8 @@ public struct ApprovalsStore {
         WITH RECURSIVE below(id) AS (
           SELECT id FROM employees WHERE manager_id = ?
           UNION SELECT e.id FROM employees e JOIN below b ON e.manager_id = b.id)
-        SELECT COUNT(*) AS n FROM below b CROSS JOIN leave_requests r ON r.employee_id = b.id
+        SELECT COUNT(*) AS n FROM below b \(connection.dialect.joinInWrittenOrder) leave_requests r
+          ON r.employee_id = b.id
         WHERE r.status = 'pending' AND r.employee_id <> ?
         """, .text(managerID), .text(managerID))
     }
@@ -63,13 +64,14 @@ public struct ApprovalsStore {
       arguments.append(.text(adminID))
     case .below(let managerID):
       // The people below first, then their requests by the (employee, status) index: the
-      // cost follows the size of the team, not of the company (CROSS JOIN fixes that order).
+      // cost follows the size of the team, not of the company (the join keeps that order).
       sql = """
         WITH RECURSIVE below(id) AS (
           SELECT id FROM employees WHERE manager_id = ?
           UNION SELECT e.id FROM employees e JOIN below b ON e.manager_id = b.id)
         SELECT r.*, e.first_name, e.last_name, e.username, e.position, e.photo FROM below b
-        CROSS JOIN leave_requests r ON r.employee_id = b.id JOIN employees e ON e.id = r.employee_id
+        \(connection.dialect.joinInWrittenOrder) leave_requests r ON r.employee_id = b.id
+        JOIN employees e ON e.id = r.employee_id
         WHERE r.employee_id <> ?
         """
       arguments += [.text(managerID), .text(managerID)]

@@ -84,7 +84,7 @@ public struct AuditStore {
     }
     if let action = filter.action {
       if action.hasSuffix(".") {
-        conditions.append("substr(action, 1, ?) = ?")
+        conditions.append("substr(action, 1, CAST(? AS INTEGER)) = ?")
         arguments += [.integer(Int64(action.count)), .text(action)]
       } else {
         conditions.append("action = ?")

@@ -93,8 +93,9 @@ public struct FeedStore {
     try connection.execute(
       """
       UPDATE timeline_feeds SET name = ?, url = ?, active = ?,
-        etag = CASE WHEN ? THEN NULL ELSE etag END, last_modified = CASE WHEN ? THEN NULL ELSE last_modified END,
-        last_error = CASE WHEN ? THEN NULL ELSE last_error END
+        etag = CASE WHEN ? = 1 THEN NULL ELSE etag END,
+        last_modified = CASE WHEN ? = 1 THEN NULL ELSE last_modified END,
+        last_error = CASE WHEN ? = 1 THEN NULL ELSE last_error END
       WHERE id = ?
       """, .text(feed.name), .text(feed.url), .integer(feed.isActive ? 1 : 0), .integer(addressChanged ? 1 : 0),
       .integer(addressChanged ? 1 : 0), .integer(addressChanged ? 1 : 0), .text(feed.id))

@@ -21,12 +21,12 @@ public struct PlacesStore {
 
   /// The location with this name, ignoring case.
   public func locationID(named name: String) throws -> String? {
-    try connection.queryFirst("SELECT id FROM locations WHERE name = ? COLLATE NOCASE", .text(name))?.string("id")
+    try connection.queryFirst("SELECT id FROM locations WHERE lower(name) = lower(?)", .text(name))?.string("id")
   }
 
   /// The department with this name, ignoring case.
   public func departmentID(named name: String) throws -> String? {
-    try connection.queryFirst("SELECT id FROM departments WHERE name = ? COLLATE NOCASE", .text(name))?.string("id")
+    try connection.queryFirst("SELECT id FROM departments WHERE lower(name) = lower(?)", .text(name))?.string("id")
   }
 
   public func location(id: String) throws -> Location? {

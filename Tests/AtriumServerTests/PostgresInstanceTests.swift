@@ -1,0 +1,68 @@
+import AtriumAPI
+import AtriumPostgres
+import AtriumSQL
+import AtriumTestSupport
+import Foundation
+import Testing
+
+/// `atrium serve --database postgres://…` as an operator runs it: real processes on one
+/// PostgreSQL database (PostgreSQL-only by nature, whichever engine the run's other tests use).
+@Suite struct PostgresInstanceTests {
+  @Test func twoInstancesStartedTogetherSeedTheDemoOnceAndTrustEachOthersTokens() throws {
+    let url = try PostgresServer.shared().makeDatabase()
+    let folders = (TemporaryDirectory(), TemporaryDirectory())
+    // Both start on the empty database at the same moment: both migrate, one seeds.
+    let started = Shared<[Int: ServerProcess]>([:])
+    let failures = LogRecorder()
+    DispatchQueue.concurrentPerform(iterations: 2) { index in
+      do {
+        let folder = index == 0 ? folders.0 : folders.1
+        let server = try ServerProcess(dataPath: folder.path + "/data", databaseURL: url)
+        started.update { $0[index] = server }
+      } catch {
+        failures.sink.write("\(error)")
+      }
+    }
+    #expect(failures.lines.isEmpty)
+    let servers = started.value
+    let first = try #require(servers[0])
+    let second = try #require(servers[1])
+
+    let check = try PostgresConnection(url: url)
+    #expect(try check.run("SELECT COUNT(*) AS n FROM company").rows.first?.int("n") == 1)
+    #expect(try check.run("SELECT COUNT(*) AS n FROM employees WHERE username = 'eva'").rows.first?.int("n") == 1)
+
+    // A token that one instance issued is valid on the other: the signing key is shared.
+    let login = try RawHTTPClient(port: first.port).request(
+      "POST", "/api/v1/auth/login", headers: ["Content-Type: application/json"],
+      body: Array(#"{"username":"eva","password":"atrium-demo"}"#.utf8))
+    #expect(login.status == 200)
+    let tokens = try JSONDecoder().decode(SessionTokens.self, from: Data(login.body))
+    let me = try RawHTTPClient(port: second.port).request(
+      "GET", "/api/v1/me", headers: ["Authorization: Bearer \(tokens.accessToken)"])
+    #expect(me.status == 200)
+    // No signing key file: the key lives in the database.
+    #expect(!FileManager.default.fileExists(atPath: folders.0.path + "/data/signing.key"))
+  }
+
+  @Test func anUnreachableDatabaseStopsTheServerNamingTheHostNotThePassword() throws {
+    let port = try FreePort.loopback()
+    let folder = TemporaryDirectory()
+    let (status, output) = try ServerProcess.run([
+      "serve", "--data", folder.path + "/data", "--port", "0",
+      "--database", "postgres://atrium:s3cret-Pass@127.0.0.1:\(port)/atrium",
+    ])
+    #expect(status != 0)
+    #expect(output.contains("127.0.0.1:\(port)"))
+    #expect(!output.contains("s3cret-Pass"))
+  }
+
+  @Test func anAddressThatIsNotPostgresIsRefused() throws {
+    let folder = TemporaryDirectory()
+    let (status, output) = try ServerProcess.run([
+      "serve", "--data", folder.path + "/data", "--port", "0", "--database", "mysql://root@127.0.0.1/atrium",
+    ])
+    #expect(status == 2)
+    #expect(output.contains("--database must be a postgres://"))
+  }
+}
