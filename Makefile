@@ -10,13 +10,15 @@ demo: deps
 	$(SWIFT) build --product atrium
 	$(SWIFT) run atrium serve --demo --data $(DATA) --port $(PORT)
 
-## Runs every test (the calendar-feed test parses feeds with Python's icalendar, from .venv;
-## the directory tests start their own slapd).
+## Runs every test, twice: on SQLite, then on PostgreSQL (ATRIUM_TEST_DATABASE=postgres; the
+## tests start a throwaway cluster). The calendar-feed test parses feeds with Python's
+## icalendar, from .venv; the directory tests start their own slapd.
 test: deps
 	@scripts/python-tools.sh
 	@scripts/install-test-servers.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	ATRIUM_TEST_DATABASE=postgres $(SWIFT) test --skip-build
 
 ## Contract fuzzing: schemathesis (pinned in .venv) with all its checks, as each role, against
 ## a throwaway demo server per role; see fuzz/run.py (FUZZ_EXAMPLES, FUZZ_SEED).

@@ -6,6 +6,7 @@ public enum ProblemMessage: CatalogueMessage, Hashable {
   case noEndpoint(path: String)
   case methodNotAllowed(path: String, method: String, allowed: String)
   case databaseBusy
+  case databaseUnavailable
   case serverError(requestID: String)
   case csrfTokenMissing
   case passwordChangeRequired
@@ -78,6 +79,10 @@ public enum ProblemMessage: CatalogueMessage, Hashable {
       return es
         ? "La base de datos está ocupada; inténtalo de nuevo en un momento."
         : "The database is busy; try again in a moment."
+    case .databaseUnavailable:
+      return es
+        ? "No se puede llegar a la base de datos ahora mismo; inténtalo de nuevo en unos segundos."
+        : "The database cannot be reached right now; try again in a few seconds."
     case .serverError(let requestID):
       return es
         ? "Algo ha fallado en el servidor. Indica la solicitud \(requestID) al informar del error."
@@ -244,7 +249,7 @@ public enum ProblemMessage: CatalogueMessage, Hashable {
     let span = (try? LeaveSpan(start: CalendarDate("2026-04-06")!, end: CalendarDate("2026-04-10")!))!
     return [
       .noEndpoint(path: "/api/v1/nothing"), .methodNotAllowed(path: "/api/v1/me", method: "PUT", allowed: "GET, PATCH"),
-      .databaseBusy, .serverError(requestID: "r1"), .csrfTokenMissing, .passwordChangeRequired,
+      .databaseBusy, .databaseUnavailable, .serverError(requestID: "r1"), .csrfTokenMissing, .passwordChangeRequired,
       .onlyAdministrators(action: "manage leave types"), .emptyBody, .notJSON(reason: "unexpected end at byte 3"),
       .signInFirst, .wrongCredentials, .tooManyAttempts(seconds: 60), .accessTokenExpired,
       .accessTokenInvalid, .sessionEnded, .refreshTokenReused, .refreshTokenUnknown, .sessionExpired, .accountInactive,

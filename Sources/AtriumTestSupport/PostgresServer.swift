@@ -3,8 +3,9 @@ import Foundation
 import Synchronization
 
 /// A throwaway PostgreSQL cluster for tests: Debian's `initdb` and `postgres` in a temporary
-/// folder, on 127.0.0.1 and a free port, without durability (`fsync=off`), stopped by its
-/// process id. As root the server runs as the `postgres` user (PostgreSQL refuses root).
+/// folder, on 127.0.0.1 and a free port, stopped by its process id. `fsync=off` spares the
+/// disk: a commit still reaches the operating system before it is acknowledged, so a killed
+/// server loses nothing acknowledged (only a machine crash would). As root the server runs as the `postgres` user (PostgreSQL refuses root).
 ///
 /// A watchdog process stops the server when the test process ends in any way, a crash
 /// included, so no cluster outlives the tests that started it.
@@ -15,8 +16,9 @@ public final class PostgresServer: @unchecked Sendable {
 
   public let port: Int
   private let folder: TemporaryDirectory
-  private let server: Process
-  private let watchdog: Process
+  private let binaries: String
+  private var server: Process?
+  private var watchdog: Process?
   private let databases = Atomic<Int>(0)
 
   /// The cluster the tests of this process share (each test takes a database of its own),
@@ -35,8 +37,10 @@ public final class PostgresServer: @unchecked Sendable {
   /// Whether Debian's PostgreSQL server programs are installed.
   public static var isInstalled: Bool { (try? binaries()) != nil }
 
+  /// Makes a new cluster and starts it.
   public init() throws {
     let bin = try Self.binaries()
+    binaries = bin
     folder = TemporaryDirectory(prefix: "atrium-postgres")
     port = try FreePort.loopback()
     let data = folder.path + "/data"
@@ -50,13 +54,23 @@ public final class PostgresServer: @unchecked Sendable {
         "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync",
         "--no-instructions",
       ])
+    try start()
+  }
+
+  deinit { stop() }
+
+  /// Starts the server (again, after `stop`, on the same port and data) and waits until it
+  /// accepts connections.
+  public func start() throws {
+    guard server == nil else { return }
+    let data = folder.path + "/data"
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.isRoot ? "/usr/sbin/runuser" : bin + "/postgres")
+    process.executableURL = URL(fileURLWithPath: Self.isRoot ? "/usr/sbin/runuser" : binaries + "/postgres")
     process.arguments =
-      (Self.isRoot ? ["-u", "postgres", "--", bin + "/postgres"] : [])
+      (Self.isRoot ? ["-u", "postgres", "--", binaries + "/postgres"] : [])
       + [
         "-D", data, "-p", "\(port)", "-h", "127.0.0.1", "-k", folder.path,
-        "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+        "-c", "fsync=off", "-c", "full_page_writes=off",
         "-c", "max_connections=400", "-c", "shared_buffers=128MB", "-c", "logging_collector=off",
       ]
     process.standardOutput = FileHandle.nullDevice
@@ -73,8 +87,6 @@ public final class PostgresServer: @unchecked Sendable {
     stop()
     throw Failure(description: "PostgreSQL did not start on port \(port)")
   }
-
-  deinit { stop() }
 
   /// The address of `database` in this cluster, as the `postgres` superuser.
   public func url(database: String) -> String {
@@ -95,13 +107,20 @@ public final class PostgresServer: @unchecked Sendable {
   /// Stops the server at once (an immediate shutdown: the data is a throwaway) and waits for
   /// it to exit.
   public func stop() {
-    guard server.isRunning else { return }
-    if let pid = postmasterPID { kill(pid, SIGQUIT) } else { kill(server.processIdentifier, SIGQUIT) }
-    let deadline = Date().addingTimeInterval(10)
-    while server.isRunning && Date() < deadline { usleep(20_000) }
-    if server.isRunning, let pid = postmasterPID { kill(pid, SIGKILL) }
+    guard let server else { return }
+    self.server = nil
+    if server.isRunning {
+      if let pid = postmasterPID { kill(pid, SIGQUIT) } else { kill(server.processIdentifier, SIGQUIT) }
+      let deadline = Date().addingTimeInterval(10)
+      while server.isRunning && Date() < deadline { usleep(20_000) }
+      if server.isRunning, let pid = postmasterPID { kill(pid, SIGKILL) }
+    }
     server.waitUntilExit()
-    if watchdog.isRunning { kill(watchdog.processIdentifier, SIGKILL) }
+    if let watchdog, watchdog.isRunning {
+      kill(watchdog.processIdentifier, SIGKILL)
+      watchdog.waitUntilExit()
+    }
+    watchdog = nil
   }
 
   /// The server's own process id, from the file it writes (under runuser, the child of ours).

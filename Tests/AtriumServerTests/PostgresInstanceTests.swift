@@ -45,6 +45,45 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folders.0.path + "/data/signing.key"))
   }
 
+  @Test func theDatabaseGoingAwayAnswers503AndTheServerRecoversWhenItReturns() throws {
+    // A cluster of its own, since this test stops it.
+    let cluster = try PostgresServer()
+    let url = try cluster.makeDatabase()
+    let folder = TemporaryDirectory()
+    let server = try ServerProcess(dataPath: folder.path + "/data", databaseURL: url)
+    let login = try RawHTTPClient(port: server.port).request(
+      "POST", "/api/v1/auth/login", headers: ["Content-Type: application/json"],
+      body: Array(#"{"username":"eva","password":"atrium-demo"}"#.utf8))
+    let token = try JSONDecoder().decode(SessionTokens.self, from: Data(login.body)).accessToken
+    let headers = ["Content-Type: application/json", "Authorization: Bearer \(token)"]
+    let created = try RawHTTPClient(port: server.port).request(
+      "POST", "/api/v1/me/leave", headers: headers, body: Array(#"{"start":"2031-03-04","end":"2031-03-04"}"#.utf8))
+    #expect(created.status == 201, "\(created.text)")
+    let id = try JSONDecoder().decode(SavedLeave.self, from: Data(created.body)).request.id
+
+    cluster.stop()
+    let away = try RawHTTPClient(port: server.port).request("GET", "/api/v1/me/leave?year=2031", headers: headers)
+    #expect(away.status == 503)
+    #expect(away.header("Retry-After") == "5")
+    #expect(away.text.contains("The database cannot be reached"))
+
+    try cluster.start()
+    var back: RawHTTPClient.Response?
+    var last = ""
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      let response = try RawHTTPClient(port: server.port).request("GET", "/api/v1/me/leave?year=2031", headers: headers)
+      last = "\(response.status) \(response.text)"
+      if response.status == 200 {
+        back = response
+        break
+      }
+      usleep(100_000)
+    }
+    // The acknowledged request is there after the outage.
+    #expect(back?.text.contains(id) == true, "last answer: \(last)")
+  }
+
   @Test func anUnreachableDatabaseStopsTheServerNamingTheHostNotThePassword() throws {
     let port = try FreePort.loopback()
     let folder = TemporaryDirectory()

@@ -1,4 +1,3 @@
-import AtriumAPI
 import AtriumDomain
 
 /// Wire types that write themselves into the streaming encoder without going through Codable.

@@ -14,7 +14,7 @@ public struct Problem: Error, Codable, Hashable, Sendable {
   public var requestId: String?
   /// For validation failures: each refused field and why.
   public var errors: [FieldError]?
-  /// For 429: seconds to wait before trying again (also sent as `Retry-After`).
+  /// For 429 and 503: seconds to wait before trying again (also sent as `Retry-After`).
   public var retryAfter: Int?
   /// The catalogue's message for `detail`, so the answer can be worded in the reader's
   /// language; nil for a detail not yet in the catalogue (it stays as written).

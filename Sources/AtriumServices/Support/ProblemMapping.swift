@@ -20,6 +20,11 @@ extension Problem {
       problem = Problem.invalid(ValidationFailure([FieldError(field: "cursor", rule: .unknownCursor)]))
     case let failure as DatabaseError where failure.isBusy:
       problem = Problem(status: 503, .databaseBusy)
+    case let failure as DatabaseError where failure.isUnavailable:
+      // Logged: an operator must learn that the database went away, not only the callers.
+      log.write(ErrorLogEntry(requestId: requestID, error: String(describing: error)).line)
+      problem = Problem(status: 503, .databaseUnavailable)
+      problem.retryAfter = 5
     default:
       log.write(ErrorLogEntry(requestId: requestID, error: String(describing: error)).line)
       problem = Problem(status: 500, .serverError(requestID: requestID))
