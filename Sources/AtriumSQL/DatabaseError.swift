@@ -2,7 +2,7 @@
 /// that are their business (a duplicate, a missing reference) and report the rest.
 public struct DatabaseError: Error, CustomStringConvertible, Sendable {
   private enum Kind: Sendable {
-    case uniqueViolation, foreignKeyViolation, otherConstraint, busy, unavailable, other
+    case uniqueViolation, foreignKeyViolation, otherConstraint, busy, conflict, unavailable, other
   }
 
   private let kind: Kind
@@ -23,6 +23,7 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
   }
   public static func busy(_ message: String) -> DatabaseError { .init(.busy, message) }
   public static func unavailable(_ message: String) -> DatabaseError { .init(.unavailable, message) }
+  public static func conflict(_ message: String) -> DatabaseError { .init(.conflict, message) }
   public static func other(_ message: String) -> DatabaseError { .init(.other, message) }
 
   /// A row with the same unique key already exists.
@@ -36,6 +37,9 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
   /// Other writers held or kept changing what this one needed, for longer than the engine
   /// waits and retries: worth trying again shortly.
   public var isBusy: Bool { kind == .busy }
+  /// The transaction conflicted with a concurrent one (or deadlocked with it) and can only
+  /// succeed by running again from its start, which the database's `write` does by itself.
+  public var isConflict: Bool { kind == .conflict }
   /// The database server cannot be reached (or went away before the work was done): worth
   /// trying again once it is back.
   public var isUnavailable: Bool { kind == .unavailable }

@@ -27,7 +27,9 @@ public final class ServerProcess: @unchecked Sendable {
       ["serve", "--data", dataPath, "--host", "127.0.0.1", "--port", "0"] + (demo ? ["--demo"] : [])
       + (databaseURL.map { ["--database", $0] } ?? []) + arguments
     process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
+    // ATRIUM_TEST_ECHO_LOG=1 shows what the server logs (see `LogRecorder`).
+    let echoes = ProcessInfo.processInfo.environment["ATRIUM_TEST_ECHO_LOG"] == "1"
+    process.standardError = echoes ? FileHandle.standardError : FileHandle.nullDevice
     try process.run()
     var buffer = Data()
     let end = Date().addingTimeInterval(deadline)
@@ -47,7 +49,10 @@ public final class ServerProcess: @unchecked Sendable {
     }
     port = found
     // Keep reading so the server never blocks on a full pipe.
-    output.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+    output.fileHandleForReading.readabilityHandler = { handle in
+      let data = handle.availableData
+      if echoes { FileHandle.standardError.write(data) }
+    }
   }
 
   /// Kills the server at once (no shutdown of any kind) and waits for it to be gone.

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumPostgres
 import AtriumServer
 import AtriumServices
 import AtriumStore
@@ -176,13 +177,29 @@ final class LeaveLoad: Sendable {
 /// The real server killed mid-load, and backups taken under load: no acknowledged write is
 /// ever lost or doubled, and the database stays sound.
 @Suite(.serialized) struct CrashSafetyTests {
+  /// On the run's engine (`TestDatabase`): the SQLite file in the data folder, or a PostgreSQL
+  /// database of its own.
   @Test func killedMidLoad_everyAcknowledgedWriteIsThereExactlyOnce() throws {
     let folder = TemporaryDirectory()
     let data = folder.path + "/data"
+    let databaseURL = TestDatabase.engine == .postgres ? try PostgresServer.shared().makeDatabase() : nil
+    /// The database is sound and holds the demo company's people and some requests.
+    func summary() throws -> (people: Int, leaveRequests: Int) {
+      guard let databaseURL else {
+        let summary = try DatabaseFile.check(data + "/atrium.sqlite")
+        return (summary.people, summary.leaveRequests)
+      }
+      let connection = try PostgresConnection(url: databaseURL)
+      let row = try #require(
+        try connection.run(
+          "SELECT (SELECT COUNT(*) FROM employees) AS people, (SELECT COUNT(*) FROM leave_requests) AS requests"
+        ).rows.first)
+      return (row.int("people"), row.int("requests"))
+    }
     var survived: [String] = []
     // Kill points: early in the load, in the middle, and later.
     for (round, seconds) in [0.3, 0.8, 1.5].enumerated() {
-      let server = try ServerProcess(dataPath: data)
+      let server = try ServerProcess(dataPath: data, databaseURL: databaseURL)
       let firstYear = 2030 + round * 3
       let load = try LeaveLoad(port: server.port, firstYear: firstYear)
       let threads = load.start()
@@ -191,9 +208,8 @@ final class LeaveLoad: Sendable {
       load.stop()
       for thread in threads { while thread.isExecuting { usleep(1_000) } }
 
-      let summary = try DatabaseFile.check(data + "/atrium.sqlite")
-      #expect(summary.people == 40)
-      let restarted = try ServerProcess(dataPath: data)
+      #expect(try summary().people == 40)
+      let restarted = try ServerProcess(dataPath: data, databaseURL: databaseURL)
       let retried = try load.retryUnanswered(port: restarted.port)
       let checked = try load.verify(port: restarted.port, years: firstYear...(firstYear + 2))
       #expect(checked.created > 0, "round \(round): the load wrote something before the kill")
@@ -202,10 +218,13 @@ final class LeaveLoad: Sendable {
           + "\(checked.approved) approvals acknowledged, \(load.attempts.load(ordering: .relaxed)) tried")
       restarted.crash()
     }
-    #expect(try DatabaseFile.check(data + "/atrium.sqlite").leaveRequests > 0)
-    print("crash safety: " + survived.joined(separator: "; "))
+    #expect(try summary().leaveRequests > 0)
+    print("crash safety (\(TestDatabase.engine.rawValue)): " + survived.joined(separator: "; "))
   }
 
+  /// SQLite on either run: `atrium backup` copies the SQLite file; an installation on
+  /// PostgreSQL is backed up with pg_dump, and the command refuses it (tested in
+  /// `PostgresInstanceTests`).
   @Test func backupUnderLoad_restoresEveryWriteAcknowledgedBeforeIt() throws {
     let folder = TemporaryDirectory()
     let data = folder.path + "/data"

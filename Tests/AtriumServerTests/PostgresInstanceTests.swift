@@ -96,6 +96,23 @@ import Testing
     #expect(!output.contains("s3cret-Pass"))
   }
 
+  @Test func backupAndRestoreOfTheSQLiteFileAreRefusedOnPostgres() throws {
+    let folder = TemporaryDirectory()
+    let command = Process()
+    command.executableURL = try AtriumBinary.url()
+    command.arguments = ["backup", "--to", folder.path + "/copy.sqlite", "--data", folder.path + "/data"]
+    command.environment = ["ATRIUM_DATABASE_URL": "postgres://atrium@127.0.0.1/atrium"]
+    let pipe = Pipe()
+    command.standardOutput = pipe
+    command.standardError = pipe
+    try command.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    command.waitUntilExit()
+    #expect(command.terminationStatus != 0)
+    #expect(output.contains("pg_dump"))
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/copy.sqlite"))
+  }
+
   @Test func anAddressThatIsNotPostgresIsRefused() throws {
     let folder = TemporaryDirectory()
     let (status, output) = try ServerProcess.run([

@@ -57,6 +57,36 @@ import Testing
     #expect(try database.read { try $0.queryFirst("SELECT n FROM counter")?.int("n") } == 200)
   }
 
+  @Test func aConflictCaughtInsideTheWriteStillRunsItAgain() throws {
+    // As a request handler does: the nested write's failure becomes an answer inside the
+    // outer write. A conflict must still send the whole write round again.
+    let database = try database(migrations: [])
+    try database.write {
+      try $0.execute("CREATE TABLE counter (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)")
+      try $0.execute("INSERT INTO counter VALUES (1, 0)")
+    }
+    let answers = Shared<[String]>([])
+    DispatchQueue.concurrentPerform(iterations: 6) { _ in
+      for _ in 0..<20 {
+        let answer =
+          (try? database.write { _ -> String in
+            do {
+              try database.write { connection in
+                let n = try connection.queryFirst("SELECT n FROM counter WHERE id = 1")?.int("n") ?? 0
+                try connection.execute("UPDATE counter SET n = ? WHERE id = 1", .integer(Int64(n + 1)))
+              }
+              return "done"
+            } catch {
+              return "answered: \(error)"
+            }
+          }) ?? "thrown"
+        answers.update { $0.append(answer) }
+      }
+    }
+    #expect(answers.value.allSatisfy { $0 == "done" })
+    #expect(try database.read { try $0.queryFirst("SELECT n FROM counter")?.int("n") } == 120)
+  }
+
   @Test func aFailedNestedWriteIsUndoneAloneAndTheOuterOneGoesOn() throws {
     let database = try database(migrations: [])
     try database.write { try $0.execute("CREATE TABLE t (v INTEGER PRIMARY KEY)") }

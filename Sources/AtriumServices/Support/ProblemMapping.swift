@@ -18,7 +18,9 @@ extension Problem {
       problem = Problem.invalid(failure)
     case is InvalidCursor:
       problem = Problem.invalid(ValidationFailure([FieldError(field: "cursor", rule: .unknownCursor)]))
-    case let failure as DatabaseError where failure.isBusy:
+    // A conflict seen inside a write is answered here only to be thrown away: the write runs
+    // the whole request again. Should it reach a caller, it is contention, worth a retry.
+    case let failure as DatabaseError where failure.isBusy || failure.isConflict:
       problem = Problem(status: 503, .databaseBusy)
     case let failure as DatabaseError where failure.isUnavailable:
       // Logged: an operator must learn that the database went away, not only the callers.

@@ -77,13 +77,20 @@ public final class PostgresDatabase: Database {
       var committing = false
       do {
         try pooled.control("BEGIN ISOLATION LEVEL SERIALIZABLE")
-        activeWrite = pooled
-        defer { activeWrite = nil }
-        let result = try body(pooled)
+        pooled.sawConflict = false
+        let outcome = Result { () throws -> T in
+          activeWrite = pooled
+          defer { activeWrite = nil }
+          return try body(pooled)
+        }
+        // A conflict dooms the whole transaction, even when the body caught it (a handler that
+        // turned it into an answer inside the write): run it all again.
+        if pooled.sawConflict { throw DatabaseError.conflict("a statement conflicted with a concurrent write") }
+        let result = try outcome.get()
         committing = true
         try pooled.control("COMMIT")
         return result
-      } catch let error as PostgresError where error.isSerializationFailure || error.isDeadlock {
+      } catch let error as DatabaseError where error.isConflict {
         pooled.rollBack()
         guard conflicts < Self.conflictRetries else { throw DatabaseError.busy(error.message) }
         conflicts += 1
@@ -183,6 +190,8 @@ public final class PostgresDatabase: Database {
 final class PostgresPooledConnection: DatabaseConnection, @unchecked Sendable {
   let connection: PostgresConnection
   var dialect: SQLDialect { .postgres }
+  /// Whether a statement of the current transaction failed as a conflict with another.
+  var sawConflict = false
 
   init(_ connection: PostgresConnection) {
     self.connection = connection
@@ -199,29 +208,21 @@ final class PostgresPooledConnection: DatabaseConnection, @unchecked Sendable {
     try translate { try connection.run(sql, arguments).rows }
   }
 
-  /// Transaction control, where a serialization failure (raised at COMMIT) must reach the
-  /// retry loop as it is.
+  /// Transaction control (a serialization failure may come at COMMIT).
   func control(_ sql: String) throws {
-    do {
-      try connection.executeScript(sql)
-    } catch let error as PostgresError where error.isSerializationFailure || error.isDeadlock {
-      throw error
-    } catch let error as PostgresError {
-      throw DatabaseError(error)
-    }
+    try translate { try connection.executeScript(sql) }
   }
 
   func rollBack() {
     if !connection.isBroken && connection.isInTransaction { _ = try? connection.executeScript("ROLLBACK") }
   }
 
-  /// Passes conflicts on as they are (the write loop retries them) and classifies the rest.
+  /// Classifies libpq's failures, and remembers a conflict for the write loop.
   private func translate<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
-    } catch let error as PostgresError where error.isSerializationFailure || error.isDeadlock {
-      throw error
     } catch let error as PostgresError {
+      if error.isSerializationFailure || error.isDeadlock { sawConflict = true }
       throw DatabaseError(error)
     }
   }
@@ -237,7 +238,9 @@ extension DatabaseError {
       self = .foreignKeyViolation(error.message)
     } else if error.isConstraintViolation {
       self = .constraintViolation(error.message)
-    } else if error.isSerializationFailure || error.isDeadlock || error.isTimeout {
+    } else if error.isSerializationFailure || error.isDeadlock {
+      self = .conflict(error.message)
+    } else if error.isTimeout {
       self = .busy(error.message)
     } else {
       self = .other(error.description)
