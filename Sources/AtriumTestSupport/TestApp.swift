@@ -48,6 +48,18 @@ public final class TestApp: Sendable {
     app = try AtriumApp(environment: environment)
   }
 
+  /// Another instance on `first`'s database (and clock, key and files), as a second server
+  /// behind the same address would be: it shares nothing with `first` but the database.
+  public init(secondInstanceOf first: TestApp) throws {
+    directory = first.directory
+    database = first.database
+    clock = first.clock
+    var environment = first.environment
+    environment.log = log.sink
+    self.environment = environment
+    app = try AtriumApp(environment: environment)
+  }
+
   /// Sends a request and returns the response.
   public func send(
     _ method: String, _ target: String, json: String? = nil, token: String? = nil,

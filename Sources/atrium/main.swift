@@ -210,7 +210,7 @@ func runServe(_ arguments: [String]) {
     app.backgroundJobs { line in
       print(line)
       fflush(nil)
-    })
+    }, claim: app.claim)
   jobs.start()
 
   // Stop on SIGINT or SIGTERM: finish requests in flight, then exit.

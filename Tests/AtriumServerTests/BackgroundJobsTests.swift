@@ -22,6 +22,22 @@ import Testing
     #expect(runs.withLock { $0["later"] } == nil, "a job waits for its first run")
   }
 
+  @Test func instancesSharingADatabaseRunEachJobOnceAndTakeOverALostOnesJobs() throws {
+    let first = try TestApp()
+    // A second instance: another app on the same database.
+    let second = try AtriumApp(environment: first.environment)
+    let job = BackgroundJob(name: "housekeeping", firstRunAfter: 0, interval: 3600) {}
+    #expect(first.app.claim(job))
+    #expect(!second.claim(job), "held by the first instance")
+    #expect(first.app.claim(job), "the holder renews its claim")
+    // The first instance is lost: after two intervals without a renewal, the second takes over.
+    first.clock.advance(by: 2 * 3600 + 1)
+    #expect(second.claim(job))
+    #expect(!first.app.claim(job))
+    // Jobs are claimed one by one.
+    #expect(first.app.claim(BackgroundJob(name: "feeds", firstRunAfter: 0, interval: 60) {}))
+  }
+
   @Test func theServerListsItsJobs() throws {
     let app = try TestApp()
     #expect(app.app.backgroundJobs { _ in }.map(\.name) == ["housekeeping", "directory-sync", "feeds"])

@@ -15,6 +15,8 @@ public final class AtriumApp: HTTPResponder {
   public static let defaultBodyLimit = EndpointRules.BodyLimit.standard.bytes
 
   let environment: ServerEnvironment
+  /// Names this process among the instances that share the database (job claims).
+  let instanceID = UUID().uuidString.lowercased()
   let auth: AuthService
   let places: PlacesService
   let users = UserPresenter()
@@ -279,7 +281,8 @@ public final class AtriumApp: HTTPResponder {
   static let eventRetention: TimeInterval = 24 * 3600
 
   /// Forgets sessions unused past the refresh-token lifetime, expired idempotency keys, old
-  /// live events and the files of photos nobody uses any more;
+  /// live events, failed sign-ins outside the rate limit's window and the files of photos
+  /// nobody uses any more;
   /// a failure is logged. `atrium serve` runs it every hour.
   public func runHousekeeping() {
     let now = environment.now()
@@ -290,6 +293,8 @@ public final class AtriumApp: HTTPResponder {
         try IdempotencyStore(connection).purge(
           before: now.addingTimeInterval(-environment.idempotencyLifetime).milliseconds)
         try LiveEventStore(connection).purge(before: now.addingTimeInterval(-Self.eventRetention).milliseconds)
+        try LoginFailureStore(connection).forget(
+          before: now.addingTimeInterval(-environment.loginLimits.window).milliseconds)
       }
       if let directory = environment.filesDirectory {
         let inUse = try environment.database.read { try PeopleStore($0).photosInUse() }

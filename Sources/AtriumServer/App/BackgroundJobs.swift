@@ -1,4 +1,5 @@
 import AtriumServices
+import AtriumStore
 import Dispatch
 import Foundation
 import Synchronization
@@ -26,10 +27,14 @@ public struct BackgroundJob: Sendable {
 /// that takes its whole timeout) never delays another; `stop` cancels them all.
 public final class BackgroundJobs: Sendable {
   public let jobs: [BackgroundJob]
+  /// Whether this instance runs a job now (`AtriumApp.claim`): instances sharing a database
+  /// run each job once between them.
+  private let claim: @Sendable (BackgroundJob) -> Bool
   private let timers = Mutex<[(timer: any DispatchSourceTimer, queue: DispatchQueue)]>([])
 
-  public init(_ jobs: [BackgroundJob]) {
+  public init(_ jobs: [BackgroundJob], claim: @escaping @Sendable (BackgroundJob) -> Bool = { _ in true }) {
     self.jobs = jobs
+    self.claim = claim
   }
 
   public func start() {
@@ -39,7 +44,7 @@ public final class BackgroundJobs: Sendable {
         let queue = DispatchQueue(label: "atrium.job.\(job.name)", qos: .utility)
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + job.firstRunAfter, repeating: job.interval)
-        timer.setEventHandler(handler: job.run)
+        timer.setEventHandler { [claim] in if claim(job) { job.run() } }
         timer.resume()
         timers.append((timer, queue))
       }
@@ -76,5 +81,21 @@ extension AtriumApp {
       // Each feed at most once per `feedInterval`; a new feed is read within a minute.
       BackgroundJob(name: "feeds", firstRunAfter: 5, interval: 60) { [self] in refreshFeeds() },
     ]
+  }
+
+  /// Whether this instance should run `job` now: it claims the job for two of its intervals
+  /// when no other instance holds it (or that instance's claim lapsed, as when it was lost),
+  /// and renews its own claim on each run.
+  public func claim(_ job: BackgroundJob) -> Bool {
+    let now = environment.now().milliseconds
+    do {
+      return try environment.database.write { connection in
+        try JobClaimStore(connection).claim(
+          job.name, holder: instanceID, until: now + Int64(job.interval * 2_000), now: now)
+      }
+    } catch {
+      environment.log.write(ErrorLogEntry(requestId: "job-\(job.name)", error: String(describing: error)).line)
+      return false
+    }
   }
 }

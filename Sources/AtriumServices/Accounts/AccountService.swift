@@ -90,7 +90,6 @@ package struct AccountService: Sendable {
       try AuditTrail(environment: environment).record(
         "person.password-reset", target: ("person", id), by: principal, connection: connection)
     }
-    auth.noteSessionsEnded(employeeID: id, at: now)
     return TemporaryPassword(temporaryPassword: password)
   }
 
@@ -115,7 +114,6 @@ package struct AccountService: Sendable {
       try accounts.setValidAfter(employeeID: principal.employee.id, instant: now.milliseconds)
       try SessionStore(connection).revokeAllSessions(employeeID: principal.employee.id, at: now.milliseconds)
     }
-    auth.noteSessionsEnded(employeeID: principal.employee.id, at: now.milliseconds)
     // Issued just after the revocation instant, so the new session is not void with the rest.
     return try auth.startSession(
       for: principal.employee, mustChangePassword: false, now: now.addingTimeInterval(0.001), origin: origin)

@@ -13,8 +13,6 @@ public final class AuthService: Sendable {
   private let signer: TokenSigner
   private let limiter: LoginRateLimiter
   private let users: UserPresenter
-  /// Per-employee "valid after" instants (ms), so checking a token costs no query once warm.
-  private let validAfterCache = Mutex<[String: Int64]>([:])
   /// Access tokens whose signature was already checked, with their claims.
   private let verifiedTokens = Mutex<[String: AccessClaims]>([:])
   /// Verified against when the username is unknown, so both failures take the same time.
@@ -25,7 +23,7 @@ public final class AuthService: Sendable {
   package init(environment: ServerEnvironment, users: UserPresenter, directory: CurrentDirectory) throws {
     self.environment = environment
     self.signer = TokenSigner(key: environment.signingKey)
-    self.limiter = LoginRateLimiter(limits: environment.loginLimits)
+    self.limiter = LoginRateLimiter(limits: environment.loginLimits, database: environment.database)
     self.users = users
     self.decoyHash = try environment.passwordHasher.hash(environment.secret(bytes: 16))
     self.directory = directory
@@ -57,7 +55,7 @@ public final class AuthService: Sendable {
     try validator.check()
 
     let now = environment.now()
-    if let wait = limiter.retryAfter(username: username, address: address, now: now) {
+    if let wait = try limiter.retryAfter(username: username, address: address, now: now) {
       throw Problem.tooManyAttempts(retryAfter: wait)
     }
     let found = try environment.database.read { connection -> (employee: Employee, account: AccountStore.Account?)? in
@@ -74,10 +72,10 @@ public final class AuthService: Sendable {
     let hash = found?.account?.passwordHash
     let matches = environment.passwordHasher.verify(body.password, against: hash ?? decoyHash)
     guard let employee = found?.employee, hash != nil, matches, employee.isActive else {
-      limiter.recordFailure(username: username, address: address, now: now)
+      try limiter.recordFailure(username: username, address: address, now: now)
       throw Problem.unauthorized(.wrongCredentials)
     }
-    limiter.recordSuccess(username: username, address: address)
+    try limiter.recordSuccess(username: username, address: address)
     return (employee, found?.account?.mustChangePassword ?? false)
   }
 
@@ -88,10 +86,10 @@ public final class AuthService: Sendable {
     do {
       employee = try directory.signIn(username: username, password: password)
     } catch let problem as Problem where problem.status == 401 {
-      limiter.recordFailure(username: username, address: address, now: now)
+      try limiter.recordFailure(username: username, address: address, now: now)
       throw problem
     }
-    limiter.recordSuccess(username: username, address: address)
+    try limiter.recordSuccess(username: username, address: address)
     return employee
   }
 
@@ -166,7 +164,6 @@ public final class AuthService: Sendable {
         try AccountStore(connection).setValidAfter(employeeID: principal.employee.id, instant: now.milliseconds)
         try SessionStore(connection).revokeAllSessions(employeeID: principal.employee.id, at: now.milliseconds)
       }
-      validAfterCache.withLock { $0[principal.employee.id] = now.milliseconds }
       return
     }
     guard let refreshToken, !refreshToken.isEmpty else {
@@ -199,18 +196,16 @@ public final class AuthService: Sendable {
     } catch {
       throw Problem.unauthorized(.accessTokenInvalid)
     }
-    let (employee, sessionEnded) = try environment.database.read { connection -> (Employee?, Bool) in
-      if validAfterCache.withLock({ $0[claims.sub] }) == nil {
-        let validAfter = try AccountStore(connection).account(employeeID: claims.sub)?.validAfter ?? 0
-        validAfterCache.withLock { $0[claims.sub] = validAfter }
-      }
+    // Read from the database on every request, never from a cache of this instance's: a
+    // sign-out, a password change or a deactivation on any instance stops the token on all.
+    let (employee, sessionEnded, validAfter) = try environment.database.read { connection -> (Employee?, Bool, Int64) in
       // Ending one session (a sign-out, a replayed refresh token) voids its access tokens at
       // once, not when they expire.
-      return (
-        try PeopleStore(connection).employee(id: claims.sub), try SessionStore(connection).isRevoked(id: claims.sid)
+      (
+        try PeopleStore(connection).employee(id: claims.sub), try SessionStore(connection).isRevoked(id: claims.sid),
+        try AccountStore(connection).account(employeeID: claims.sub)?.validAfter ?? 0
       )
     }
-    let validAfter = validAfterCache.withLock { $0[claims.sub] } ?? 0
     // Strictly after: a token issued in the very millisecond of a revocation is void too.
     guard let employee, employee.isActive, !sessionEnded, Int64((claims.iat * 1000).rounded(.down)) > validAfter
     else {
@@ -255,21 +250,16 @@ public final class AuthService: Sendable {
       mustChangePassword: mustChangePassword)
   }
 
-  /// Forgets the cached "valid after" of an employee whose sessions were just ended elsewhere.
-  package func noteSessionsEnded(employeeID: String, at instant: Int64) {
-    validAfterCache.withLock { $0[employeeID] = instant }
-  }
-
   /// Checks a password against an employee's hash (slow: argon2id), counting failures toward
   /// the sign-in rate limit.
   package func verifyPassword(_ password: String, of employee: Employee, address: String) throws -> Bool {
     let now = environment.now()
-    if let wait = limiter.retryAfter(username: employee.username, address: address, now: now) {
+    if let wait = try limiter.retryAfter(username: employee.username, address: address, now: now) {
       throw Problem.tooManyAttempts(retryAfter: wait)
     }
     let hash = try environment.database.read { try AccountStore($0).account(employeeID: employee.id)?.passwordHash }
     let matches = environment.passwordHasher.verify(password, against: hash ?? decoyHash) && hash != nil
-    if !matches { limiter.recordFailure(username: employee.username, address: address, now: now) }
+    if !matches { try limiter.recordFailure(username: employee.username, address: address, now: now) }
     return matches
   }
 

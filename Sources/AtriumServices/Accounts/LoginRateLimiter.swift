@@ -1,9 +1,13 @@
+import AtriumSQL
+import AtriumStore
 import Foundation
-import Synchronization
 
 /// Counts failed sign-ins per (username, client address) and per address in a sliding
 /// window, so guessing is slowed without letting anyone lock an admin out from elsewhere.
-public final class LoginRateLimiter: Sendable {
+///
+/// The failures are kept in the database: instances behind one address count them together,
+/// so the eleventh wrong password is refused whichever instance received the first ten.
+public struct LoginRateLimiter: Sendable {
   public struct Limits: Sendable {
     public var perUsernameAndAddress: Int
     public var perAddress: Int
@@ -16,62 +20,52 @@ public final class LoginRateLimiter: Sendable {
     }
   }
 
-  private struct State {
-    package var byPair: [String: [Date]] = [:]
-    package var byAddress: [String: [Date]] = [:]
-    package var failuresSinceSweep = 0
-  }
-
   public let limits: Limits
-  private let state = Mutex(State())
+  private let database: any Database
 
-  public init(limits: Limits = Limits()) {
+  public init(limits: Limits = Limits(), database: any Database) {
     self.limits = limits
+    self.database = database
   }
 
   /// Seconds until another attempt is allowed, or nil when it is allowed now.
-  public func retryAfter(username: String, address: String, now: Date) -> Int? {
-    state.withLock { state in
-      let pair = Self.recent(state.byPair[Self.pairKey(username, address)], now: now, window: limits.window)
-      let byAddress = Self.recent(state.byAddress[address], now: now, window: limits.window)
-      var waits: [TimeInterval] = []
-      if pair.count >= limits.perUsernameAndAddress, let oldest = pair.first {
-        waits.append(oldest.addingTimeInterval(limits.window).timeIntervalSince(now))
-      }
-      if byAddress.count >= limits.perAddress, let oldest = byAddress.first {
-        waits.append(oldest.addingTimeInterval(limits.window).timeIntervalSince(now))
-      }
-      return waits.max().map { max(1, Int($0.rounded(.up))) }
+  public func retryAfter(username: String, address: String, now: Date) throws -> Int? {
+    let since = now.addingTimeInterval(-limits.window).milliseconds
+    let (pair, byAddress) = try database.read { connection in
+      let failures = LoginFailureStore(connection)
+      return (
+        try failures.failures(address: address, username: username, since: since),
+        try failures.failures(address: address, since: since)
+      )
     }
+    var waits: [TimeInterval] = []
+    if pair.count >= limits.perUsernameAndAddress, let oldest = pair.oldest {
+      waits.append(Self.date(oldest).addingTimeInterval(limits.window).timeIntervalSince(now))
+    }
+    if byAddress.count >= limits.perAddress, let oldest = byAddress.oldest {
+      waits.append(Self.date(oldest).addingTimeInterval(limits.window).timeIntervalSince(now))
+    }
+    return waits.max().map { max(1, Int($0.rounded(.up))) }
   }
 
-  public func recordFailure(username: String, address: String, now: Date) {
-    state.withLock { state in
-      let key = Self.pairKey(username, address)
-      state.byPair[key] = Self.recent(state.byPair[key], now: now, window: limits.window) + [now]
-      state.byAddress[address] = Self.recent(state.byAddress[address], now: now, window: limits.window) + [now]
-      state.failuresSinceSweep += 1
-      // Forget idle entries now and then, so memory stays bounded under a spray of names.
-      if state.failuresSinceSweep >= 1_000 {
-        state.failuresSinceSweep = 0
-        state.byPair = state.byPair.filter { $0.value.last.map { now.timeIntervalSince($0) < limits.window } ?? false }
-        state.byAddress = state.byAddress.filter {
-          $0.value.last.map { now.timeIntervalSince($0) < limits.window } ?? false
-        }
-      }
+  public func recordFailure(username: String, address: String, now: Date) throws {
+    try database.write { connection in
+      let failures = LoginFailureStore(connection)
+      try failures.record(address: address, username: username, at: now.milliseconds)
     }
   }
 
   /// A successful sign-in clears that username's failures from that address.
-  public func recordSuccess(username: String, address: String) {
-    _ = state.withLock { $0.byPair.removeValue(forKey: Self.pairKey(username, address)) }
+  public func recordSuccess(username: String, address: String) throws {
+    try database.write { try LoginFailureStore($0).clear(address: address, username: username) }
   }
 
-  private static func pairKey(_ username: String, _ address: String) -> String {
-    username + "\u{0}" + address
+  /// Forgets failures older than the window (housekeeping), so the table stays small.
+  public func forgetOld(now: Date) throws {
+    try database.write { try LoginFailureStore($0).forget(before: now.addingTimeInterval(-limits.window).milliseconds) }
   }
 
-  private static func recent(_ dates: [Date]?, now: Date, window: TimeInterval) -> [Date] {
-    (dates ?? []).filter { now.timeIntervalSince($0) < window }
+  private static func date(_ milliseconds: Int64) -> Date {
+    Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
   }
 }

@@ -1,0 +1,71 @@
+import AtriumAPI
+import AtriumHTTP
+import AtriumServer
+import AtriumServices
+import AtriumTestSupport
+import Foundation
+import Testing
+
+/// Two instances on one database (`TestApp(secondInstanceOf:)`), as behind a proxy: what one
+/// instance learns, the other acts on, on either engine.
+@Suite struct SharedDatabaseTests {
+  @Test func theEleventhWrongPasswordIsRefusedWhicheverInstanceGotTheFirstTen() throws {
+    let first = try TestApp()
+    let second = try TestApp(secondInstanceOf: first)
+    let wrong = #"{"username": "eva", "password": "wrong-password"}"#
+    for attempt in 0..<10 {
+      let instance = attempt.isMultiple(of: 2) ? first : second
+      #expect(instance.send("POST", "/api/v1/auth/login", json: wrong).status == 401)
+    }
+    for instance in [first, second] {
+      let refused = instance.send("POST", "/api/v1/auth/login", json: wrong)
+      #expect(refused.status == 429)
+      #expect(refused.headers["Retry-After"] != nil)
+    }
+  }
+
+  @Test func signingOutEverywhereOnOneInstanceStopsTheTokenOnTheOther() throws {
+    let first = try TestApp()
+    let second = try TestApp(secondInstanceOf: first)
+    let eva = try first.login("eva")
+    // The second instance has checked (and could have cached) the token before.
+    #expect(second.send("GET", "/api/v1/me", token: eva.accessToken).status == 200)
+    first.clock.advance(by: 1)
+    let ended = first.send(.auth(.logout(everywhere: true)), token: eva.accessToken)
+    #expect(ended.status == 204, "\(ended.text)")
+    #expect(second.send("GET", "/api/v1/me", token: eva.accessToken).status == 401)
+  }
+
+  @Test func aPasswordChangeOnOneInstanceStopsTheOldTokenOnTheOther() throws {
+    let first = try TestApp()
+    let second = try TestApp(secondInstanceOf: first)
+    let eva = try first.login("eva")
+    #expect(second.send("GET", "/api/v1/me", token: eva.accessToken).status == 200)
+    first.clock.advance(by: 1)
+    let changed = first.send(
+      "POST", "/api/v1/me/password", json: #"{"current": "atrium-demo", "new": "a-much-longer-secret-9"}"#,
+      token: eva.accessToken)
+    #expect(changed.status == 200, "\(changed.text)")
+    #expect(second.send("GET", "/api/v1/me", token: eva.accessToken).status == 401)
+  }
+
+  @Test func anEventAppendedOnOneInstanceReachesAStreamHeldByTheOther() throws {
+    let first = try TestApp()
+    let second = try TestApp(secondInstanceOf: first)
+    let server = HTTPServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
+      responder: second.app)
+    try server.start()
+    defer { server.stop() }
+    let mario = try second.login("mario")
+    let stream = try EventStreamReader(port: server.port, token: mario.accessToken)
+    #expect(waitUntil { second.app.openEventStreams == 1 })
+    let eva = try first.login("eva")
+    let created = first.send(
+      .leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-06"}"#, token: eva.accessToken)
+    #expect(created.status == 201)
+    let id = try JSONText.decode(SavedLeave.self, from: created).request.id
+    // Nothing tells the second instance but the shared database.
+    #expect(try stream.next(named: "approvals").data.contains(id))
+  }
+}
