@@ -46,3 +46,12 @@ extension DatabaseConnection {
     try query(sql, arguments).first
   }
 }
+
+/// A database that tells its users when another connection (another instance) committed a
+/// change announced on a channel (PostgreSQL's LISTEN/NOTIFY). The tables stay the truth: a
+/// notification is a hint to look again now rather than at the next poll.
+public protocol DatabaseNotifications: Sendable {
+  /// Calls `changed` (on a thread of its own) each time a commit notified `channel`, and once
+  /// after every reconnection, until the returned function is called.
+  func listen(on channel: String, _ changed: @escaping @Sendable () -> Void) -> @Sendable () -> Void
+}

@@ -1,6 +1,7 @@
 import AtriumDomain
 import AtriumHTTP
 import AtriumHTTPTypes
+import AtriumSQL
 import AtriumServices
 import AtriumStore
 import AtriumWeb
@@ -12,8 +13,8 @@ import Synchronization
 /// Writers append events to the log in their own transactions (`LiveEventStore`); this hub
 /// reads what is new on one dispatcher thread and writes it to each stream whose listener the
 /// event's audience includes. A request that changed something wakes the dispatcher at once
-/// (`wake`); it also looks every second, so a write made by another process on the same
-/// database (or, later, announced by PostgreSQL NOTIFY) is seen without any other link.
+/// (`wake`); on PostgreSQL a commit by another instance wakes it too (LISTEN/NOTIFY); and it
+/// looks every second regardless, so a missed notification delays an event by a second at most.
 final class LiveEvents: Sendable {
   /// Events replayed to a reconnecting client at most; past that it is told to reload.
   static let replayLimit = 1_000
@@ -30,6 +31,8 @@ final class LiveEvents: Sendable {
     var isRunning = false
     var isStopped = false
     var lastHeartbeat = ContinuousClock.now
+    /// Ends the listening for other instances' commits, when the database offers it.
+    var stopListening: (@Sendable () -> Void)?
   }
 
   private let state = Mutex(State())
@@ -48,10 +51,11 @@ final class LiveEvents: Sendable {
 
   /// Ends every stream and the dispatcher thread.
   func stop() {
-    let subscribers = state.withLock { state -> [Subscriber] in
+    let (subscribers, stopListening) = state.withLock { state -> ([Subscriber], (@Sendable () -> Void)?) in
       state.isStopped = true
-      return Array(state.subscribers.values)
+      return (Array(state.subscribers.values), state.stopListening)
     }
+    stopListening?()
     for subscriber in subscribers { subscriber.stream.close() }
     wakeUp.signal()
   }
@@ -102,10 +106,16 @@ final class LiveEvents: Sendable {
     guard mustStart else { return }
     let latest = try environment.database.read { try LiveEventStore($0).latestID() }
     state.withLock { $0.delivered = latest }
+    let stopListening = (environment.database as? any DatabaseNotifications)?.listen(on: LiveEventStore.channel) {
+      [weak self] in self?.wake()
+    }
+    state.withLock { $0.stopListening = stopListening }
     let interval = min(Self.pollInterval, environment.eventHeartbeatInterval)
     let nanoseconds =
       Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
     let thread = Thread { [weak self, wakeUp] in
+      // The listening ends with the dispatcher, also when the hub is released unstopped.
+      defer { stopListening?() }
       while true {
         _ = wakeUp.wait(timeout: .now() + .nanoseconds(nanoseconds))
         guard let hub = self, hub.dispatchOnce() else { return }

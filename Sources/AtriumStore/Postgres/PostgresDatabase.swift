@@ -25,6 +25,8 @@ public final class PostgresDatabase: Database {
   public let address: String
   public let maximumConnections: Int
   private let url: String
+  /// For connections of their own (a listener), not for messages: it may hold a password.
+  var connectionURL: String { url }
   private let idle = Mutex<[PostgresPooledConnection]>([])
   /// One permit per connection the pool may have open (idle or in use).
   private let permits: DispatchSemaphore

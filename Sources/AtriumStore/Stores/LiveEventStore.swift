@@ -22,6 +22,9 @@ public struct LiveEventStore {
     public let createdAt: Int64
   }
 
+  /// The PostgreSQL channel a commit that appended events notifies.
+  public static let channel = "atrium_live_events"
+
   public func append(kind: String, data: String, audience: EventAudience, at instant: Int64) throws {
     let (name, target): (String, String?) =
       switch audience {
@@ -37,6 +40,8 @@ public struct LiveEventStore {
       // commit in the other order), so the number is taken under a lock held until commit:
       // the next event is numbered only once this one's transaction has ended.
       try connection.execute("SELECT pg_advisory_xact_lock(?)", .integer(DatabaseLocks.liveEvents))
+      // Delivered when the transaction commits, to every instance's listener.
+      try connection.execute("SELECT pg_notify(?, '')", .text(Self.channel))
     }
     try connection.execute(
       "INSERT INTO live_events (kind, data, audience, target_id, created_at) VALUES (?, ?, ?, ?, ?)",
