@@ -29,6 +29,7 @@ let usage = """
          atrium ldap sync [--data DIR]
          atrium backup --to FILE [--data DIR]
          atrium restore --from FILE [--data DIR]
+         atrium migrate --from DIR --to postgres://USER@HOST/DB
 
   ldap sync brings the people in step with the company directory once, as the server does
   every ATRIUM_LDAP_SYNC_INTERVAL; the directory is set up with ATRIUM_LDAP_* variables
@@ -38,6 +39,9 @@ let usage = """
   restore puts one back, only while no server uses the folder (the replaced database is kept).
   import and ldap sync use PostgreSQL when ATRIUM_DATABASE_URL is set; backup and restore are
   for the SQLite file (on PostgreSQL, use pg_dump: README).
+
+  migrate moves a company from a data folder's SQLite file into an empty PostgreSQL database
+  (one transaction; every table checked before it is kept), while no server uses the folder.
 
   seed fills an empty data folder with the benchmark company (deterministic for a seed and a
   day; defaults: 1000 employees, 7 requests each, seed 1, today).
@@ -94,6 +98,8 @@ case "backup":
   BackupCommands.backup(Array(arguments.dropFirst()), environment: environment)
 case "restore":
   BackupCommands.restore(Array(arguments.dropFirst()), environment: environment)
+case "migrate":
+  MigrateCommand.run(Array(arguments.dropFirst()))
 case "help", "--help", "-h":
   print(usage + "\n\n" + CommandLineText.clientCommands.text(in: ClientCommands.language(environment: environment)))
 case _ where ClientCommands.commands.contains(command):

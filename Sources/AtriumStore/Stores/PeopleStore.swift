@@ -95,6 +95,13 @@ public struct PeopleStore {
         """, .text(employeeID))
   }
 
+  /// Rebuilds the whole directory search (after a company was copied in).
+  public func indexEveryone() throws {
+    let ids = try connection.query("SELECT id FROM employees ORDER BY id")
+    try connection.execute("DELETE FROM people_search")
+    for row in ids { try index(employeeID: row.string("id")) }
+  }
+
   /// Rewrites the search rows of a department's people (after it was renamed).
   public func index(departmentID: String) throws {
     let ids = try connection.query("SELECT id FROM employees WHERE department_id = ?", .text(departmentID))
