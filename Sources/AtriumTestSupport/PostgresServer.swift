@@ -77,7 +77,8 @@ public final class PostgresServer: @unchecked Sendable {
     process.standardError = FileHandle(forWritingAtPath: "/dev/null")
     try process.run()
     server = process
-    watchdog = try Self.watch(parent: getpid(), folder: data)
+    watchdog = try Watchdog.stopWhenThisProcessEnds(
+      pidFile: data + "/postmaster.pid", signal: "QUIT", removing: folder.path)
     let deadline = Date().addingTimeInterval(30)
     while Date() < deadline {
       if (try? PostgresConnection(url: url(database: "postgres"))) != nil { return }
@@ -145,21 +146,6 @@ public final class PostgresServer: @unchecked Sendable {
       })
     else { throw Failure(description: "PostgreSQL is not installed (apt-get install postgresql)") }
     return "\(root)/\(newest)/bin"
-  }
-
-  /// Starts a shell that waits for the test process to end and then stops the server.
-  private static func watch(parent: Int32, folder: String) throws -> Process {
-    let script = """
-      while kill -0 \(parent) 2>/dev/null; do sleep 1; done
-      pid=$(head -n 1 '\(folder)/postmaster.pid' 2>/dev/null) && kill -QUIT "$pid"
-      """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", script]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    return process
   }
 
   private static func run(_ executable: String, _ arguments: [String]) throws {

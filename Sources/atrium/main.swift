@@ -51,6 +51,8 @@ let usage = """
                       the signing key and uploaded files (only the files with --database)
     --database URL    PostgreSQL instead of the SQLite file, as postgres://USER@HOST/DB
                       (ATRIUM_DATABASE_URL; a password is better in ~/.pgpass or PGPASSWORD)
+    --files DIR       uploaded files (photos), a folder every instance shares when several
+                      run on one database (ATRIUM_FILES, default: DIR/files of --data)
     --host ADDRESS    numeric address to listen on (ATRIUM_HOST, default 127.0.0.1)
     --port PORT       port to listen on, 0 for any free one (ATRIUM_PORT, default 8080)
     --threads N       network threads (ATRIUM_THREADS, default: one per core)
@@ -124,7 +126,7 @@ func runServe(_ arguments: [String]) {
     case "--trust-proxy":
       trustsProxy = true
     case "--data", "--host", "--port", "--threads", "--workers", "--timeout", "--public-url", "--durability",
-      "--feed-interval", "--connections-per-address", "--feed-allowed-hosts", "--database":
+      "--feed-interval", "--connections-per-address", "--feed-allowed-hosts", "--database", "--files":
       guard index + 1 < arguments.count else { fail("\(flag) needs a value") }
       options[String(flag.dropFirst(2))] = arguments[index + 1]
       index += 1
@@ -176,7 +178,7 @@ func runServe(_ arguments: [String]) {
     var serverEnvironment = ServerEnvironment(
       database: database, signingKey: try directory.signingKey(for: database), trustsForwardedFor: trustsProxy,
       publicURL: publicURL)
-    serverEnvironment.filesDirectory = directory.filesPath
+    serverEnvironment.filesDirectory = value("files", "ATRIUM_FILES", directory.filesPath)
     serverEnvironment.feedInterval = TimeInterval(feedInterval)
     let allowedHosts = options["feed-allowed-hosts"] ?? environment["ATRIUM_FEED_ALLOWED_HOSTS"] ?? ""
     serverEnvironment.feedAddressPolicy = FeedAddressPolicy(
@@ -360,7 +362,7 @@ func runDirectorySync(_ arguments: [String]) {
     let directory = try DataDirectory(path: dataPath)
     let database = try directory.openDatabase(url: databaseURL([:]))
     var serverEnvironment = ServerEnvironment(database: database, signingKey: try directory.signingKey(for: database))
-    serverEnvironment.filesDirectory = directory.filesPath
+    serverEnvironment.filesDirectory = environment["ATRIUM_FILES"] ?? directory.filesPath
     serverEnvironment.directory = configuration
     let app = try AtriumApp(environment: serverEnvironment)
     guard let report = app.syncDirectory() else { fail("no company directory is configured") }

@@ -86,6 +86,11 @@ final class LeaveLoad: Sendable {
         if response.status == 201, let saved = try? JSONDecoder().decode(SavedLeave.self, from: Data(response.body)) {
           created.withLock { $0.append(Created(username: username, day: day.description, id: saved.request.id)) }
         }
+        // A proxy whose instance died under the request (502), or a server that could not
+        // finish it (503, 504): it may or may not have been done, so it is sent again later.
+        if [502, 503, 504].contains(response.status) {
+          unanswered.withLock { $0.append((username, day.description, "\(username)-\(firstYear)-\(number)")) }
+        }
       } catch {
         // The server is gone (killed) or the connection broke: try a new one, or stop.
         unanswered.withLock { $0.append((username, day.description, "\(username)-\(firstYear)-\(number)")) }
