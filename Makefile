@@ -2,13 +2,15 @@
 SWIFT ?= swift
 DATA ?= ./atrium-data
 PORT ?= 8080
+DATABASE ?=
 
 .PHONY: demo test fuzz bench build deps format format-check contract-check clean
 
-## Runs Atrium on http://127.0.0.1:$(PORT) with its embedded database and the demo company.
+## Runs Atrium on http://127.0.0.1:$(PORT) with its embedded database and the demo company;
+## DATABASE=postgres://USER@HOST/DB runs it on PostgreSQL instead (the demo is seeded once).
 demo: deps
 	$(SWIFT) build --product atrium
-	$(SWIFT) run atrium serve --demo --data $(DATA) --port $(PORT)
+	$(SWIFT) run atrium serve --demo --data $(DATA) --port $(PORT) $(if $(DATABASE),--database $(DATABASE))
 
 ## Runs every test, twice: on SQLite, then on PostgreSQL (ATRIUM_TEST_DATABASE=postgres; the
 ## tests start a throwaway cluster). The calendar-feed test parses feeds with Python's

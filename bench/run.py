@@ -5,6 +5,10 @@ Seeds a fresh benchmark company (BENCH_EMPLOYEES, default 1000), starts the rele
 a free loopback port, and drives it with wrk: each row gets a short warm-up, then a measured
 run. Prints one table (req/s, p50, p99, ratio to /healthz in the same run) and the server's
 peak RSS, and writes bench/results.json. Loopback only; every run is bounded in time.
+
+BENCH_DATABASE=postgres runs the same rows on a PostgreSQL cluster the harness starts;
+BENCH_INSTANCES=2 (with postgres) runs two instances behind nginx and measures through it,
+plus how long a live event and a revoked token take to cross from one instance to the other.
 """
 import http.client
 import json
@@ -20,6 +24,8 @@ import tempfile
 import time
 import urllib.parse
 
+from engines import Nginx, PostgresCluster, event_latency, start_server
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.join(ROOT, ".build", "release", "atrium")
 EMPLOYEES = int(os.environ.get("BENCH_EMPLOYEES", "1000"))
@@ -27,6 +33,8 @@ DURATION = int(os.environ.get("BENCH_SECONDS", "10"))
 WARMUP = int(os.environ.get("BENCH_WARMUP_SECONDS", "2"))
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "50"))
 DURABILITY = os.environ.get("BENCH_DURABILITY", "full")
+DATABASE = os.environ.get("BENCH_DATABASE", "sqlite")
+INSTANCES = int(os.environ.get("BENCH_INSTANCES", "1"))
 PASSWORD = "atrium-bench"
 TRAINING_TYPE = "00000000-0000-4000-8000-0000000000b1"
 
@@ -116,43 +124,79 @@ def peak_rss_mb(pid):
     return None
 
 
-def count_training_requests(database, employee):
+COUNT_TRAINING = ("SELECT COUNT(*), COUNT(DISTINCT r.start_date) FROM leave_requests r "
+                  "JOIN employees e ON e.id = r.employee_id WHERE e.username = ? AND r.type_id = ?")
+
+
+def count_training_requests(database, employee, cluster=None):
     """Rows the load created, and how many distinct dates they have (each request had its own)."""
+    if cluster:
+        return cluster.query(COUNT_TRAINING, employee, TRAINING_TYPE)
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as connection:
-        return connection.execute(
-            "SELECT COUNT(*), COUNT(DISTINCT r.start_date) FROM leave_requests r "
-            "JOIN employees e ON e.id = r.employee_id WHERE e.username = ? AND r.type_id = ?",
-            (employee, TRAINING_TYPE),
-        ).fetchone()
+        return connection.execute(COUNT_TRAINING, (employee, TRAINING_TYPE)).fetchone()
+
+
+def crossing_instances(first, second):
+    """How long what one instance did takes to reach the other: a live event (create on the
+    first, stream on the second) and a token revoked on the first then refused by the second."""
+    employee = login(first, "report.3")
+    manager = login(second, "bench.manager")
+    # report.3's requests wait for bench.manager's decision: each one is an approvals event.
+
+    def create(index):
+        date = time.strftime("%Y-%m-%d", time.gmtime(7258118400 + (index // 5 * 7 + index % 5) * 86400))
+        status, data = request(first, "POST", "/api/v1/me/leave", employee, {"start": date, "end": date})
+        if status != 201:
+            raise SystemExit(f"event latency: create answered {status} {data[:200]!r}")
+        return json.loads(data)["request"]["id"], time.perf_counter()
+
+    events = [max(0.0, latency) for latency in event_latency(first, second, manager, create)]
+    token = login(first, "report.4")
+    if request(second, "GET", "/api/v1/me", token)[0] != 200:
+        raise SystemExit("the second instance refused a token the first issued")
+    request(first, "POST", "/api/v1/auth/logout?everywhere=true", token)
+    revoked_at = time.perf_counter()
+    while request(second, "GET", "/api/v1/me", token)[0] == 200:
+        if time.perf_counter() - revoked_at > 10:
+            raise SystemExit("the second instance still accepts a token revoked on the first after 10 s")
+    revocation = (time.perf_counter() - revoked_at) * 1000
+    return {"eventMedianMs": statistics.median(events), "eventMaxMs": events[-1], "events": len(events),
+            "revocationMs": revocation}
 
 
 def main():
     if not os.path.exists(BINARY):
         raise SystemExit(f"{BINARY} is missing: run make bench (it builds the release binary)")
+    if INSTANCES not in (1, 2) or (INSTANCES == 2 and DATABASE != "postgres"):
+        raise SystemExit("BENCH_INSTANCES=2 needs BENCH_DATABASE=postgres (instances share a database)")
     folder = tempfile.mkdtemp(prefix="atrium-bench-")
     data = os.path.join(folder, "data")
-    log(f"Seeding {EMPLOYEES} employees in {data} ...")
+    cluster = PostgresCluster(folder) if DATABASE == "postgres" else None
+    database_url = cluster.url if cluster else None
+    log(f"Seeding {EMPLOYEES} employees in {database_url or data} ...")
     seeded = subprocess.run(
-        [BINARY, "seed", "--data", data, "--employees", str(EMPLOYEES), "--seed", "1"],
+        [BINARY, "seed", "--data", data, "--employees", str(EMPLOYEES), "--seed", "1"]
+        + (["--database", database_url] if database_url else []),
         capture_output=True, text=True, check=True,
     )
     log("  " + seeded.stdout.strip().splitlines()[0])
     seed_seconds = float(re.search(r"in ([\d.]+) s", seeded.stdout).group(1))
 
-    server = subprocess.Popen(
-        [BINARY, "serve", "--data", data, "--host", "127.0.0.1", "--port", "0", "--durability", DURABILITY],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )
+    servers = []
+    proxy = None
+    crossing = None
     try:
-        port = None
-        for line in server.stdout:
-            match = re.search(r"running at http://127\.0\.0\.1:(\d+)", line)
-            if match:
-                port = int(match.group(1))
-                break
-        if port is None:
-            raise SystemExit("the server did not start")
-        log(f"Server pid {server.pid} on port {port}; wrk -t2 -c{CONNECTIONS}, {WARMUP} s warm-up, {DURATION} s runs")
+        files = os.path.join(folder, "files")
+        for index in range(INSTANCES):
+            servers.append(start_server(BINARY, data if index == 0 else os.path.join(folder, f"data{index}"),
+                                        database_url, ["--durability", DURABILITY, "--files", files]
+                                        + (["--trust-proxy"] if INSTANCES > 1 else [])))
+        server, port = servers[0]
+        if INSTANCES > 1:
+            proxy = Nginx(folder, [instance_port for _, instance_port in servers])
+            port = proxy.port
+        log(f"{INSTANCES} instance(s) on {DATABASE}, measured on port {port}; "
+            f"wrk -t2 -c{CONNECTIONS}, {WARMUP} s warm-up, {DURATION} s runs")
 
         employee = login(port, "bench.employee")
         manager = login(port, "bench.manager")
@@ -202,17 +246,28 @@ def main():
         rows.append({"endpoint": "POST /api/v1/me/leave (concurrent)", "path": "/api/v1/me/leave",
                      "requestsPerSecond": rate, "p50ms": p50, "p99ms": p99})
 
-        rss = peak_rss_mb(server.pid)
+        if INSTANCES > 1:
+            crossing = crossing_instances(servers[0][1], servers[1][1])
+            log(f"  across instances: events median {crossing['eventMedianMs']:.1f} ms, max "
+                f"{crossing['eventMaxMs']:.1f} ms; a revoked token refused after {crossing['revocationMs']:.1f} ms")
+        rss = max(peak_rss_mb(process.pid) for process, _ in servers)
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        if proxy:
+            proxy.stop()
+        for process, _ in servers:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
 
     database = os.path.join(data, "atrium.sqlite")
-    saved, distinct_dates = count_training_requests(database, "report.1")
-    sequential_saved, _ = count_training_requests(database, "report.2")
+    try:
+        saved, distinct_dates = count_training_requests(database, "report.1", cluster)
+        sequential_saved, _ = count_training_requests(database, "report.2", cluster)
+    finally:
+        if cluster:
+            cluster.stop()
     if sequential_saved != 200:
         raise SystemExit(f"SEQUENTIAL CREATES: 200 answered 201 but {sequential_saved} rows exist")
     expected = created_under_load
@@ -229,6 +284,9 @@ def main():
         "sequentialCreates": sequential,
         "createCheck": {"answered201": expected, "rowsSaved": saved, "distinctDates": distinct_dates, "refused": refused},
         "durability": DURABILITY,
+        "database": DATABASE,
+        "instances": INSTANCES,
+        "acrossInstances": crossing,
         "peakRSSMB": rss,
     }
     with open(os.path.join(ROOT, "bench", "results.json"), "w") as file:
@@ -236,13 +294,17 @@ def main():
 
     print()
     print(f"Atrium benchmark: {EMPLOYEES} employees, {os.cpu_count()} cores, wrk -t2 -c{CONNECTIONS} -d{DURATION}s, "
-          f"durability {DURABILITY}")
+          f"durability {DURABILITY}, {DATABASE}, {INSTANCES} instance(s)")
     print(f"{'endpoint':<44} {'req/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'vs /healthz':>12}")
     for row in rows:
         print(f"{row['endpoint']:<44} {row['requestsPerSecond']:>10,.0f} {row['p50ms']:>8.2f} {row['p99ms']:>8.2f}"
               f" {row['ratioToHealthz']:>11.1%}")
     print(f"{'POST /api/v1/me/leave (200 sequential)':<44} {'':>10} {sequential['p50ms']:>8.2f} {sequential['p99ms']:>8.2f}")
-    print(f"Peak RSS: {rss:.1f} MB; seeding took {seed_seconds:.1f} s")
+    print(f"Peak RSS: {rss:.1f} MB (the largest instance); seeding took {seed_seconds:.1f} s")
+    if crossing:
+        print(f"Across instances: a live event reached the other instance's stream in {crossing['eventMedianMs']:.1f} ms "
+              f"(median of {crossing['events']}, max {crossing['eventMaxMs']:.1f} ms); a token revoked on one was "
+              f"refused by the other {crossing['revocationMs']:.1f} ms after the revocation was answered")
     # wrk stops mid-flight: up to one request per connection may be saved with its answer unread.
     in_flight = saved - expected
     print(f"Creates under load: {expected} answered 201, {saved} rows saved ({in_flight} in flight when wrk stopped), "
