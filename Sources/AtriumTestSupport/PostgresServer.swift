@@ -46,14 +46,14 @@ public final class PostgresServer: @unchecked Sendable {
     let data = folder.path + "/data"
     if Self.isRoot {
       chmod(folder.path, 0o755)
-      try Self.run("/bin/chown", ["postgres:postgres", folder.path])
+      try Command.run("/bin/chown", ["postgres:postgres", folder.path])
     }
-    try Self.run(
+    try Command.run(
       bin + "/initdb",
       [
         "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync",
         "--no-instructions",
-      ])
+      ], as: Self.isRoot ? "postgres" : nil)
     try start()
   }
 
@@ -146,24 +146,5 @@ public final class PostgresServer: @unchecked Sendable {
       })
     else { throw Failure(description: "PostgreSQL is not installed (apt-get install postgresql)") }
     return "\(root)/\(newest)/bin"
-  }
-
-  private static func run(_ executable: String, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(
-      fileURLWithPath: isRoot && executable.hasPrefix("/usr/lib") ? "/usr/sbin/runuser" : executable)
-    process.arguments =
-      isRoot && executable.hasPrefix("/usr/lib") ? ["-u", "postgres", "--", executable] + arguments : arguments
-    let errors = Pipe()
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errors
-    try process.run()
-    let output = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failure(
-        description: "\(executable) \(arguments.joined(separator: " ")) failed: "
-          + String(decoding: output, as: UTF8.self))
-    }
   }
 }

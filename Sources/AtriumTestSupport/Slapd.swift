@@ -34,12 +34,11 @@ public final class Slapd: @unchecked Sendable {
     try ldif.write(toFile: folder.path + "/data.ldif", atomically: true, encoding: .utf8)
     if Self.isRoot {
       chmod(folder.path, 0o755)
-      try Self.run("/bin/chown", ["-R", "openldap:openldap", folder.path])
+      try Command.run("/bin/chown", ["-R", "openldap:openldap", folder.path])
     }
-    try Self.run(
-      Self.isRoot ? "/usr/sbin/runuser" : "/usr/sbin/slapadd",
-      (Self.isRoot ? ["-u", "openldap", "--", "/usr/sbin/slapadd"] : [])
-        + ["-q", "-f", folder.path + "/slapd.conf", "-l", folder.path + "/data.ldif"])
+    try Command.run(
+      "/usr/sbin/slapadd", ["-q", "-f", folder.path + "/slapd.conf", "-l", folder.path + "/data.ldif"],
+      as: Self.isRoot ? "openldap" : nil)
     try start()
   }
 
@@ -93,7 +92,7 @@ public final class Slapd: @unchecked Sendable {
     let file = folder.path + "/change-\(UUID().uuidString).ldif"
     try ldif.write(toFile: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: file) }
-    try Self.run(
+    try Command.run(
       "/usr/bin/ldapmodify", ["-x", "-H", url, "-D", Self.adminDN, "-w", Self.adminPassword, "-f", file])
   }
 
@@ -121,23 +120,6 @@ public final class Slapd: @unchecked Sendable {
   }
 
   private static var isRoot: Bool { getuid() == 0 }
-
-  private static func run(_ executable: String, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let errors = Pipe()
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errors
-    try process.run()
-    let output = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failure(
-        description: "\(executable) \(arguments.joined(separator: " ")) failed: "
-          + String(decoding: output, as: UTF8.self))
-    }
-  }
 
   private static func accepts(port: Int) -> Bool {
     (try? RawHTTPClient(port: port, timeout: 1)) != nil

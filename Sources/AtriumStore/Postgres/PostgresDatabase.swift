@@ -30,6 +30,11 @@ public final class PostgresDatabase: Database {
   private let idle = Mutex<[PostgresPooledConnection]>([])
   /// One permit per connection the pool may have open (idle or in use).
   private let permits: DispatchSemaphore
+  /// This thread's write transaction on this database, if one is running.
+  private var activeWrite: ThreadTransaction<PostgresPooledConnection> { ThreadTransaction(of: self, "write") }
+  /// This thread's read transaction, if one is running: a read inside it joins it rather
+  /// than taking a second connection from the pool.
+  private var activeRead: ThreadTransaction<PostgresPooledConnection> { ThreadTransaction(of: self, "read") }
 
   /// Connects to the database `url` names and runs pending migrations.
   /// - Throws: `DatabaseError` (unavailable) naming the host, never the password, when the
@@ -46,16 +51,14 @@ public final class PostgresDatabase: Database {
 
   public func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
     // Inside a write, read what it has written so far; inside a read, the same snapshot.
-    if let active = activeWrite ?? activeRead { return try body(active) }
+    if let active = activeWrite.current ?? activeRead.current { return try body(active) }
     var reconnects = 0
     while true {
       let pooled = try checkOut()
       defer { checkIn(pooled) }
       do {
         try pooled.control("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-        activeRead = pooled
-        defer { activeRead = nil }
-        let result = try body(pooled)
+        let result = try activeRead.running(on: pooled) { try body(pooled) }
         try pooled.control("COMMIT")
         return result
       } catch let error as DatabaseError where pooled.isBroken && reconnects < Self.reconnectRetries {
@@ -70,7 +73,7 @@ public final class PostgresDatabase: Database {
 
   @discardableResult
   public func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
-    if let active = activeWrite { return try Self.savepoint(active, body) }
+    if let active = activeWrite.current { return try active.savepoint(body) }
     var conflicts = 0
     var reconnects = 0
     while true {
@@ -80,14 +83,13 @@ public final class PostgresDatabase: Database {
       do {
         try pooled.control("BEGIN ISOLATION LEVEL SERIALIZABLE")
         pooled.sawConflict = false
-        let outcome = Result { () throws -> T in
-          activeWrite = pooled
-          defer { activeWrite = nil }
-          return try body(pooled)
-        }
+        let outcome = Result { () throws -> T in try activeWrite.running(on: pooled) { try body(pooled) } }
         // A conflict dooms the whole transaction, even when the body caught it (a handler that
         // turned it into an answer inside the write): run it all again.
         if pooled.sawConflict { throw DatabaseError.conflict("a statement conflicted with a concurrent write") }
+        // Lost before COMMIT was sent (the body may have answered the failure itself): nothing
+        // was committed, so the whole write may run again on a fresh connection.
+        if pooled.isBroken { throw DatabaseError.unavailable("the connection was lost before COMMIT") }
         let result = try outcome.get()
         committing = true
         try pooled.control("COMMIT")
@@ -107,41 +109,6 @@ public final class PostgresDatabase: Database {
         pooled.rollBack()
         throw error
       }
-    }
-  }
-
-  // MARK: - Nesting
-
-  /// This thread's write transaction on this database, if one is running.
-  private var activeWrite: PostgresPooledConnection? {
-    get { Thread.current.threadDictionary[threadKey] as? PostgresPooledConnection }
-    set { Thread.current.threadDictionary[threadKey] = newValue }
-  }
-
-  /// This thread's read transaction on this database, if one is running: a read inside it
-  /// joins it rather than taking a second connection from the pool.
-  private var activeRead: PostgresPooledConnection? {
-    get { Thread.current.threadDictionary[readKey] as? PostgresPooledConnection }
-    set { Thread.current.threadDictionary[readKey] = newValue }
-  }
-
-  private var threadKey: String { "atrium.postgres.write.\(ObjectIdentifier(self).hashValue)" }
-  private var readKey: String { "atrium.postgres.read.\(ObjectIdentifier(self).hashValue)" }
-
-  /// A write within a write: its own savepoint, undone alone when it throws (which also
-  /// clears PostgreSQL's "transaction aborted" state, so the outer write can go on).
-  private static func savepoint<T>(
-    _ pooled: PostgresPooledConnection, _ body: (any DatabaseConnection) throws -> T
-  ) throws -> T {
-    try pooled.control("SAVEPOINT nested")
-    do {
-      let result = try body(pooled)
-      try pooled.control("RELEASE nested")
-      return result
-    } catch {
-      _ = try? pooled.control("ROLLBACK TO nested")
-      _ = try? pooled.control("RELEASE nested")
-      throw error
     }
   }
 
@@ -170,10 +137,14 @@ public final class PostgresDatabase: Database {
     }
   }
 
-  /// Returns a connection to the pool; a broken one is closed, and its place opened again
-  /// when next needed.
+  /// Returns a connection to the pool. A broken one is closed, and so are the idle ones: a
+  /// connection breaks when the server restarted or the network failed, which broke the
+  /// others too (they would each fail one request before being found out). Their places are
+  /// opened again when next needed.
   private func checkIn(_ pooled: PostgresPooledConnection) {
-    if !pooled.isBroken && !pooled.connection.isInTransaction {
+    if pooled.isBroken {
+      idle.withLock { $0.removeAll() }
+    } else if !pooled.connection.isInTransaction {
       idle.withLock { $0.append(pooled) }
     }
     permits.signal()

@@ -31,6 +31,8 @@ public final class SQLiteDatabase: Database {
   private let pool = Mutex<[PooledConnection]>([])
   /// Writers in this process queue here rather than spin on SQLite's lock.
   private let writer = Mutex<Void>(())
+  /// This thread's write transaction on this database, if one is running.
+  private var activeWrite: ThreadTransaction<PooledConnection> { ThreadTransaction(of: self, "write") }
 
   /// Opens (creating when missing) the database file at `path` and runs pending migrations.
   public init(path: String, durability: Durability = .full, migrations: [Migration] = Schema.migrations) throws {
@@ -44,7 +46,7 @@ public final class SQLiteDatabase: Database {
 
   public func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
     // Inside a write, read what it has written so far.
-    if let active = activeWrite { return try body(active) }
+    if let active = activeWrite.current { return try body(active) }
     let pooled = try checkOut()
     defer { checkIn(pooled) }
     try pooled.execute("BEGIN DEFERRED", [])
@@ -60,7 +62,7 @@ public final class SQLiteDatabase: Database {
 
   @discardableResult
   public func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
-    if let active = activeWrite { return try Self.savepoint(active, body) }
+    if let active = activeWrite.current { return try active.savepoint(body) }
     return try writer.withLock { _ in
       let pooled = try checkOut()
       defer { checkIn(pooled) }
@@ -68,8 +70,8 @@ public final class SQLiteDatabase: Database {
       while true {
         do {
           try pooled.execute("BEGIN IMMEDIATE", [])
-          activeWrite = pooled
-          defer { activeWrite = nil }
+          activeWrite.current = pooled
+          defer { activeWrite.current = nil }
           let result = try body(pooled)
           try pooled.execute("COMMIT", [])
           return result
@@ -82,32 +84,6 @@ public final class SQLiteDatabase: Database {
           throw error
         }
       }
-    }
-  }
-
-  // MARK: - Nesting
-
-  /// This thread's write transaction on this database, if one is running.
-  private var activeWrite: PooledConnection? {
-    get { Thread.current.threadDictionary[threadKey] as? PooledConnection }
-    set { Thread.current.threadDictionary[threadKey] = newValue }
-  }
-
-  private var threadKey: String { "atrium.sqlite.write.\(ObjectIdentifier(self).hashValue)" }
-
-  /// A write within a write: its own savepoint, undone alone when it throws.
-  private static func savepoint<T>(
-    _ pooled: PooledConnection, _ body: (any DatabaseConnection) throws -> T
-  ) throws -> T {
-    try pooled.execute("SAVEPOINT nested", [])
-    do {
-      let result = try body(pooled)
-      try pooled.execute("RELEASE nested", [])
-      return result
-    } catch {
-      _ = try? pooled.execute("ROLLBACK TO nested", [])
-      _ = try? pooled.execute("RELEASE nested", [])
-      throw error
     }
   }
 
