@@ -198,14 +198,14 @@ public final class AuthService: Sendable {
     }
     // Read from the database on every request, never from a cache of this instance's: a
     // sign-out, a password change or a deactivation on any instance stops the token on all.
-    let (employee, sessionEnded, validAfter) = try environment.database.read { connection -> (Employee?, Bool, Int64) in
-      // Ending one session (a sign-out, a replayed refresh token) voids its access tokens at
-      // once, not when they expire.
-      (
-        try PeopleStore(connection).employee(id: claims.sub), try SessionStore(connection).isRevoked(id: claims.sid),
-        try AccountStore(connection).account(employeeID: claims.sub)?.validAfter ?? 0
-      )
+    // Ending one session (a sign-out, a replayed refresh token) voids its access tokens at
+    // once, not when they expire.
+    let caller = try environment.database.read {
+      try SessionStore($0).caller(employeeID: claims.sub, sessionID: claims.sid)
     }
+    let employee = caller?.employee
+    let sessionEnded = caller?.sessionEnded ?? false
+    let validAfter = caller?.validAfter ?? 0
     // Strictly after: a token issued in the very millisecond of a revocation is void too.
     guard let employee, employee.isActive, !sessionEnded, Int64((claims.iat * 1000).rounded(.down)) > validAfter
     else {

@@ -1,3 +1,4 @@
+import AtriumDomain
 import AtriumSQL
 
 /// Sign-in sessions and their refresh tokens. A session is one chain of rotated tokens; only
@@ -103,6 +104,25 @@ public struct SessionStore {
 
   /// Whether the session was ended (signed out, a refresh token replayed, the account closed).
   /// A session already purged is not reported: its access tokens expired long before.
+  /// Who a token speaks for, read in one query: the employee, whether the token's session was
+  /// ended, and the account's "valid after" instant (ms). Nil when the employee is gone.
+  public func caller(employeeID: String, sessionID: String) throws -> (
+    employee: Employee, sessionEnded: Bool, validAfter: Int64
+  )? {
+    try connection.queryFirst(
+      """
+      SELECT e.*, a.valid_after AS caller_valid_after, s.revoked_at AS caller_revoked_at
+      FROM employees e LEFT JOIN accounts a ON a.employee_id = e.id LEFT JOIN sessions s ON s.id = ?
+      WHERE e.id = ?
+      """, .text(sessionID), .text(employeeID)
+    ).map {
+      (
+        PeopleStore.employee($0), $0.optionalInt("caller_revoked_at") != nil,
+        Int64($0.optionalInt("caller_valid_after") ?? 0)
+      )
+    }
+  }
+
   public func isRevoked(id: String) throws -> Bool {
     try connection.queryFirst("SELECT revoked_at FROM sessions WHERE id = ?", .text(id))?.optionalInt("revoked_at")
       != nil
