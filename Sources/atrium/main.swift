@@ -55,7 +55,8 @@ let usage = """
                       run on one database (ATRIUM_FILES, default: DIR/files of --data)
     --host ADDRESS    numeric address to listen on (ATRIUM_HOST, default 127.0.0.1)
     --port PORT       port to listen on, 0 for any free one (ATRIUM_PORT, default 8080)
-    --threads N       network threads (ATRIUM_THREADS, default: one per core)
+    --threads N       network threads (ATRIUM_THREADS, default: one per core, four per core with
+                      --database: a request waiting on PostgreSQL leaves its thread idle)
     --workers N       threads for slow work such as password hashing (ATRIUM_WORKERS, default 4)
     --timeout SECONDS close connections idle this long (ATRIUM_TIMEOUT, default 30)
     --connections-per-address N
@@ -149,8 +150,9 @@ func runServe(_ arguments: [String]) {
   var configuration = HTTPServer.Configuration()
   configuration.host = value("host", "ATRIUM_HOST", "127.0.0.1")
   configuration.port = number("port", "ATRIUM_PORT", 8080, 0...65535)
+  let cores = ProcessInfo.processInfo.activeProcessorCount
   configuration.threadCount = number(
-    "threads", "ATRIUM_THREADS", ProcessInfo.processInfo.activeProcessorCount, 1...256)
+    "threads", "ATRIUM_THREADS", databaseURL(options) == nil ? cores : 4 * cores, 1...256)
   configuration.workerCount = number("workers", "ATRIUM_WORKERS", 4, 1...256)
   configuration.connectionTimeoutSeconds = number("timeout", "ATRIUM_TIMEOUT", 30, 1...3600)
   configuration.connectionLimitPerAddress = number(

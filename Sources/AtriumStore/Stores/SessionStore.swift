@@ -106,7 +106,9 @@ public struct SessionStore {
   /// A session already purged is not reported: its access tokens expired long before.
   /// Who a token speaks for, read in one query: the employee, whether the token's session was
   /// ended, and the account's "valid after" instant (ms). Nil when the employee is gone.
-  public func caller(employeeID: String, sessionID: String) throws -> (
+  public func caller(
+    employeeID: String, sessionID: String
+  ) throws -> (
     employee: Employee, sessionEnded: Bool, validAfter: Int64
   )? {
     try connection.queryFirst(
