@@ -70,6 +70,8 @@ class PostgresCluster:
         return tuple(int(field) for field in output.strip().split("|"))
 
     def stop(self):
+        if self.process.poll() is not None:
+            return
         pid_file = os.path.join(self.data, "postmaster.pid")
         try:
             with open(pid_file) as file:

@@ -171,6 +171,16 @@ def crossing_instances(first, second):
 
 
 def main():
+    """Runs the benchmark; whatever happens, the PostgreSQL cluster it started is stopped."""
+    clusters = []
+    try:
+        bench(clusters)
+    finally:
+        for cluster in clusters:
+            cluster.stop()
+
+
+def bench(clusters):
     if not os.path.exists(BINARY):
         raise SystemExit(f"{BINARY} is missing: run make bench (it builds the release binary)")
     if INSTANCES not in (1, 2) or (INSTANCES == 2 and DATABASE != "postgres"):
@@ -178,6 +188,8 @@ def main():
     folder = tempfile.mkdtemp(prefix="atrium-bench-")
     data = os.path.join(folder, "data")
     cluster = PostgresCluster(folder) if DATABASE == "postgres" else None
+    if cluster:
+        clusters.append(cluster)
     database_url = cluster.url if cluster else None
     log(f"Seeding {EMPLOYEES} employees in {database_url or data} ...")
     seeded = subprocess.run(
@@ -268,12 +280,8 @@ def main():
                 process.kill()
 
     database = os.path.join(data, "atrium.sqlite")
-    try:
-        saved, distinct_dates = count_training_requests(database, "report.1", cluster)
-        sequential_saved, _ = count_training_requests(database, "report.2", cluster)
-    finally:
-        if cluster:
-            cluster.stop()
+    saved, distinct_dates = count_training_requests(database, "report.1", cluster)
+    sequential_saved, _ = count_training_requests(database, "report.2", cluster)
     if sequential_saved != 200:
         raise SystemExit(f"SEQUENTIAL CREATES: 200 answered 201 but {sequential_saved} rows exist")
     expected = created_under_load

@@ -14,9 +14,6 @@ public final class NginxProxy: @unchecked Sendable {
   private let process = Process()
   private var watchdog: Process?
 
-  /// Whether Debian's nginx is installed.
-  public static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx") }
-
   /// Starts nginx in front of the instances listening on `upstreams` (ports on 127.0.0.1).
   public init(upstreams: [Int]) throws {
     port = try FreePort.loopback()

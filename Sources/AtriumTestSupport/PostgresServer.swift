@@ -5,7 +5,8 @@ import Synchronization
 /// A throwaway PostgreSQL cluster for tests: Debian's `initdb` and `postgres` in a temporary
 /// folder, on 127.0.0.1 and a free port, stopped by its process id. `fsync=off` spares the
 /// disk: a commit still reaches the operating system before it is acknowledged, so a killed
-/// server loses nothing acknowledged (only a machine crash would). As root the server runs as the `postgres` user (PostgreSQL refuses root).
+/// server loses nothing acknowledged (only a machine crash would). As root the server runs as
+/// the `postgres` user (PostgreSQL refuses root).
 ///
 /// A watchdog process stops the server when the test process ends in any way, a crash
 /// included, so no cluster outlives the tests that started it.
@@ -33,9 +34,6 @@ public final class PostgresServer: @unchecked Sendable {
   }
 
   private static let sharedServer = Mutex<PostgresServer?>(nil)
-
-  /// Whether Debian's PostgreSQL server programs are installed.
-  public static var isInstalled: Bool { (try? binaries()) != nil }
 
   /// Makes a new cluster and starts it.
   public init() throws {

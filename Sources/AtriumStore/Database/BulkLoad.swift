@@ -19,6 +19,10 @@ public enum BulkLoad {
     guard connection.dialect == .sqlite else {
       let result = try body()
       for definition in definitions { try connection.execute(definition) }
+      // PostgreSQL plans by its statistics, which a bulk load leaves empty (autovacuum would
+      // gather them only later): without them, approvals and search pick plans that read
+      // whole tables.
+      try connection.execute("ANALYZE")
       return result
     }
     // A large page cache keeps the transaction's pages in memory instead of spilling them to

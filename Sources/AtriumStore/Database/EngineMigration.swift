@@ -52,6 +52,8 @@ public enum EngineMigration {
         try PeopleStore(target).indexEveryone()
         for (name, value) in secrets { _ = try SecretStore(target).keep(value, named: name) }
         try restartNumbering(target)
+        // Statistics for the planner, which a fresh copy has none of (see `BulkLoad`).
+        try target.execute("ANALYZE")
         return report
       }
     }

@@ -104,7 +104,8 @@ public final class PostgresDatabase: Database {
         pooled.rollBack()
         guard conflicts < Self.conflictRetries else { throw DatabaseError.busy(error.message) }
         conflicts += 1
-        Self.backOff(conflicts)
+        // Outside the lane, wait before joining it; inside, retries cannot meet each other.
+        if !inLane { Self.backOff(conflicts) }
       } catch let error as DatabaseError where pooled.isBroken {
         guard !committing else {
           throw DatabaseError.unavailable("the connection was lost during COMMIT; the outcome is unknown: \(error)")
@@ -118,8 +119,8 @@ public final class PostgresDatabase: Database {
     }
   }
 
-  /// Waits a little longer after each conflict, with jitter so that the writers that
-  /// conflicted do not meet again at the same moment.
+  /// Waits a little after a first conflict, with jitter so that the writers that conflicted
+  /// do not meet again at the same moment.
   private static func backOff(_ attempt: Int) {
     let milliseconds = min(2 * attempt * attempt, 100)
     usleep(useconds_t(1_000 * milliseconds + Int.random(in: 0...1_000 * milliseconds)))
