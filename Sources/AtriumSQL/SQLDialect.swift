@@ -5,11 +5,6 @@ public enum SQLDialect: Sendable, Hashable {
   case sqlite
   case postgres
 
-  /// A join taken in the order written. SQLite's query planner keeps the order of a
-  /// `CROSS JOIN` (its documented way to fix it); PostgreSQL refuses `CROSS JOIN … ON` and
-  /// plans the order well from its statistics, so there it is a plain `JOIN`.
-  public var joinInWrittenOrder: String { self == .sqlite ? "CROSS JOIN" : "JOIN" }
-
   /// `sql` with its placeholders as this engine writes them. A `?` inside a quoted string or
   /// identifier is left alone.
   public func placeholders(in sql: String) -> String {

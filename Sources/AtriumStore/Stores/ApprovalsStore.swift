@@ -24,6 +24,39 @@ public struct ApprovalsStore {
     public let photoID: String?
   }
 
+  /// `below`: everyone under the manager given as the first parameter, at any depth.
+  ///
+  /// The people below come first, then their requests by the (employee, …) index, then each
+  /// requester's row by its key: the cost follows the size of the team, not of the company.
+  /// SQLite keeps that order for a `CROSS JOIN`. PostgreSQL cannot estimate a recursive
+  /// query's size (it guesses millions of rows) and would read whole tables into hash joins;
+  /// a `LATERAL` subquery with `OFFSET 0` (which it does not flatten) makes it look each up
+  /// by index (at 50,000 people: 12 ms instead of 163 ms).
+  private var teamRequests: String {
+    connection.dialect == .postgres
+      ? """
+      WITH RECURSIVE below(id) AS (
+        SELECT id FROM employees WHERE manager_id = ?
+        UNION SELECT e.id FROM below b CROSS JOIN LATERAL (SELECT id FROM employees WHERE manager_id = b.id OFFSET 0) e)
+      """
+      : """
+      WITH RECURSIVE below(id) AS (
+        SELECT id FROM employees WHERE manager_id = ?
+        UNION SELECT e.id FROM employees e JOIN below b ON e.manager_id = b.id)
+      """
+  }
+
+  /// The team's requests as `r`, each with its requester as `e`, in that order (see above).
+  private var teamJoin: String {
+    connection.dialect == .postgres
+      ? """
+      below b CROSS JOIN LATERAL (SELECT * FROM leave_requests WHERE employee_id = b.id OFFSET 0) r
+      CROSS JOIN LATERAL (
+        SELECT first_name, last_name, username, position, photo FROM employees WHERE id = r.employee_id OFFSET 0) e
+      """
+      : "below b CROSS JOIN leave_requests r ON r.employee_id = b.id JOIN employees e ON e.id = r.employee_id"
+  }
+
   /// How many requests wait for the decider: the number on the Approvals menu.
   public func pendingCount(scope: Scope) throws -> Int {
     let row: DatabaseRow?
@@ -34,11 +67,7 @@ public struct ApprovalsStore {
     case .below(let managerID):
       row = try connection.queryFirst(
         """
-        WITH RECURSIVE below(id) AS (
-          SELECT id FROM employees WHERE manager_id = ?
-          UNION SELECT e.id FROM employees e JOIN below b ON e.manager_id = b.id)
-        SELECT COUNT(*) AS n FROM below b \(connection.dialect.joinInWrittenOrder) leave_requests r
-          ON r.employee_id = b.id
+        \(teamRequests) SELECT COUNT(*) AS n FROM \(teamJoin)
         WHERE r.status = 'pending' AND r.employee_id <> ?
         """, .text(managerID), .text(managerID))
     }
@@ -63,15 +92,8 @@ public struct ApprovalsStore {
         + "JOIN employees e ON e.id = r.employee_id WHERE r.employee_id <> ?"
       arguments.append(.text(adminID))
     case .below(let managerID):
-      // The people below first, then their requests by the (employee, status) index: the
-      // cost follows the size of the team, not of the company (the join keeps that order).
       sql = """
-        WITH RECURSIVE below(id) AS (
-          SELECT id FROM employees WHERE manager_id = ?
-          UNION SELECT e.id FROM employees e JOIN below b ON e.manager_id = b.id)
-        SELECT r.*, e.first_name, e.last_name, e.username, e.position, e.photo FROM below b
-        \(connection.dialect.joinInWrittenOrder) leave_requests r ON r.employee_id = b.id
-        JOIN employees e ON e.id = r.employee_id
+        \(teamRequests) SELECT r.*, e.first_name, e.last_name, e.username, e.position, e.photo FROM \(teamJoin)
         WHERE r.employee_id <> ?
         """
       arguments += [.text(managerID), .text(managerID)]
