@@ -7,6 +7,7 @@ public enum ProblemMessage: CatalogueMessage, Hashable {
   case methodNotAllowed(path: String, method: String, allowed: String)
   case databaseBusy
   case databaseUnavailable
+  case textWithNulCharacter
   case serverError(requestID: String)
   case csrfTokenMissing
   case passwordChangeRequired
@@ -79,6 +80,10 @@ public enum ProblemMessage: CatalogueMessage, Hashable {
       return es
         ? "La base de datos está ocupada; inténtalo de nuevo en un momento."
         : "The database is busy; try again in a moment."
+    case .textWithNulCharacter:
+      return es
+        ? "Un texto contiene el carácter nulo (U+0000), que no se puede guardar; quítalo e inténtalo de nuevo."
+        : "A text holds the null character (U+0000), which cannot be stored; remove it and try again."
     case .databaseUnavailable:
       return es
         ? "No se puede llegar a la base de datos ahora mismo; inténtalo de nuevo en unos segundos."
@@ -249,7 +254,8 @@ public enum ProblemMessage: CatalogueMessage, Hashable {
     let span = (try? LeaveSpan(start: CalendarDate("2026-04-06")!, end: CalendarDate("2026-04-10")!))!
     return [
       .noEndpoint(path: "/api/v1/nothing"), .methodNotAllowed(path: "/api/v1/me", method: "PUT", allowed: "GET, PATCH"),
-      .databaseBusy, .databaseUnavailable, .serverError(requestID: "r1"), .csrfTokenMissing, .passwordChangeRequired,
+      .databaseBusy, .databaseUnavailable, .textWithNulCharacter, .serverError(requestID: "r1"), .csrfTokenMissing,
+      .passwordChangeRequired,
       .onlyAdministrators(action: "manage leave types"), .emptyBody, .notJSON(reason: "unexpected end at byte 3"),
       .signInFirst, .wrongCredentials, .tooManyAttempts(seconds: 60), .accessTokenExpired,
       .accessTokenInvalid, .sessionEnded, .refreshTokenReused, .refreshTokenUnknown, .sessionExpired, .accountInactive,

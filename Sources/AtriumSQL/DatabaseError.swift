@@ -2,7 +2,7 @@
 /// that are their business (a duplicate, a missing reference) and report the rest.
 public struct DatabaseError: Error, CustomStringConvertible, Sendable {
   private enum Kind: Sendable {
-    case uniqueViolation, foreignKeyViolation, otherConstraint, busy, conflict, unavailable, other
+    case uniqueViolation, foreignKeyViolation, otherConstraint, busy, conflict, unavailable, unstorableText, other
   }
 
   private let kind: Kind
@@ -24,6 +24,7 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
   public static func busy(_ message: String) -> DatabaseError { .init(.busy, message) }
   public static func unavailable(_ message: String) -> DatabaseError { .init(.unavailable, message) }
   public static func conflict(_ message: String) -> DatabaseError { .init(.conflict, message) }
+  public static func unstorableText(_ message: String) -> DatabaseError { .init(.unstorableText, message) }
   public static func other(_ message: String) -> DatabaseError { .init(.other, message) }
 
   /// A row with the same unique key already exists.
@@ -40,6 +41,9 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
   /// The transaction conflicted with a concurrent one (or deadlocked with it) and can only
   /// succeed by running again from its start, which the database's `write` does by itself.
   public var isConflict: Bool { kind == .conflict }
+  /// A value holds text the engine cannot store (PostgreSQL's text has no NUL character):
+  /// the caller's input, refused before anything was written.
+  public var isUnstorableText: Bool { kind == .unstorableText }
   /// The database server cannot be reached (or went away before the work was done): worth
   /// trying again once it is back.
   public var isUnavailable: Bool { kind == .unavailable }

@@ -22,6 +22,8 @@ extension Problem {
     // the whole request again. Should it reach a caller, it is contention, worth a retry.
     case let failure as DatabaseError where failure.isBusy || failure.isConflict:
       problem = Problem(status: 503, .databaseBusy)
+    case let failure as DatabaseError where failure.isUnstorableText:
+      problem = Problem.badRequest(.textWithNulCharacter)
     case let failure as DatabaseError where failure.isUnavailable:
       // Logged: an operator must learn that the database went away, not only the callers.
       log.write(ErrorLogEntry(requestId: requestID, error: String(describing: error)).line)

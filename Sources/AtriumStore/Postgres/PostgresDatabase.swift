@@ -212,6 +212,8 @@ extension DatabaseError {
   init(_ error: PostgresError) {
     if error.connectionLost {
       self = .unavailable(error.message)
+    } else if error.sqlState == "22021" {
+      self = .unstorableText(error.message)
     } else if error.isUniqueViolation {
       self = .uniqueViolation(error.message)
     } else if error.isForeignKeyViolation {
