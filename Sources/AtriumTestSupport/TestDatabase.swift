@@ -26,7 +26,7 @@ public enum TestDatabase {
 
   /// The address of a new PostgreSQL database with every migration applied: a copy of a
   /// template migrated once per test process, which is much faster than migrating each one.
-  public static func makePostgresURL() throws -> String {
+  private static func makePostgresURL() throws -> String {
     let server = try PostgresServer.shared()
     let template = try migratedTemplate.withLock { name in
       if let name { return name }

@@ -60,11 +60,6 @@ public struct LoginRateLimiter: Sendable {
     try database.write { try LoginFailureStore($0).clear(address: address, username: username) }
   }
 
-  /// Forgets failures older than the window (housekeeping), so the table stays small.
-  public func forgetOld(now: Date) throws {
-    try database.write { try LoginFailureStore($0).forget(before: now.addingTimeInterval(-limits.window).milliseconds) }
-  }
-
   private static func date(_ milliseconds: Int64) -> Date {
     Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
   }

@@ -62,8 +62,7 @@ public final class PostgresDatabase: Database {
         let result = try activeRead.running(on: pooled) { try body(pooled) }
         try pooled.control("COMMIT")
         return result
-      } catch let error as DatabaseError where pooled.isBroken && reconnects < Self.reconnectRetries {
-        _ = error
+      } catch is DatabaseError where pooled.isBroken && reconnects < Self.reconnectRetries {
         reconnects += 1
       } catch {
         pooled.rollBack()

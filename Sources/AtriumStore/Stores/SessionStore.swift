@@ -125,11 +125,6 @@ public struct SessionStore {
     }
   }
 
-  public func isRevoked(id: String) throws -> Bool {
-    try connection.queryFirst("SELECT revoked_at FROM sessions WHERE id = ?", .text(id))?.optionalInt("revoked_at")
-      != nil
-  }
-
   public func revokeSession(id: String, at instant: Int64) throws {
     try connection.execute(
       "UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", .integer(instant), .text(id))
