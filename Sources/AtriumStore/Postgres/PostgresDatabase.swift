@@ -30,7 +30,7 @@ public final class PostgresDatabase: Database {
   private let idle = Mutex<[PostgresPooledConnection]>([])
   /// One permit per connection the pool may have open (idle or in use).
   private let permits: DispatchSemaphore
-  private let retryLane = NSLock()
+  private let gate = WriteGate()
   /// This thread's write transaction on this database, if one is running.
   private var activeWrite: ThreadTransaction<PostgresPooledConnection> { ThreadTransaction(of: self, "write") }
   /// This thread's read transaction, if one is running: a read inside it joins it rather
@@ -77,11 +77,10 @@ public final class PostgresDatabase: Database {
     var conflicts = 0
     var reconnects = 0
     while true {
-      // A write that conflicted runs again in this instance's retry lane, one at a time: it
-      // then meets only first attempts, never the other retries, so it soon gets through.
+      // A write that conflicted runs again alone in this instance (see `WriteGate`).
       let inLane = conflicts > 0
-      if inLane { retryLane.lock() }
-      defer { if inLane { retryLane.unlock() } }
+      gate.enter(alone: inLane)
+      defer { gate.leave() }
       let pooled = try checkOut()
       defer { checkIn(pooled) }
       var committing = false
