@@ -102,7 +102,7 @@ public final class PostgresDatabase: Database {
         pooled.rollBack()
         guard conflicts < Self.conflictRetries else { throw DatabaseError.busy(error.message) }
         conflicts += 1
-        // Outside the lane, wait before joining it; inside, retries cannot meet each other.
+        // Before the first retry, wait a little; a retry runs alone, so it need not wait.
         if !inLane { Self.backOff(conflicts) }
       } catch let error as DatabaseError where pooled.isBroken {
         guard !committing else {
