@@ -7,6 +7,13 @@ import Foundation
 // C function pointers cannot capture context: each callback gets the server through `cls`
 // and the request's `RequestContext` through `con_cls`.
 
+/// Called for each new connection: once `stop` has begun, the connection is closed at once, so
+/// that only the requests already in flight finish.
+let acceptPolicy: MHD_AcceptPolicyCallback = { cls, _, _ in
+  let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
+  return server.isStopping ? .NO : .YES
+}
+
 /// Called once per request after its request line: creates the request's context.
 let requestStarted: atrium_mhd_uri_log_callback = { cls, uri, _ in
   let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()

@@ -92,8 +92,8 @@ public final class HTTPServer: @unchecked Sendable {
     let started = address.withPointer { address in
       atrium_mhd_start(
         flags, address, poolSize, UInt32(configuration.connectionTimeoutSeconds),
-        UInt32(configuration.connectionLimit), UInt32(configuration.connectionLimitPerAddress), accessHandler,
-        context, requestCompleted, context,
+        UInt32(configuration.connectionLimit), UInt32(configuration.connectionLimitPerAddress), acceptPolicy,
+        context, accessHandler, context, requestCompleted, context,
         requestStarted, context)
     }
     guard let started else {
@@ -115,7 +115,9 @@ public final class HTTPServer: @unchecked Sendable {
       return true
     }
     guard shouldStop, let daemon else { return }
-    let listener = MHD_quiesce_daemon(daemon)
+    // From here `acceptPolicy` closes every new connection at once. (`MHD_quiesce_daemon` would
+    // take the listening socket out of the epoll sets instead, but it races with MHD's own
+    // epoll loop, and the loser aborts the whole process: an open libmicrohttpd defect.)
     // Streams never finish by themselves; parked ones must be resumed before MHD stops.
     for stream in streams.withLock({ Array($0.values) }) { stream.close() }
     let deadline = ContinuousClock.now + gracePeriod
@@ -125,8 +127,10 @@ public final class HTTPServer: @unchecked Sendable {
     // Blocking jobs still running resume their connections; let them before MHD stops.
     workers?.stop()
     MHD_stop_daemon(daemon)
-    if listener >= 0 { close(listener) }
   }
+
+  /// Whether `stop` has begun: new connections are then refused.
+  var isStopping: Bool { state.withLock { $0.stopped } }
 
   /// Streamed responses open now (for tests and metrics).
   public var openStreamCount: Int { streams.withLock { $0.count } }

@@ -18,12 +18,12 @@ typedef void *(*atrium_mhd_uri_log_callback)(void *cls, const char *uri,
 static inline struct MHD_Daemon *atrium_mhd_start(
     unsigned int flags, const struct sockaddr *address, unsigned int thread_pool_size,
     unsigned int connection_timeout_seconds, unsigned int connection_limit,
-    unsigned int per_address_limit,
+    unsigned int per_address_limit, MHD_AcceptPolicyCallback accept_policy, void *accept_cls,
     MHD_AccessHandlerCallback access_handler, void *access_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
     atrium_mhd_uri_log_callback uri_log, void *uri_log_cls) {
   return MHD_start_daemon(
-      flags, 0, NULL, NULL, access_handler, access_cls,
+      flags, 0, accept_policy, accept_cls, access_handler, access_cls,
       MHD_OPTION_SOCK_ADDR, address,
       MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
       MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,

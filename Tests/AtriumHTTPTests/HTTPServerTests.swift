@@ -108,6 +108,8 @@ final class EchoResponder: HTTPResponder {
     // The stop waits for the request...
     usleep(100_000)
     #expect(!stopped.value)
+    // ...while a connection made after the stop began is closed unanswered.
+    #expect(throws: RawHTTPClient.Failure.self) { try RawHTTPClient(port: server.port).request("GET", "/") }
     // ...which then completes normally.
     responder.gate.signal()
     let response = try client.readResponse()
