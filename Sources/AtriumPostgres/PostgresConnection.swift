@@ -10,10 +10,25 @@ import CLibPQ
 ///
 /// A connection is used by one thread at a time; callers that share connections between
 /// threads hand them over through a pool.
+///
+/// On a loaded machine every round trip to the server costs more than the short statements
+/// Atrium runs, so the connection saves the ones it can: a transaction's BEGIN and a
+/// statement's first PREPARE go with the statement itself, and a read-only COMMIT is sent
+/// without waiting for its answer (libpq's pipeline mode; see `PostgresConnection+Pipeline`).
 public final class PostgresConnection {
   let handle: OpaquePointer
   /// Prepared statements by SQL text and parameter types, with their result columns once known.
-  private var statements: [StatementKey: PreparedStatement] = [:]
+  var statements: [StatementKey: PreparedStatement] = [:]
+  /// How many statements were ever prepared, for their names (never reused, so a name is
+  /// never prepared twice, even when a statement's first run failed).
+  var preparedCount = 0
+  /// A BEGIN that goes to the server with the transaction's first statement.
+  var deferredBegin: String?
+  /// Whether a COMMIT was sent whose answer has not been read yet (`commitWithoutWaiting`).
+  var commitInFlight = false
+  /// Set when the connection's state can no longer be trusted (a pipeline that did not end
+  /// cleanly): it is then treated as broken and never reused.
+  var isPoisoned = false
 
   /// Where this connection goes, without the password: `host:port/database`, for messages.
   public let address: String
@@ -52,6 +67,11 @@ public final class PostgresConnection {
 
   /// Runs one or more statements that take no parameters (schema scripts, transaction control).
   public func executeScript(_ sql: String) throws {
+    settle()
+    if let begin = deferredBegin {
+      deferredBegin = nil
+      try executeScript(begin)
+    }
     guard let result = PQexec(handle, sql) else { throw failure(nil, sql: sql) }
     defer { PQclear(result) }
     let status = PQresultStatus(result)
@@ -62,60 +82,61 @@ public final class PostgresConnection {
   /// many rows it changed.
   @discardableResult
   public func run(_ sql: String, _ bindings: [DatabaseValue] = []) throws -> (rows: [DatabaseRow], changes: Int) {
+    settle()
     let parameters = try PostgresParameters(bindings)
     let key = StatementKey(sql: sql, types: parameters.types)
-    let statement = try prepared(key)
-    guard
-      let result = parameters.withPointers({ values, lengths, formats in
-        PQexecPrepared(handle, statement.name, Int32(bindings.count), values, lengths, formats, 0)
-      })
-    else { throw failure(nil, sql: sql) }
+    let statement: PreparedStatement
+    let result: OpaquePointer
+    if let known = statements[key], deferredBegin == nil {
+      statement = known
+      guard
+        let executed = parameters.withPointers({ values, lengths, formats in
+          PQexecPrepared(handle, statement.name, Int32(bindings.count), values, lengths, formats, 0)
+        })
+      else { throw failure(nil, sql: sql) }
+      result = executed
+    } else {
+      (statement, result) = try runWithPrelude(key, parameters)
+    }
     defer { PQclear(result) }
-    let status = PQresultStatus(result)
-    guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw failure(result, sql: sql) }
+    guard Self.succeeded(result) else { throw failure(result, sql: sql) }
     let columns = statement.columns ?? columnsOf(result)
     if statement.columns == nil { statements[key]?.columns = columns }
     let changes = Int(String(cString: PQcmdTuples(result))) ?? 0
     return (PostgresResultReader(result: result, columns: columns).rows(), changes)
   }
 
-  /// Whether a transaction is open (or failed and not yet rolled back) on this connection.
-  public var isInTransaction: Bool { PQtransactionStatus(handle) != PQTRANS_IDLE }
+  /// Whether a transaction is open (or failed and not yet rolled back) on this connection. A
+  /// transaction whose COMMIT is on its way is over.
+  public var isInTransaction: Bool {
+    deferredBegin != nil || (!commitInFlight && PQtransactionStatus(handle) != PQTRANS_IDLE)
+  }
 
   /// Whether the connection to the server is gone; a broken connection is never reused.
-  public var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
+  public var isBroken: Bool { isPoisoned || PQstatus(handle) != CONNECTION_OK }
 
   // MARK: - Private
 
-  private struct StatementKey: Hashable {
+  struct StatementKey: Hashable {
     let sql: String
     let types: [UInt32]
   }
 
-  private struct PreparedStatement {
+  struct PreparedStatement {
     let name: String
     var columns: DatabaseColumns?
   }
 
-  private func prepared(_ key: StatementKey) throws -> PreparedStatement {
-    if let statement = statements[key] { return statement }
-    let name = "atrium_\(statements.count + 1)"
-    let translated = SQLDialect.postgres.placeholders(in: key.sql)
-    let result = key.types.withUnsafeBufferPointer { types in
-      PQprepare(handle, name, translated, Int32(types.count), types.baseAddress)
-    }
-    defer { PQclear(result) }
-    guard let result, PQresultStatus(result) == PGRES_COMMAND_OK else { throw failure(result, sql: key.sql) }
-    let statement = PreparedStatement(name: name, columns: nil)
-    statements[key] = statement
-    return statement
+  static func succeeded(_ result: OpaquePointer) -> Bool {
+    let status = PQresultStatus(result)
+    return status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK
   }
 
   private func columnsOf(_ result: OpaquePointer) -> DatabaseColumns {
     DatabaseColumns((0..<PQnfields(result)).map { String(cString: PQfname(result, $0)) })
   }
 
-  private func failure(_ result: OpaquePointer?, sql: String) -> PostgresError {
+  func failure(_ result: OpaquePointer?, sql: String) -> PostgresError {
     let lost = isBroken
     guard let result else {
       return PostgresError(

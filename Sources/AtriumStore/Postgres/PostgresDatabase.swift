@@ -58,9 +58,10 @@ public final class PostgresDatabase: Database {
       let pooled = try checkOut()
       defer { checkIn(pooled) }
       do {
-        try pooled.control("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        pooled.connection.begin("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
         let result = try activeRead.running(on: pooled) { try body(pooled) }
-        try pooled.control("COMMIT")
+        // Nothing was written, so nothing can fail to commit: the answer need not be awaited.
+        try pooled.control { try $0.commitWithoutWaiting() }
         return result
       } catch is DatabaseError where pooled.isBroken && reconnects < Self.reconnectRetries {
         reconnects += 1
@@ -85,7 +86,7 @@ public final class PostgresDatabase: Database {
       defer { checkIn(pooled) }
       var committing = false
       do {
-        try pooled.control("BEGIN ISOLATION LEVEL SERIALIZABLE")
+        pooled.connection.begin("BEGIN ISOLATION LEVEL SERIALIZABLE")
         pooled.sawConflict = false
         let outcome = Result { () throws -> T in try activeWrite.running(on: pooled) { try body(pooled) } }
         // A conflict dooms the whole transaction, even when the body caught it (a handler that
@@ -96,7 +97,7 @@ public final class PostgresDatabase: Database {
         if pooled.isBroken { throw DatabaseError.unavailable("the connection was lost before COMMIT") }
         let result = try outcome.get()
         committing = true
-        try pooled.control("COMMIT")
+        try pooled.control { try $0.commit() }
         return result
       } catch let error as DatabaseError where error.isConflict {
         pooled.rollBack()
@@ -187,13 +188,11 @@ final class PostgresPooledConnection: DatabaseConnection, @unchecked Sendable {
   }
 
   /// Transaction control (a serialization failure may come at COMMIT).
-  func control(_ sql: String) throws {
-    try translate { try connection.executeScript(sql) }
+  func control(_ body: (PostgresConnection) throws -> Void) throws {
+    try translate { try body(connection) }
   }
 
-  func rollBack() {
-    if !connection.isBroken && connection.isInTransaction { _ = try? connection.executeScript("ROLLBACK") }
-  }
+  func rollBack() { connection.rollBack() }
 
   /// Classifies libpq's failures, and remembers a conflict for the write loop.
   private func translate<T>(_ body: () throws -> T) throws -> T {

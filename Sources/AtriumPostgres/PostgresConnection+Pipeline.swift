@@ -1,0 +1,141 @@
+import AtriumSQL
+import CLibPQ
+
+/// Transactions that cost no round trips of their own.
+///
+/// A request's read is a BEGIN, a few short statements and a COMMIT. On a loaded machine each
+/// round trip (a wake-up of the server's process and of ours) costs more than such a statement
+/// itself, so BEGIN waits to go with the first statement, a statement's first PREPARE goes with
+/// its first run, and a read-only transaction's COMMIT (which cannot fail to commit anything)
+/// is sent without waiting: its answer is read before the connection's next statement. libpq's
+/// pipeline mode sends them together; the server runs them in order, as if sent one by one.
+extension PostgresConnection {
+  /// Opens a transaction with `sql` (a `BEGIN …`), sent with the transaction's first statement.
+  /// A transaction that runs no statement costs nothing.
+  public func begin(_ sql: String) {
+    settle()
+    precondition(deferredBegin == nil && !isInTransaction, "a transaction is already open on this connection")
+    deferredBegin = sql
+  }
+
+  /// Commits and waits for the server's answer (a write, whose COMMIT may fail as a conflict).
+  public func commit() throws {
+    guard deferredBegin == nil else {
+      deferredBegin = nil
+      return
+    }
+    try executeScript("COMMIT")
+  }
+
+  /// Ends a read-only transaction without waiting for the server's answer. Its answer is read
+  /// before the next statement; a connection lost meanwhile is then found broken.
+  public func commitWithoutWaiting() throws {
+    guard deferredBegin == nil else {
+      deferredBegin = nil
+      return
+    }
+    settle()
+    guard PQenterPipelineMode(handle) == 1 else { return try executeScript("COMMIT") }
+    guard PQsendQueryParams(handle, "COMMIT", 0, nil, nil, nil, nil, 0) == 1, PQpipelineSync(handle) == 1 else {
+      let error = failure(nil, sql: "COMMIT")
+      finishPipeline().forEach { PQclear($0) }
+      throw error
+    }
+    commitInFlight = true
+  }
+
+  /// Ends the transaction (if one is open) without keeping anything it did.
+  public func rollBack() {
+    guard deferredBegin == nil else {
+      deferredBegin = nil
+      return
+    }
+    settle()
+    guard !isBroken, isInTransaction else { return }
+    _ = try? executeScript("ROLLBACK")
+  }
+
+  /// Reads the answer of a COMMIT sent without waiting. Its outcome concerns nobody any more
+  /// (the transaction wrote nothing); a connection lost meanwhile fails the next statement.
+  func settle() {
+    guard commitInFlight else { return }
+    commitInFlight = false
+    finishPipeline().forEach { PQclear($0) }
+  }
+
+  /// Runs a statement together with what must go before it, in one round trip: the
+  /// transaction's deferred BEGIN, and the statement's PREPARE the first time it runs.
+  /// - Returns: The statement and its result (which the caller clears and checks).
+  func runWithPrelude(
+    _ key: StatementKey, _ parameters: PostgresParameters
+  ) throws -> (
+    PreparedStatement, OpaquePointer
+  ) {
+    let begin = deferredBegin
+    deferredBegin = nil
+    let known = statements[key]
+    let statement = known ?? PreparedStatement(name: "atrium_\(preparedCount + 1)", columns: nil)
+    if known == nil { preparedCount += 1 }
+    guard PQenterPipelineMode(handle) == 1 else { throw failure(nil, sql: key.sql) }
+    var sent = true
+    if let begin { sent = PQsendQueryParams(handle, begin, 0, nil, nil, nil, nil, 0) == 1 }
+    if sent && known == nil {
+      let translated = SQLDialect.postgres.placeholders(in: key.sql)
+      sent =
+        key.types.withUnsafeBufferPointer { types in
+          PQsendPrepare(handle, statement.name, translated, Int32(types.count), types.baseAddress)
+        } == 1
+    }
+    if sent {
+      sent =
+        parameters.withPointers { values, lengths, formats in
+          PQsendQueryPrepared(handle, statement.name, Int32(key.types.count), values, lengths, formats, 0)
+        } == 1
+    }
+    if sent { sent = PQpipelineSync(handle) == 1 }
+    let sendFailure = sent ? nil : failure(nil, sql: key.sql)
+    let results = finishPipeline()
+    var kept: OpaquePointer?
+    defer { results.forEach { if $0 != kept { PQclear($0) } } }
+    if let sendFailure { throw sendFailure }
+    // A PREPARE that succeeded holds its name on the server, even when the run failed.
+    let prepareIndex = begin == nil ? 0 : 1
+    if known == nil, results.count > prepareIndex, Self.succeeded(results[prepareIndex]) {
+      statements[key] = statement
+    }
+    // The first failure explains the commands after it, which the server skipped.
+    if let failed = results.first(where: { !Self.succeeded($0) }) { throw failure(failed, sql: key.sql) }
+    let expected = prepareIndex + (known == nil ? 1 : 0) + 1
+    guard results.count == expected, let result = results.last else {
+      isPoisoned = true
+      throw failure(nil, sql: key.sql)
+    }
+    kept = result
+    return (statement, result)
+  }
+
+  /// Reads every result up to the pipeline's sync point and leaves pipeline mode.
+  /// - Returns: One result per command sent, in order: after a failed command, the ones the
+  ///   server skipped are `PIPELINE_ABORTED`. Fewer when the connection was lost; the
+  ///   connection is then broken.
+  func finishPipeline() -> [OpaquePointer] {
+    var results: [OpaquePointer] = []
+    var emptyReads = 0
+    while emptyReads < 2 {
+      guard let result = PQgetResult(handle) else {
+        // One empty read ends each command's results; two in a row mean nothing is coming.
+        emptyReads += 1
+        if isBroken { break }
+        continue
+      }
+      emptyReads = 0
+      if PQresultStatus(result) == PGRES_PIPELINE_SYNC {
+        PQclear(result)
+        break
+      }
+      results.append(result)
+    }
+    if PQexitPipelineMode(handle) != 1 { isPoisoned = true }
+    return results
+  }
+}
