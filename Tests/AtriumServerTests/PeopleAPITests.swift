@@ -62,6 +62,33 @@ import Testing
     #expect(both.items.allSatisfy { $0.location.name == "Madrid" && $0.position.contains("Developer") })
   }
 
+  @Test func aSearchPagesThroughEveryMatchInNameOrder() throws {
+    let whole = try directory(PeopleQuery(text: "engineering")).items.map(\.id)
+    #expect(whole.count == 13)
+    var paged: [String] = []
+    var cursor: String?
+    repeat {
+      let page = try directory(PeopleQuery(text: "engineering", page: PageRequest(limit: 4, cursor: cursor)))
+      paged += page.items.map(\.id)
+      cursor = page.nextCursor
+    } while cursor != nil
+    #expect(paged == whole, "pages of four give the same people in the same order as one page")
+  }
+
+  @Test func aSearchFollowsSomeoneMovedToAnotherDepartment() throws {
+    let marketing = ana.user.department.id
+    let engineering = eva.user.department.id
+    try #require(marketing != engineering)
+    let moved = app.send(
+      .people(.update(id: eva.user.id)), json: #"{"departmentId": "\#(marketing)"}"#, token: ana.accessToken)
+    #expect(moved.status == 200)
+    let found = { (department: String) in
+      try self.directory(PeopleQuery(text: "eva", departmentID: department), as: self.ana).items.map(\.id)
+    }
+    #expect(try found(marketing) == [eva.user.id])
+    #expect(try found(engineering).isEmpty)
+  }
+
   @Test func aProfileShowsEverythingThePageNeeds() throws {
     let response = app.send(.people(.profile(id: eva.user.id)), token: ana.accessToken)
     let profile = try JSONText.decode(PersonProfile.self, from: response)

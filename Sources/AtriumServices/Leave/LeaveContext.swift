@@ -52,9 +52,11 @@ package struct LeaveContext {
   }
 
   /// The balance of one year, as seen today.
-  package func balance(of employee: Employee, year: Int) throws -> Balance {
+  /// - Parameter today: Today where the employee works, when the caller knows it already.
+  package func balance(of employee: Employee, year: Int, today: CalendarDate? = nil) throws -> Balance {
     try calculator(for: employee).balance(
-      in: year, leave: try requests.chargedLeave(employeeID: employee.id), today: try today(for: employee))
+      in: year, leave: try requests.chargedLeave(employeeID: employee.id), today: try today ?? self.today(for: employee)
+    )
   }
 
   /// Requests as the API shows them, with type names and days per year.
@@ -81,8 +83,9 @@ package struct LeaveContext {
   }
 
   /// The year view: balance and the requests touching the year.
-  package func year(_ year: Int, of employee: Employee) throws -> LeaveYear {
-    let balance = try balance(of: employee, year: year)
+  /// - Parameter today: Today where the employee works, when the caller knows it already.
+  package func year(_ year: Int, of employee: Employee, today: CalendarDate? = nil) throws -> LeaveYear {
+    let balance = try balance(of: employee, year: year, today: today)
     return LeaveYear(
       year: year, allowance: balance.allowance, carriedOver: balance.carriedOver,
       carriedOverUntil: balance.carriedOverUntil, expired: balance.expired, approved: balance.approved,

@@ -17,7 +17,8 @@ package struct LeaveQueries: Sendable {
     try environment.database.read { connection in
       let context = LeaveContext(connection: connection, environment: environment)
       let employee = principal.employee
-      return try context.year(year ?? context.today(for: employee).year, of: employee)
+      let today = try context.today(for: employee)
+      return try context.year(year ?? today.year, of: employee, today: today)
     }
   }
 
@@ -28,7 +29,8 @@ package struct LeaveQueries: Sendable {
       guard let employee = try context.people.employee(id: id),
         try context.relation(of: principal.employee, toOwner: id) != .stranger
       else { throw Problem.notFound(.noLeaveOfPerson(id: id)) }
-      var result = try context.year(year ?? context.today(for: employee).year, of: employee)
+      let today = try context.today(for: employee)
+      var result = try context.year(year ?? today.year, of: employee, today: today)
       result.employee = context.summary(of: employee)
       return result
     }

@@ -27,7 +27,7 @@ extension LeaveQueries {
       let context = LeaveContext(connection: connection, environment: environment)
       let employee = principal.employee
       let today = try context.today(for: employee)
-      let year = try context.year(today.year, of: employee)
+      let year = try context.year(today.year, of: employee, today: today)
       // Next year's requests only, not its whole balance: the next time off may be there.
       let upcoming =
         year.requests
