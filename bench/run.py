@@ -28,7 +28,7 @@ import urllib.parse
 from engines import Nginx, PostgresCluster, event_latency, start_server
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BINARY = os.path.join(ROOT, ".build", "release", "atrium")
+BINARY = os.environ.get("BENCH_BINARY", os.path.join(ROOT, ".build", "release", "atrium"))
 EMPLOYEES = int(os.environ.get("BENCH_EMPLOYEES", "1000"))
 DURATION = int(os.environ.get("BENCH_SECONDS", "10"))
 WARMUP = int(os.environ.get("BENCH_WARMUP_SECONDS", "2"))

@@ -63,55 +63,79 @@ extension PostgresConnection {
     finishPipeline().forEach { PQclear($0) }
   }
 
-  /// Runs a statement together with what must go before it, in one round trip: the
-  /// transaction's deferred BEGIN, and the statement's PREPARE the first time it runs.
-  /// - Returns: The statement and its result (which the caller clears and checks).
-  func runWithPrelude(
-    _ key: StatementKey, _ parameters: PostgresParameters
-  ) throws -> (
+  /// Runs statements together, in one round trip, with what must go before them: the
+  /// transaction's deferred BEGIN, and each statement's PREPARE the first time it runs.
+  /// - Returns: Each statement and its result, in order (the caller clears the results).
+  /// - Throws: The first failure; the server skipped the statements after it.
+  func runPipelined(
+    _ items: [(key: StatementKey, parameters: PostgresParameters)]
+  ) throws -> [(
     PreparedStatement, OpaquePointer
-  ) {
+  )] {
+    /// What each result read back answers, in the order sent.
+    enum Sent {
+      case begin
+      case prepare(StatementKey, PreparedStatement)
+      case run(PreparedStatement, key: StatementKey)
+    }
+    var sent: [Sent] = []
     let begin = deferredBegin
     deferredBegin = nil
-    let known = statements[key]
-    let statement = known ?? PreparedStatement(name: "atrium_\(preparedCount + 1)", columns: nil)
-    if known == nil { preparedCount += 1 }
-    guard PQenterPipelineMode(handle) == 1 else { throw failure(nil, sql: key.sql) }
-    var sent = true
-    if let begin { sent = PQsendQueryParams(handle, begin, 0, nil, nil, nil, nil, 0) == 1 }
-    if sent && known == nil {
-      let translated = SQLDialect.postgres.placeholders(in: key.sql)
-      sent =
-        key.types.withUnsafeBufferPointer { types in
-          PQsendPrepare(handle, statement.name, translated, Int32(types.count), types.baseAddress)
-        } == 1
+    guard PQenterPipelineMode(handle) == 1 else { throw failure(nil, sql: items.first?.key.sql ?? "") }
+    var sendFailed = false
+    if let begin {
+      sendFailed = PQsendQueryParams(handle, begin, 0, nil, nil, nil, nil, 0) != 1
+      sent.append(.begin)
     }
-    if sent {
-      sent =
+    var preparing: [StatementKey: PreparedStatement] = [:]
+    for (key, parameters) in items where !sendFailed {
+      var statement = statements[key] ?? preparing[key]
+      if statement == nil {
+        preparedCount += 1
+        let fresh = PreparedStatement(name: "atrium_\(preparedCount)", columns: nil)
+        let translated = SQLDialect.postgres.placeholders(in: key.sql)
+        sendFailed =
+          key.types.withUnsafeBufferPointer { types in
+            PQsendPrepare(handle, fresh.name, translated, Int32(types.count), types.baseAddress)
+          } != 1
+        sent.append(.prepare(key, fresh))
+        preparing[key] = fresh
+        statement = fresh
+      }
+      guard let statement, !sendFailed else { break }
+      sendFailed =
         parameters.withPointers { values, lengths, formats in
           PQsendQueryPrepared(handle, statement.name, Int32(key.types.count), values, lengths, formats, 0)
-        } == 1
+        } != 1
+      sent.append(.run(statement, key: key))
     }
-    if sent { sent = PQpipelineSync(handle) == 1 }
-    let sendFailure = sent ? nil : failure(nil, sql: key.sql)
+    if !sendFailed { sendFailed = PQpipelineSync(handle) != 1 }
+    let sendFailure = sendFailed ? failure(nil, sql: items.first?.key.sql ?? "") : nil
     let results = finishPipeline()
-    var kept: OpaquePointer?
-    defer { results.forEach { if $0 != kept { PQclear($0) } } }
+    var kept: Set<OpaquePointer> = []
+    defer { results.filter { !kept.contains($0) }.forEach { PQclear($0) } }
     if let sendFailure { throw sendFailure }
-    // A PREPARE that succeeded holds its name on the server, even when the run failed.
-    let prepareIndex = begin == nil ? 0 : 1
-    if known == nil, results.count > prepareIndex, Self.succeeded(results[prepareIndex]) {
-      statements[key] = statement
+    // A PREPARE that succeeded holds its name on the server, even when a run failed.
+    for (answer, result) in zip(sent, results) {
+      if case .prepare(let key, let statement) = answer, Self.succeeded(result) { statements[key] = statement }
     }
-    // The first failure explains the commands after it, which the server skipped.
-    if let failed = results.first(where: { !Self.succeeded($0) }) { throw failure(failed, sql: key.sql) }
-    let expected = prepareIndex + (known == nil ? 1 : 0) + 1
-    guard results.count == expected, let result = results.last else {
+    if let (answer, result) = zip(sent, results).first(where: { !Self.succeeded($0.1) }) {
+      switch answer {
+      case .begin: throw failure(result, sql: begin ?? "BEGIN")
+      case .prepare(let key, _), .run(_, let key): throw failure(result, sql: key.sql)
+      }
+    }
+    guard results.count == sent.count else {
       isPoisoned = true
-      throw failure(nil, sql: key.sql)
+      throw failure(nil, sql: items.first?.key.sql ?? "")
     }
-    kept = result
-    return (statement, result)
+    var runs: [(PreparedStatement, OpaquePointer)] = []
+    for (answer, result) in zip(sent, results) {
+      guard case .run(let statement, _) = answer else { continue }
+      kept.insert(result)
+      runs.append((statement, result))
+    }
+    return runs
   }
 
   /// Reads every result up to the pipeline's sync point and leaves pipeline mode.

@@ -85,23 +85,41 @@ public final class PostgresConnection {
     settle()
     let parameters = try PostgresParameters(bindings)
     let key = StatementKey(sql: sql, types: parameters.types)
-    let statement: PreparedStatement
-    let result: OpaquePointer
-    if let known = statements[key], deferredBegin == nil {
-      statement = known
-      guard
-        let executed = parameters.withPointers({ values, lengths, formats in
-          PQexecPrepared(handle, statement.name, Int32(bindings.count), values, lengths, formats, 0)
-        })
-      else { throw failure(nil, sql: sql) }
-      result = executed
-    } else {
-      (statement, result) = try runWithPrelude(key, parameters)
+    guard let statement = statements[key], deferredBegin == nil else {
+      let (statement, result) = try runPipelined([(key, parameters)])[0]
+      defer { PQclear(result) }
+      return read(result, of: statement, key)
     }
+    guard
+      let result = parameters.withPointers({ values, lengths, formats in
+        PQexecPrepared(handle, statement.name, Int32(bindings.count), values, lengths, formats, 0)
+      })
+    else { throw failure(nil, sql: sql) }
     defer { PQclear(result) }
     guard Self.succeeded(result) else { throw failure(result, sql: sql) }
-    let columns = statement.columns ?? columnsOf(result)
-    if statement.columns == nil { statements[key]?.columns = columns }
+    return read(result, of: statement, key)
+  }
+
+  /// Runs independent queries in one round trip and returns each one's rows, in order.
+  public func runAll(_ queries: [(sql: String, bindings: [DatabaseValue])]) throws -> [[DatabaseRow]] {
+    settle()
+    let items = try queries.map { query in
+      let parameters = try PostgresParameters(query.bindings)
+      return (key: StatementKey(sql: query.sql, types: parameters.types), parameters: parameters)
+    }
+    let runs = try runPipelined(items)
+    defer { runs.forEach { PQclear($0.1) } }
+    return zip(runs, items).map { run, item in read(run.1, of: run.0, item.key).rows }
+  }
+
+  /// A successful result's rows (read by the statement's columns, learnt on its first run).
+  private func read(
+    _ result: OpaquePointer, of statement: PreparedStatement, _ key: StatementKey
+  ) -> (
+    rows: [DatabaseRow], changes: Int
+  ) {
+    let columns = statement.columns ?? statements[key]?.columns ?? columnsOf(result)
+    if statements[key]?.columns == nil { statements[key]?.columns = columns }
     let changes = Int(String(cString: PQcmdTuples(result))) ?? 0
     return (PostgresResultReader(result: result, columns: columns).rows(), changes)
   }

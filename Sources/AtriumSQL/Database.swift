@@ -29,9 +29,18 @@ public protocol DatabaseConnection: AnyObject {
 
   /// Runs a query and returns its rows.
   func query(_ sql: String, _ arguments: [DatabaseValue]) throws -> [DatabaseRow]
+
+  /// Runs queries that do not depend on each other and returns each one's rows, in order.
+  /// A server engine sends them together: one round trip instead of one per query.
+  func queries(_ queries: [(sql: String, arguments: [DatabaseValue])]) throws -> [[DatabaseRow]]
 }
 
 extension DatabaseConnection {
+  /// One after the other: an embedded engine has no round trips to save.
+  public func queries(_ queries: [(sql: String, arguments: [DatabaseValue])]) throws -> [[DatabaseRow]] {
+    try queries.map { try query($0.sql, $0.arguments) }
+  }
+
   @discardableResult
   public func execute(_ sql: String, _ arguments: DatabaseValue...) throws -> Int {
     try execute(sql, arguments)

@@ -60,8 +60,13 @@ package struct LeaveContext {
   }
 
   /// Requests as the API shows them, with type names and days per year.
-  package func bodies(_ stored: [LeaveRequestStore.StoredRequest]) throws -> [LeaveRequestBody] {
-    let types = Dictionary(uniqueKeysWithValues: try settings.leaveTypes().map { ($0.id, $0) })
+  /// - Parameter types: Every leave type, when the caller has read them already.
+  package func bodies(
+    _ stored: [LeaveRequestStore.StoredRequest], types: [LeaveType]? = nil
+  ) throws
+    -> [LeaveRequestBody]
+  {
+    let types = Dictionary(uniqueKeysWithValues: try (types ?? settings.leaveTypes()).map { ($0.id, $0) })
     // Only a request across New Year needs its days split by year from the stored dates.
     let acrossYears = stored.filter { $0.request.span.start.year != $0.request.span.end.year }.map(\.request.id)
     let split = try requests.daysPerYear(requestIDs: acrossYears)
@@ -85,12 +90,20 @@ package struct LeaveContext {
   /// The year view: balance and the requests touching the year.
   /// - Parameter today: Today where the employee works, when the caller knows it already.
   package func year(_ year: Int, of employee: Employee, today: CalendarDate? = nil) throws -> LeaveYear {
-    let balance = try balance(of: employee, year: year, today: today)
+    let today = try today ?? self.today(for: employee)
+    // The hottest read of all (Home, the time-off page, the apps): its five independent
+    // queries go to PostgreSQL together, in one round trip.
+    let (policies, overrides, charged, stored, types) = try connection.fetchTogether(
+      settings.policyHistoryFetch, settings.allowanceOverridesFetch(employeeID: employee.id),
+      requests.chargedLeaveFetch(employeeID: employee.id), requests.requestsFetch(employeeID: employee.id, year: year),
+      settings.leaveTypesFetch)
+    let balance = BalanceCalculator(policies: policies, startDate: employee.startDate, allowanceOverrides: overrides)
+      .balance(in: year, leave: charged, today: today)
     return LeaveYear(
       year: year, allowance: balance.allowance, carriedOver: balance.carriedOver,
       carriedOverUntil: balance.carriedOverUntil, expired: balance.expired, approved: balance.approved,
       pending: balance.pending, remaining: balance.remaining,
-      requests: try bodies(try requests.requests(employeeID: employee.id, year: year)))
+      requests: try bodies(stored, types: types))
   }
 
   /// Teammates off on the working days of `span`.

@@ -187,6 +187,10 @@ final class PostgresPooledConnection: DatabaseConnection, @unchecked Sendable {
     try translate { try connection.run(sql, arguments).rows }
   }
 
+  func queries(_ queries: [(sql: String, arguments: [DatabaseValue])]) throws -> [[DatabaseRow]] {
+    try translate { try connection.runAll(queries.map { ($0.sql, $0.arguments) }) }
+  }
+
   /// Transaction control (a serialization failure may come at COMMIT).
   func control(_ body: (PostgresConnection) throws -> Void) throws {
     try translate { try body(connection) }

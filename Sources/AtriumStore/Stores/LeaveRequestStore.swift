@@ -75,12 +75,16 @@ public struct LeaveRequestStore {
 
   /// One employee's requests that touch `year`, newest start first.
   public func requests(employeeID: String, year: Int) throws -> [StoredRequest] {
-    try connection.query(
+    try connection.fetch(requestsFetch(employeeID: employeeID, year: year))
+  }
+
+  public func requestsFetch(employeeID: String, year: Int) -> Fetch<[StoredRequest]> {
+    Fetch(
       """
       SELECT * FROM leave_requests WHERE employee_id = ? AND start_date <= ? AND end_date >= ?
       ORDER BY start_date DESC, id DESC
       """, .text(employeeID), .text("\(year)-12-31"), .text("\(year)-01-01")
-    ).compactMap(Self.stored)
+    ) { $0.compactMap(Self.stored) }
   }
 
   /// One employee's pending and approved requests whose dates meet `start...end`.
@@ -162,13 +166,25 @@ public struct LeaveRequestStore {
   /// grouped by year and request, with their dates (for carry-over deadlines).
   /// - Parameter excludedID: A request to leave out (the one being changed).
   public func chargedLeave(employeeID: String, excluding excludedID: String? = nil) throws -> [Int: [ChargedLeave]] {
-    let rows = try connection.query(
+    try connection.fetch(chargedLeaveFetch(employeeID: employeeID, excluding: excludedID))
+  }
+
+  public func chargedLeaveFetch(
+    employeeID: String, excluding excludedID: String? = nil
+  ) -> Fetch<
+    [Int: [ChargedLeave]]
+  > {
+    Fetch(
       """
       SELECT r.id, r.status, d.date, d.halves FROM leave_requests r
       JOIN leave_types t ON t.id = r.type_id
       JOIN leave_request_days d ON d.request_id = r.id
       WHERE r.employee_id = ? AND r.id <> ? AND r.status IN ('pending', 'approved') AND t.counts_against_allowance = 1
-      """, .text(employeeID), .text(excludedID ?? ""))
+      """, .text(employeeID), .text(excludedID ?? ""), decode: Self.chargedLeave)
+  }
+
+  /// Charged days grouped by year, then by request.
+  private static func chargedLeave(_ rows: [DatabaseRow]) -> [Int: [ChargedLeave]] {
     var grouped: [Int: [String: (state: ChargedLeave.State, days: [CalendarDate: HalfDays])]] = [:]
     for row in rows {
       guard let date = row.date("date") else { continue }

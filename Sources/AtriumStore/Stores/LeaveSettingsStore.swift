@@ -21,10 +21,12 @@ public struct LeaveSettingsStore {
 
   /// The policy year by year. Before any change was recorded, the company row's policy holds
   /// for every year.
-  public func policyHistory() throws -> LeavePolicyHistory {
-    // One query on the hot path of every balance: the recorded years, or the company row
-    // standing in for them until the first change is recorded.
-    let rows = try connection.query(
+  public func policyHistory() throws -> LeavePolicyHistory { try connection.fetch(policyHistoryFetch) }
+
+  /// One query on the hot path of every balance: the recorded years, or the company row
+  /// standing in for them until the first change is recorded.
+  public var policyHistoryFetch: Fetch<LeavePolicyHistory> {
+    Fetch(
       """
       SELECT from_year, default_allowance, carry_over_maximum, carry_over_until, allow_negative_balance
       FROM leave_policy_years
@@ -33,15 +35,17 @@ public struct LeaveSettingsStore {
         allow_negative_balance
       FROM company WHERE id = 1 AND NOT EXISTS (SELECT 1 FROM leave_policy_years)
       ORDER BY from_year
-      """)
-    return LeavePolicyHistory(
-      rows.map { row in
-        LeavePolicyHistory.Entry(
-          fromYear: row.int("from_year"),
-          policy: Self.policy(
-            allowance: row.int("default_allowance"), carryOver: row.int("carry_over_maximum"),
-            until: row.string("carry_over_until"), negative: row.bool("allow_negative_balance")))
-      })
+      """
+    ) { rows in
+      LeavePolicyHistory(
+        rows.map { row in
+          LeavePolicyHistory.Entry(
+            fromYear: row.int("from_year"),
+            policy: Self.policy(
+              allowance: row.int("default_allowance"), carryOver: row.int("carry_over_maximum"),
+              until: row.string("carry_over_until"), negative: row.bool("allow_negative_balance")))
+        })
+    }
   }
 
   /// One year's change as recorded: when and by whom.
@@ -110,8 +114,10 @@ public struct LeaveSettingsStore {
 
   // MARK: Leave types
 
-  public func leaveTypes() throws -> [LeaveType] {
-    try connection.query("SELECT * FROM leave_types ORDER BY name, id").map(Self.leaveType)
+  public func leaveTypes() throws -> [LeaveType] { try connection.fetch(leaveTypesFetch) }
+
+  public var leaveTypesFetch: Fetch<[LeaveType]> {
+    Fetch("SELECT * FROM leave_types ORDER BY name, id") { $0.map(Self.leaveType) }
   }
 
   /// The type requests get when none is chosen (Vacation until an admin picks another).
@@ -200,8 +206,13 @@ public struct LeaveSettingsStore {
 
   /// Allowances set for particular years of one employee.
   public func allowanceOverrides(employeeID: String) throws -> [Int: HalfDays] {
-    try connection.query("SELECT year, halves FROM allowances WHERE employee_id = ?", .text(employeeID))
-      .reduce(into: [:]) { $0[$1.int("year")] = HalfDays(halves: $1.int("halves")) }
+    try connection.fetch(allowanceOverridesFetch(employeeID: employeeID))
+  }
+
+  public func allowanceOverridesFetch(employeeID: String) -> Fetch<[Int: HalfDays]> {
+    Fetch("SELECT year, halves FROM allowances WHERE employee_id = ?", .text(employeeID)) { rows in
+      rows.reduce(into: [:]) { $0[$1.int("year")] = HalfDays(halves: $1.int("halves")) }
+    }
   }
 
   public func setAllowance(employeeID: String, year: Int, days: HalfDays) throws {
