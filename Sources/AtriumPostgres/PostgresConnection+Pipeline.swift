@@ -11,10 +11,9 @@ import CLibPQ
 /// pipeline mode sends them together; the server runs them in order, as if sent one by one.
 extension PostgresConnection {
   /// Opens a transaction with `sql` (a `BEGIN …`), sent with the transaction's first statement.
-  /// A transaction that runs no statement costs nothing.
+  /// A transaction that runs no statement costs nothing. One left open is rolled back first.
   public func begin(_ sql: String) {
-    settle()
-    precondition(deferredBegin == nil && !isInTransaction, "a transaction is already open on this connection")
+    rollBack()
     deferredBegin = sql
   }
 
