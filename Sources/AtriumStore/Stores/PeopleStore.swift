@@ -127,20 +127,10 @@ public struct PeopleStore {
       sql += " AND e.search_id IN (SELECT rowid FROM people_search WHERE people_search MATCH ?)"
       arguments.append(.text(match))
     }
-    if let departmentID {
-      sql += " AND e.department_id = ?"
-      arguments.append(.text(departmentID))
-    }
-    if let locationID {
-      sql += " AND e.location_id = ?"
-      arguments.append(.text(locationID))
-    }
-    if let cursor {
-      guard let key = Cursor.decode(cursor, count: 2) else { throw InvalidCursor() }
-      sql += " AND (e.sort_key > ? OR (e.sort_key = ? AND e.id > ?))"
-      arguments += [.text(key[0]), .text(key[0]), .text(key[1])]
-    }
-    sql += " ORDER BY e.sort_key, e.id LIMIT ?"
+    let conditions = try Self.pageConditions(
+      departmentID: departmentID, locationID: locationID, after: cursor, table: "e", id: "id")
+    sql += conditions.sql + " ORDER BY e.sort_key, e.id LIMIT ?"
+    arguments += conditions.arguments
     arguments.append(.integer(Int64(limit + 1)))
     return Self.directoryPage(try connection.query(sql, arguments), limit: limit)
   }
@@ -151,22 +141,10 @@ public struct PeopleStore {
   private func search(
     _ match: String, departmentID: String?, locationID: String?, limit: Int, after cursor: String?
   ) throws -> (items: [Employee], nextCursor: String?) {
-    var filters = "s.active = 1 AND s.words @@ (SELECT to_tsquery('simple', unaccent(?)))"
-    var arguments: [DatabaseValue] = [.text(match)]
-    if let departmentID {
-      filters += " AND s.department_id = ?"
-      arguments.append(.text(departmentID))
-    }
-    if let locationID {
-      filters += " AND s.location_id = ?"
-      arguments.append(.text(locationID))
-    }
-    if let cursor {
-      guard let key = Cursor.decode(cursor, count: 2) else { throw InvalidCursor() }
-      filters += " AND (s.sort_key > ? OR (s.sort_key = ? AND s.employee_id > ?))"
-      arguments += [.text(key[0]), .text(key[0]), .text(key[1])]
-    }
-    arguments.append(.integer(Int64(limit + 1)))
+    let conditions = try Self.pageConditions(
+      departmentID: departmentID, locationID: locationID, after: cursor, table: "s", id: "employee_id")
+    let filters = "s.active = 1 AND s.words @@ (SELECT to_tsquery('simple', unaccent(?)))" + conditions.sql
+    let arguments: [DatabaseValue] = [.text(match)] + conditions.arguments + [.integer(Int64(limit + 1))]
     let rows = try connection.query(
       """
       SELECT e.* FROM (
@@ -176,6 +154,29 @@ public struct PeopleStore {
       ORDER BY page.sort_key, page.employee_id
       """, arguments)
     return Self.directoryPage(rows, limit: limit)
+  }
+
+  /// The directory's filters and the cursor's position, as `AND …` conditions on the table the
+  /// page is chosen in (`employees`, or PostgreSQL's search table, which repeats those columns).
+  private static func pageConditions(
+    departmentID: String?, locationID: String?, after cursor: String?, table: String, id: String
+  ) throws -> (sql: String, arguments: [DatabaseValue]) {
+    var sql = ""
+    var arguments: [DatabaseValue] = []
+    if let departmentID {
+      sql += " AND \(table).department_id = ?"
+      arguments.append(.text(departmentID))
+    }
+    if let locationID {
+      sql += " AND \(table).location_id = ?"
+      arguments.append(.text(locationID))
+    }
+    if let cursor {
+      guard let key = Cursor.decode(cursor, count: 2) else { throw InvalidCursor() }
+      sql += " AND (\(table).sort_key > ? OR (\(table).sort_key = ? AND \(table).\(id) > ?))"
+      arguments += [.text(key[0]), .text(key[0]), .text(key[1])]
+    }
+    return (sql, arguments)
   }
 
   /// The page of `limit` people from rows fetched with one more (which says a next page exists).
