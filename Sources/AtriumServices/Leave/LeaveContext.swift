@@ -52,11 +52,9 @@ package struct LeaveContext {
   }
 
   /// The balance of one year, as seen today.
-  /// - Parameter today: Today where the employee works, when the caller knows it already.
-  package func balance(of employee: Employee, year: Int, today: CalendarDate? = nil) throws -> Balance {
+  package func balance(of employee: Employee, year: Int) throws -> Balance {
     try calculator(for: employee).balance(
-      in: year, leave: try requests.chargedLeave(employeeID: employee.id), today: try today ?? self.today(for: employee)
-    )
+      in: year, leave: try requests.chargedLeave(employeeID: employee.id), today: try today(for: employee))
   }
 
   /// Requests as the API shows them, with type names and days per year.
