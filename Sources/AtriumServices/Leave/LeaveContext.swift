@@ -46,9 +46,9 @@ package struct LeaveContext {
   }
 
   package func calculator(for employee: Employee) throws -> BalanceCalculator {
-    BalanceCalculator(
-      policies: try settings.policyHistory(), startDate: employee.startDate,
-      allowanceOverrides: try settings.allowanceOverrides(employeeID: employee.id))
+    let (policies, overrides) = try connection.fetchTogether(
+      settings.policyHistoryFetch, settings.allowanceOverridesFetch(employeeID: employee.id))
+    return BalanceCalculator(policies: policies, startDate: employee.startDate, allowanceOverrides: overrides)
   }
 
   /// The balance of one year, as seen today.
