@@ -65,6 +65,20 @@ import Testing
     #expect(throws: UnexpectedResponse.self) { try app.login("eva") }
   }
 
+  @Test func whatAnAdminChangesAboutACallerAppliesToTheirNextRequest() throws {
+    // The instance keeps who eva is for a moment after each request: a change it makes is
+    // seen at once all the same.
+    let eva = try app.login("eva")
+    let ana = try app.login("ana").accessToken
+    #expect(app.send(.approvals(.list(status: .pending, page: PageRequest())), token: eva.accessToken).status == 403)
+    let promoted = app.send(.people(.update(id: eva.user.id)), json: #"{"role": "manager"}"#, token: ana)
+    #expect(promoted.status == 200, "\(promoted.text)")
+    #expect(app.send(.approvals(.list(status: .pending, page: PageRequest())), token: eva.accessToken).status == 200)
+    let deactivated = app.send(.people(.update(id: eva.user.id)), json: #"{"active": false}"#, token: ana)
+    #expect(deactivated.status == 200, "\(deactivated.text)")
+    #expect(app.send(.me(.show), token: eva.accessToken).status == 401)
+  }
+
   // MARK: Access tokens
 
   @Test func meNeedsAValidToken() throws {

@@ -43,8 +43,13 @@ public final class AtriumApp: HTTPResponder {
   let teamCalendar: TeamCalendarService
   let sessions: SessionsService
 
+  /// Stops hearing of the changes other instances make to what this one keeps in memory.
+  private let stopListening: @Sendable () -> Void
+
   public init(environment: ServerEnvironment) throws {
+    let (environment, stopListening) = environment.withInstanceMemory()
     self.environment = environment
+    self.stopListening = stopListening
     let directory = CurrentDirectory(environment: environment)
     self.auth = try AuthService(environment: environment, users: users, directory: directory)
     self.places = PlacesService(environment: environment)
@@ -84,6 +89,7 @@ public final class AtriumApp: HTTPResponder {
 
   deinit {
     liveEvents.stop()
+    stopListening()
   }
 
   // MARK: - HTTPResponder

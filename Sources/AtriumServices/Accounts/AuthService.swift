@@ -196,13 +196,10 @@ public final class AuthService: Sendable {
     } catch {
       throw Problem.unauthorized(.accessTokenInvalid)
     }
-    // Read from the database on every request, never from a cache of this instance's: a
-    // sign-out, a password change or a deactivation on any instance stops the token on all.
     // Ending one session (a sign-out, a replayed refresh token) voids its access tokens at
-    // once, not when they expire.
-    let caller = try environment.database.read {
-      try SessionStore($0).caller(employeeID: claims.sub, sessionID: claims.sid)
-    }
+    // once, not when they expire. What this instance kept of the caller is read again after
+    // any change, here or announced by another instance, and within a second in any case.
+    let caller = try caller(employeeID: claims.sub, sessionID: claims.sid)
     let employee = caller?.employee
     let sessionEnded = caller?.sessionEnded ?? false
     let validAfter = caller?.validAfter ?? 0
@@ -217,6 +214,18 @@ public final class AuthService: Sendable {
   }
 
   // MARK: - Private
+
+  private func caller(employeeID: String, sessionID: String) throws -> InstanceMemory.Caller? {
+    let read = {
+      try self.environment.database.read {
+        try SessionStore($0).caller(employeeID: employeeID, sessionID: sessionID).map {
+          InstanceMemory.Caller(employee: $0.employee, sessionEnded: $0.sessionEnded, validAfter: $0.validAfter)
+        }
+      }
+    }
+    guard let memory = environment.memory else { return try read() }
+    return try memory.callers.value(for: .init(employeeID: employeeID, sessionID: sessionID), read: read)
+  }
 
   /// Clients send the same access token for up to 15 minutes, so its checked claims are kept
   /// (a bounded set, emptied when full) and only the expiry is looked at again.

@@ -25,7 +25,8 @@ package struct LeaveContext {
 
   /// Today's date where the employee works (DESIGN.md "Dates").
   package func today(for employee: Employee) throws -> CalendarDate {
-    let zone = try PlacesStore(connection).location(id: employee.locationID)?.timeZone
+    let read = { try PlacesStore(connection).location(id: employee.locationID)?.timeZone }
+    let zone = try environment.memory.map { try $0.timeZones.value(for: employee.locationID, read: read) } ?? read()
     return Self.date(of: environment.now(), in: zone.map(Self.zone(named:)) ?? .gmt)
   }
 

@@ -45,6 +45,9 @@ public struct ServerEnvironment: Sendable {
   public var random: RandomSource = .system
   /// How the company directory is reached (`directory` says where).
   public var directoryClient: DirectoryClient = .ldap
+  /// What this instance keeps of the reads nearly every request repeats; nil reads them every
+  /// time (commands other than `serve`). Set by `withInstanceMemory()`.
+  package var memory: InstanceMemory?
   /// How timeline feeds are fetched; nil fetches over HTTP within `feedTimeout`.
   public var feedClient: FeedClient?
   /// Which addresses feeds may be fetched from over HTTP (no private or local ones, unless allowed).

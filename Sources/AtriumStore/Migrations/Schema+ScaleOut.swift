@@ -45,5 +45,42 @@ extension Schema {
         .differing(sqlite: nil, postgres: "ALTER INDEX people_search_words SET (fastupdate = off)"),
         .differing(sqlite: nil, postgres: "SELECT gin_clean_pending_list('people_search_words')"),
       ]),
+    Migration(
+      version: 23, name: "instances hear when a row they keep in memory changes",
+      sql: [
+        // Each instance keeps who a caller is and each location's time zone for a moment
+        // (`CachedRows`). A change made by any instance, by any path, tells the others at
+        // commit: a trigger per statement, so a sync that updates many people sends one.
+        .differing(
+          sqlite: nil,
+          postgres: """
+            CREATE FUNCTION atrium_cached_rows_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN PERFORM pg_notify('atrium_cached_rows', ''); RETURN NULL; END $$
+            """),
+        .differing(
+          sqlite: nil,
+          postgres: """
+            CREATE TRIGGER employees_cached_rows AFTER UPDATE OR DELETE ON employees
+            FOR EACH STATEMENT EXECUTE FUNCTION atrium_cached_rows_changed()
+            """),
+        .differing(
+          sqlite: nil,
+          postgres: """
+            CREATE TRIGGER accounts_cached_rows AFTER UPDATE OF valid_after OR DELETE ON accounts
+            FOR EACH STATEMENT EXECUTE FUNCTION atrium_cached_rows_changed()
+            """),
+        .differing(
+          sqlite: nil,
+          postgres: """
+            CREATE TRIGGER sessions_cached_rows AFTER UPDATE OF revoked_at ON sessions
+            FOR EACH STATEMENT EXECUTE FUNCTION atrium_cached_rows_changed()
+            """),
+        .differing(
+          sqlite: nil,
+          postgres: """
+            CREATE TRIGGER locations_cached_rows AFTER UPDATE OR DELETE ON locations
+            FOR EACH STATEMENT EXECUTE FUNCTION atrium_cached_rows_changed()
+            """),
+      ]),
   ]
 }

@@ -1,0 +1,63 @@
+import Synchronization
+
+/// A number that moves on whenever something an instance keeps in memory may have changed:
+/// after every write transaction this instance ran (`ChangeWatchingDatabase`), and when
+/// another instance announced a change (`CachedRows.channel`) or announcements may have been
+/// missed (the listening connection was made again).
+package final class ChangeSignal: Sendable {
+  private let count = Atomic<UInt64>(0)
+
+  package init() {}
+
+  package var current: UInt64 { count.load(ordering: .acquiring) }
+
+  package func changed() {
+    count.wrappingAdd(1, ordering: .releasing)
+  }
+}
+
+/// Reads that nearly every request repeats and that rarely change, kept for less than a
+/// second: who the caller is, a location's time zone.
+///
+/// A kept value is used only while nothing may have changed since it was read (the signal
+/// has not moved) and for at most `lifetime`. So a change this instance made is seen by its
+/// next request, and a change made by another instance within `lifetime` even when its
+/// announcement was lost: the promise is that a sign-out on one instance stops the token on
+/// every instance for any request that arrives more than a second after it was answered.
+package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+  /// Under a second: the value was read before the change it misses was answered.
+  package static var lifetime: Duration { .milliseconds(900) }
+
+  private struct Kept: Sendable {
+    let value: Value
+    let signal: UInt64
+    let readAt: ContinuousClock.Instant
+  }
+
+  private let signal: ChangeSignal
+  private let limit: Int
+  private let kept = Mutex<[Key: Kept]>([:])
+
+  /// - Parameter limit: How many values are kept at most (all are dropped when it is reached).
+  package init(signal: ChangeSignal, limit: Int = 10_000) {
+    self.signal = signal
+    self.limit = limit
+  }
+
+  /// The value kept for `key` when it is still good, otherwise what `read` returns (kept).
+  package func value(for key: Key, read: () throws -> Value) rethrows -> Value {
+    // Both taken before reading: a change committed during the read moves the signal after
+    // it, so what was read is not used again.
+    let now = ContinuousClock.now
+    let current = signal.current
+    if let kept = kept.withLock({ $0[key] }), kept.signal == current, now - kept.readAt < Self.lifetime {
+      return kept.value
+    }
+    let value = try read()
+    kept.withLock { kept in
+      if kept.count >= limit { kept.removeAll(keepingCapacity: true) }
+      kept[key] = Kept(value: value, signal: current, readAt: now)
+    }
+    return value
+  }
+}
