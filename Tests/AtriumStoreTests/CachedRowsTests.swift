@@ -13,6 +13,10 @@ import Testing
     "UPDATE accounts SET valid_after = 1 WHERE employee_id = 'nobody'",
     "UPDATE sessions SET revoked_at = 1 WHERE id = 'nobody'",
     "UPDATE locations SET time_zone = 'UTC' WHERE id = 'nobody'",
+    "UPDATE settings SET language = 'es' WHERE employee_id = 'nobody'",
+    "UPDATE company SET name = 'x' WHERE id = 0",
+    "UPDATE leave_types SET name = 'x' WHERE id = 'nobody'",
+    "UPDATE accounts SET must_change_password = 1 WHERE employee_id = 'nobody'",
   ])
   func aChangeToACachedTableIsAnnounced(statement: String) throws {
     let url = try PostgresServer.shared().makeDatabase()

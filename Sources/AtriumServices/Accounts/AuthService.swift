@@ -223,8 +223,7 @@ public final class AuthService: Sendable {
         }
       }
     }
-    guard let memory = environment.memory else { return try read() }
-    return try memory.callers.value(for: .init(employeeID: employeeID, sessionID: sessionID), read: read)
+    return try environment.recall(\.callers, .init(employeeID: employeeID, sessionID: sessionID), read: read)
   }
 
   /// Clients send the same access token for up to 15 minutes, so its checked claims are kept

@@ -36,23 +36,31 @@ package struct WebSessionService: Sendable {
     let hash = AuthService.hash(secret)
     let now = environment.now().milliseconds
     let lifetime = Int64(environment.refreshTokenLifetime * 1000)
-    guard
-      let (stored, employee, mustChange) = try? environment.database.read({
-        connection -> (SessionStore.StoredToken, Employee, Bool)? in
-        guard let stored = try SessionStore(connection).token(hash: hash), stored.kind == "web",
-          stored.sessionRevokedAt == nil, now - stored.issuedAt < lifetime,
-          let employee = try PeopleStore(connection).employee(id: stored.employeeID), employee.isActive
-        else { return nil }
-        let mustChange = try AccountStore(connection).account(employeeID: employee.id)?.mustChangePassword ?? false
-        return (stored, employee, mustChange)
-      })
+    // Every page asks: what this instance kept is read again after any change (a sign-out
+    // anywhere, a deactivation) and within a second in any case (`RecentReads`).
+    guard let facts = try? environment.recall(\.webSessions, hash, read: { try Self.facts(hash: hash, environment) }),
+      now - facts.token.issuedAt < lifetime
     else { return nil }
-    if now - stored.issuedAt > Self.touchInterval {
+    if now - facts.token.issuedAt > Self.touchInterval {
       try? environment.database.write { try SessionStore($0).touchToken(hash: hash, at: now) }
     }
     return (
-      Principal(employee: employee, sessionID: stored.sessionID, mustChangePassword: mustChange), stored.sessionID
+      Principal(
+        employee: facts.employee, sessionID: facts.token.sessionID, mustChangePassword: facts.mustChangePassword),
+      facts.token.sessionID
     )
+  }
+
+  /// The session a secret's hash names, when it is a browser's, not ended, and its person active.
+  private static func facts(hash: String, _ environment: ServerEnvironment) throws -> InstanceMemory.WebSessionFacts? {
+    try environment.database.read { connection in
+      guard let stored = try SessionStore(connection).token(hash: hash), stored.kind == "web",
+        stored.sessionRevokedAt == nil,
+        let employee = try PeopleStore(connection).employee(id: stored.employeeID), employee.isActive
+      else { return nil }
+      let mustChange = try AccountStore(connection).account(employeeID: employee.id)?.mustChangePassword ?? false
+      return InstanceMemory.WebSessionFacts(token: stored, employee: employee, mustChangePassword: mustChange)
+    }
   }
 
   /// Ends a session at once.

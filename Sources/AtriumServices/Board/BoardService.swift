@@ -41,8 +41,11 @@ package struct BoardService: Sendable {
   }
 
   package func badge(principal: Principal) throws -> Badge {
-    try environment.database.read { connection in
-      let since = try SettingsStore(connection).settings(employeeID: principal.employee.id).badgeResetAt
+    let id = principal.employee.id
+    let since = try environment.recall(\.settings, id) {
+      try environment.database.read { try SettingsStore($0).settings(employeeID: id) }
+    }.badgeResetAt
+    return try environment.database.read { connection in
       let counts = try BoardStore(connection).unreadCount(
         for: reader(principal), now: environment.now().milliseconds, since: since)
       return Badge(unread: counts.all, sinceReset: counts.since)

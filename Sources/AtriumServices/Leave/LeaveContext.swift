@@ -25,8 +25,9 @@ package struct LeaveContext {
 
   /// Today's date where the employee works (DESIGN.md "Dates").
   package func today(for employee: Employee) throws -> CalendarDate {
-    let read = { try PlacesStore(connection).location(id: employee.locationID)?.timeZone }
-    let zone = try environment.memory.map { try $0.timeZones.value(for: employee.locationID, read: read) } ?? read()
+    let zone = try environment.recall(\.timeZones, employee.locationID) {
+      try PlacesStore(connection).location(id: employee.locationID)?.timeZone
+    }
     return Self.date(of: environment.now(), in: zone.map(Self.zone(named:)) ?? .gmt)
   }
 
@@ -65,7 +66,9 @@ package struct LeaveContext {
   ) throws
     -> [LeaveRequestBody]
   {
-    let types = Dictionary(uniqueKeysWithValues: try (types ?? settings.leaveTypes()).map { ($0.id, $0) })
+    let types = Dictionary(
+      uniqueKeysWithValues: try (types ?? environment.recall(\.leaveTypes, .leaveTypes) { try settings.leaveTypes() })
+        .map { ($0.id, $0) })
     // Only a request across New Year needs its days split by year from the stored dates.
     let acrossYears = stored.filter { $0.request.span.start.year != $0.request.span.end.year }.map(\.request.id)
     let split = try requests.daysPerYear(requestIDs: acrossYears)

@@ -108,9 +108,10 @@ package struct LeaveSettingsService: Sendable {
   // MARK: Leave types
 
   package func leaveTypes() throws -> Page<LeaveTypeBody> {
-    try environment.database.read { connection in
-      Page(items: try LeaveSettingsStore(connection).leaveTypes().map(Self.body), nextCursor: nil)
+    let types = try environment.recall(\.leaveTypes, .leaveTypes) {
+      try environment.database.read { try LeaveSettingsStore($0).leaveTypes() }
     }
+    return Page(items: types.map(Self.body), nextCursor: nil)
   }
 
   package func createLeaveType(_ body: LeaveTypeChange, by principal: Principal) throws -> LeaveTypeBody {

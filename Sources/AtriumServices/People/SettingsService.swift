@@ -41,7 +41,9 @@ package struct SettingsService: Sendable {
   /// The language the person chose in Settings; nil until they choose one (the browser's or
   /// the device's language applies until then).
   package func chosenLanguage(employeeID: String) throws -> String? {
-    let settings = try environment.database.read { try SettingsStore($0).settings(employeeID: employeeID) }
+    let settings = try environment.recall(\.settings, employeeID) {
+      try environment.database.read { try SettingsStore($0).settings(employeeID: employeeID) }
+    }
     return settings.languageChosen ? settings.language : nil
   }
 

@@ -13,7 +13,8 @@ package struct CompanyService: Sendable {
 
   /// The company's name, or "Atrium" before the company is set up.
   package func name() throws -> String {
-    try environment.database.read { try CompanyStore($0).company()?.name } ?? "Atrium"
+    try environment.recall(\.company, .company) { try environment.database.read { try CompanyStore($0).company() } }?
+      .name ?? "Atrium"
   }
 
   package func company() throws -> CompanyBody {

@@ -8,8 +8,19 @@ package final class InstanceMemory: Sendable {
   package let changes = ChangeSignal()
   /// Who a caller is, by employee and session (`AuthService.authenticate`).
   package let callers: RecentReads<CallerKey, Caller?>
+  /// A browser session's facts, by the hash of its cookie's secret (`WebSessionService`).
+  package let webSessions: RecentReads<String, WebSessionFacts?>
   /// Each location's time zone, by location id (nil: no such location).
   package let timeZones: RecentReads<String, String?>
+  /// Each person's settings (language, badge), by employee id.
+  package let settings: RecentReads<String, SettingsStore.Settings>
+  /// The company (one row; the key is always `.company`).
+  package let company: RecentReads<Single, Company?>
+  /// Every leave type, for their names and the request form (never to validate a write).
+  package let leaveTypes: RecentReads<Single, [LeaveType]>
+
+  /// The key of what exists once.
+  package enum Single: Hashable, Sendable { case company, leaveTypes }
 
   package struct CallerKey: Hashable, Sendable {
     package let employeeID: String
@@ -23,9 +34,20 @@ package final class InstanceMemory: Sendable {
     package let validAfter: Int64
   }
 
+  /// What a browser session's cookie stands for, before its age is checked.
+  package struct WebSessionFacts: Sendable {
+    package let token: SessionStore.StoredToken
+    package let employee: Employee
+    package let mustChangePassword: Bool
+  }
+
   package init() {
     callers = RecentReads(signal: changes)
+    webSessions = RecentReads(signal: changes)
     timeZones = RecentReads(signal: changes)
+    settings = RecentReads(signal: changes)
+    company = RecentReads(signal: changes)
+    leaveTypes = RecentReads(signal: changes)
   }
 }
 
@@ -42,6 +64,14 @@ extension ServerEnvironment {
       memory.changes.changed()
     }
     return (environment, stopListening ?? {})
+  }
+
+  /// What `read` answers, or what this instance kept of it when it has a memory.
+  package func recall<Key, Value>(
+    _ reads: KeyPath<InstanceMemory, RecentReads<Key, Value>>, _ key: Key, read: () throws -> Value
+  ) rethrows -> Value {
+    guard let memory else { return try read() }
+    return try memory[keyPath: reads].value(for: key, read: read)
   }
 
   private static func watching(_ database: some Database, signal: ChangeSignal) -> any Database {

@@ -48,8 +48,8 @@ extension Schema {
     Migration(
       version: 23, name: "instances hear when a row they keep in memory changes",
       sql: [
-        // Each instance keeps who a caller is and each location's time zone for a moment
-        // (`CachedRows`). A change made by any instance, by any path, tells the others at
+        // Each instance keeps for a moment who a caller is, a browser session, a location's
+        // time zone, a person's settings, the company and the leave types (`CachedRows`). A change made by any instance, by any path, tells the others at
         // commit: a trigger per statement, so a sync that updates many people sends one.
         .differing(
           sqlite: nil,
@@ -66,7 +66,7 @@ extension Schema {
         .differing(
           sqlite: nil,
           postgres: """
-            CREATE TRIGGER accounts_cached_rows AFTER UPDATE OF valid_after OR DELETE ON accounts
+            CREATE TRIGGER accounts_cached_rows AFTER UPDATE OR DELETE ON accounts
             FOR EACH STATEMENT EXECUTE FUNCTION atrium_cached_rows_changed()
             """),
         .differing(
@@ -79,6 +79,24 @@ extension Schema {
           sqlite: nil,
           postgres: """
             CREATE TRIGGER locations_cached_rows AFTER UPDATE OR DELETE ON locations
+            FOR EACH STATEMENT EXECUTE FUNCTION atrium_cached_rows_changed()
+            """),
+        .differing(
+          sqlite: nil,
+          postgres: """
+            CREATE TRIGGER settings_cached_rows AFTER INSERT OR UPDATE OR DELETE ON settings
+            FOR EACH STATEMENT EXECUTE FUNCTION atrium_cached_rows_changed()
+            """),
+        .differing(
+          sqlite: nil,
+          postgres: """
+            CREATE TRIGGER company_cached_rows AFTER INSERT OR UPDATE OR DELETE ON company
+            FOR EACH STATEMENT EXECUTE FUNCTION atrium_cached_rows_changed()
+            """),
+        .differing(
+          sqlite: nil,
+          postgres: """
+            CREATE TRIGGER leave_types_cached_rows AFTER INSERT OR UPDATE OR DELETE ON leave_types
             FOR EACH STATEMENT EXECUTE FUNCTION atrium_cached_rows_changed()
             """),
       ]),

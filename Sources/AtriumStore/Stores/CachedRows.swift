@@ -1,5 +1,6 @@
 /// The rows each instance keeps in memory for a moment because nearly every request reads
-/// them: who a caller is (their employee row, account and session) and a location's time zone.
+/// them: who a caller is (their employee row, account and session), a location's time zone,
+/// a person's settings, the company and the leave types.
 ///
 /// On PostgreSQL a change to those tables, made by any instance, notifies `channel` when it
 /// commits (triggers of migration 23), so the other instances drop what they kept at once
