@@ -33,12 +33,23 @@ public protocol DatabaseConnection: AnyObject {
   /// Runs queries that do not depend on each other and returns each one's rows, in order.
   /// A server engine sends them together: one round trip instead of one per query.
   func queries(_ queries: [(sql: String, arguments: [DatabaseValue])]) throws -> [[DatabaseRow]]
+
+  /// Runs statements of a write as its last ones, just before it commits, where that shortens
+  /// what they hold: a server engine sends them together before COMMIT, so a lock they take is
+  /// held for that round trip and the commit only. A savepoint that rolls back drops what it
+  /// queued. Their effects cannot be read back in the same transaction.
+  func executeBeforeCommit(_ statements: [(sql: String, arguments: [DatabaseValue])]) throws
 }
 
 extension DatabaseConnection {
   /// One after the other: an embedded engine has no round trips to save.
   public func queries(_ queries: [(sql: String, arguments: [DatabaseValue])]) throws -> [[DatabaseRow]] {
     try queries.map { try query($0.sql, $0.arguments) }
+  }
+
+  /// Now: an embedded engine has one writer at a time, so there is nothing to shorten.
+  public func executeBeforeCommit(_ statements: [(sql: String, arguments: [DatabaseValue])]) throws {
+    for statement in statements { try execute(statement.sql, statement.arguments) }
   }
 
   @discardableResult

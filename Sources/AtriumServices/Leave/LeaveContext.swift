@@ -17,10 +17,9 @@ package struct LeaveContext {
 
   /// The working calendar of a location: its weekend and every holiday.
   package func calendar(locationID: String) throws -> WorkCalendar {
-    let location = try PlacesStore(connection).location(id: locationID)
-    return WorkCalendar(
-      weekendDays: location?.weekendDays ?? [.saturday, .sunday],
-      holidays: try settings.holidays(locationID: locationID).map(\.holiday))
+    let (location, holidays) = try connection.fetchTogether(
+      PlacesStore(connection).locationFetch(id: locationID), settings.holidaysFetch(locationID: locationID))
+    return WorkCalendar(weekendDays: location?.weekendDays ?? [.saturday, .sunday], holidays: holidays.map(\.holiday))
   }
 
   /// Today's date where the employee works (DESIGN.md "Dates").

@@ -149,14 +149,22 @@ package struct LeaveService: Sendable {
     guard time.total > .zero else {
       throw Problem.unprocessable(.noWorkingDays(span))
     }
-    let clashing = try context.requests.holdingRequests(employeeID: employee.id, from: span.start, to: span.end)
-      .first { $0.request.id != replacedID && $0.request.span.overlaps(span) }
-    if let clashing {
-      throw Problem.conflict(.overlaps(status: clashing.request.status, clashing.request.span))
+    let holding = context.requests.holdingRequestsFetch(employeeID: employee.id, from: span.start, to: span.end)
+    func refuseClashes(with holding: [LeaveRequestStore.StoredRequest]) throws {
+      if let clashing = holding.first(where: { $0.request.id != replacedID && $0.request.span.overlaps(span) }) {
+        throw Problem.conflict(.overlaps(status: clashing.request.status, clashing.request.span))
+      }
     }
-    guard type.countsAgainstAllowance else { return time }
-    let charged = try context.requests.chargedLeave(employeeID: employee.id, excluding: replacedID)
-    let calculator = try context.calculator(for: employee)
+    guard type.countsAgainstAllowance else {
+      try refuseClashes(with: try context.connection.fetch(holding))
+      return time
+    }
+    // What the balance needs goes with the clash check: one round trip to PostgreSQL.
+    let (held, charged, policies, overrides) = try context.connection.fetchTogether(
+      holding, context.requests.chargedLeaveFetch(employeeID: employee.id, excluding: replacedID),
+      context.settings.policyHistoryFetch, context.settings.allowanceOverridesFetch(employeeID: employee.id))
+    try refuseClashes(with: held)
+    let calculator = BalanceCalculator(policies: policies, startDate: employee.startDate, allowanceOverrides: overrides)
     let today = try context.today(for: employee)
     for (year, _) in time.perYear.sorted(by: { $0.key < $1.key }) {
       let extra = ChargedLeave(state: .pending, daysByDate: time.dates(in: year))
@@ -180,19 +188,21 @@ package struct LeaveService: Sendable {
       .init(
         actorID: actor.id, at: instant, action: action, from: from, to: request.status, reason: reason,
         details: details))
-    try announceToDeciders(request, at: instant, context: context)
+    let managers = try context.people.managers(above: request.employeeID)
+    try announceToDeciders(request, managers: managers, at: instant, context: context)
     try LeaveNotices(environment: environment).post(
-      about: request, action: action, by: actor, reason: reason, at: instant, context: context)
+      about: request, action: action, by: actor, reason: reason, at: instant, managers: managers, context: context)
   }
 
   /// Tells everyone whose approvals list holds the request (the managers above its employee
   /// and the admins) that it changed, so open approval screens refresh.
-  private func announceToDeciders(_ request: LeaveRequest, at instant: Int64, context: LeaveContext) throws {
+  private func announceToDeciders(
+    _ request: LeaveRequest, managers: [Employee], at instant: Int64, context: LeaveContext
+  ) throws {
     let events = LiveEventStore(context.connection)
     let data = LiveEventStore.json(["requestId": request.id, "status": request.status.rawValue])
-    for managerID in try context.people.chain(above: request.employeeID) {
-      guard try context.people.employee(id: managerID)?.role == .manager else { continue }
-      try events.append(kind: "approvals", data: data, audience: .person(id: managerID), at: instant)
+    for manager in managers where manager.role == .manager {
+      try events.append(kind: "approvals", data: data, audience: .person(id: manager.id), at: instant)
     }
     try events.append(kind: "approvals", data: data, audience: .admins(except: request.employeeID), at: instant)
   }

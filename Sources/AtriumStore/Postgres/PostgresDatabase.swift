@@ -74,7 +74,7 @@ public final class PostgresDatabase: Database {
 
   @discardableResult
   public func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
-    if let active = activeWrite.current { return try active.savepoint(body) }
+    if let active = activeWrite.current { return try active.nestedWrite(body) }
     var conflicts = 0
     var reconnects = 0
     while true {
@@ -88,6 +88,7 @@ public final class PostgresDatabase: Database {
       do {
         pooled.connection.begin("BEGIN ISOLATION LEVEL SERIALIZABLE")
         pooled.sawConflict = false
+        pooled.forgetBeforeCommit()
         let outcome = Result { () throws -> T in try activeWrite.running(on: pooled) { try body(pooled) } }
         // A conflict dooms the whole transaction, even when the body caught it (a handler that
         // turned it into an answer inside the write): run it all again.
@@ -96,6 +97,7 @@ public final class PostgresDatabase: Database {
         // was committed, so the whole write may run again on a fresh connection.
         if pooled.isBroken { throw DatabaseError.unavailable("the connection was lost before COMMIT") }
         let result = try outcome.get()
+        try pooled.sendBeforeCommit()
         committing = true
         try pooled.control { try $0.commit() }
         return result
@@ -171,9 +173,37 @@ final class PostgresPooledConnection: DatabaseConnection, @unchecked Sendable {
   var dialect: SQLDialect { .postgres }
   /// Whether a statement of the current transaction failed as a conflict with another.
   var sawConflict = false
+  /// What the current write sends just before COMMIT (`executeBeforeCommit`).
+  private var beforeCommit: [(sql: String, arguments: [DatabaseValue])] = []
 
   init(_ connection: PostgresConnection) {
     self.connection = connection
+  }
+
+  func executeBeforeCommit(_ statements: [(sql: String, arguments: [DatabaseValue])]) {
+    beforeCommit += statements
+  }
+
+  /// Sends what the write queued for its end, together (one round trip).
+  func sendBeforeCommit() throws {
+    guard !beforeCommit.isEmpty else { return }
+    let statements = beforeCommit
+    beforeCommit = []
+    _ = try queries(statements)
+  }
+
+  /// A new write (or a write run again) starts with nothing queued.
+  func forgetBeforeCommit() { beforeCommit = [] }
+
+  /// A write within a write (a savepoint); what it queued goes if it rolls back.
+  func nestedWrite<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
+    let queued = beforeCommit.count
+    do {
+      return try savepoint(body)
+    } catch {
+      beforeCommit.removeLast(beforeCommit.count - queued)
+      throw error
+    }
   }
 
   var isBroken: Bool { connection.isBroken }

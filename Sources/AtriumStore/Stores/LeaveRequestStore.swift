@@ -93,12 +93,18 @@ public struct LeaveRequestStore {
   ) throws
     -> [StoredRequest]
   {
-    try connection.query(
+    try connection.fetch(holdingRequestsFetch(employeeID: employeeID, from: start, to: end))
+  }
+
+  public func holdingRequestsFetch(
+    employeeID: String, from start: CalendarDate, to end: CalendarDate
+  ) -> Fetch<[StoredRequest]> {
+    Fetch(
       """
       SELECT * FROM leave_requests WHERE employee_id = ? AND status IN ('pending', 'approved')
         AND start_date <= ? AND end_date >= ? ORDER BY start_date
       """, .text(employeeID), DatabaseValue(end), DatabaseValue(start)
-    ).compactMap(Self.stored)
+    ) { $0.compactMap(Self.stored) }
   }
 
   /// Pending and approved requests of everyone working at a location (to count their days

@@ -168,15 +168,18 @@ public struct LeaveSettingsStore {
 
   /// The holidays of a location, optionally of one year, by date.
   public func holidays(locationID: String, year: Int? = nil) throws -> [StoredHoliday] {
-    let rows: [DatabaseRow]
-    if let year {
-      rows = try connection.query(
-        "SELECT * FROM holidays WHERE location_id = ? AND date >= ? AND date <= ? ORDER BY date",
-        .text(locationID), .text("\(year)-01-01"), .text("\(year)-12-31"))
-    } else {
-      rows = try connection.query("SELECT * FROM holidays WHERE location_id = ? ORDER BY date", .text(locationID))
+    guard let year else { return try connection.fetch(holidaysFetch(locationID: locationID)) }
+    return try connection.query(
+      "SELECT * FROM holidays WHERE location_id = ? AND date >= ? AND date <= ? ORDER BY date",
+      .text(locationID), .text("\(year)-01-01"), .text("\(year)-12-31")
+    ).compactMap(Self.holiday)
+  }
+
+  /// Every holiday of a location, by date.
+  public func holidaysFetch(locationID: String) -> Fetch<[StoredHoliday]> {
+    Fetch("SELECT * FROM holidays WHERE location_id = ? ORDER BY date", .text(locationID)) {
+      $0.compactMap(Self.holiday)
     }
-    return rows.compactMap(Self.holiday)
   }
 
   public func holiday(id: String) throws -> StoredHoliday? {

@@ -34,18 +34,24 @@ public struct LiveEventStore {
       case .location(let id): ("location", id)
       case .admins(let except): ("admins", except)
       }
-    if connection.dialect == .postgres {
-      // Event ids must grow in commit order: a stream that has read up to id n never reads
-      // below n again. A PostgreSQL sequence alone does not give that (two transactions can
-      // commit in the other order), so the number is taken under a lock held until commit:
-      // the next event is numbered only once this one's transaction has ended.
-      try connection.execute("SELECT pg_advisory_xact_lock(?)", .integer(DatabaseLocks.liveEvents))
-      // Delivered when the transaction commits, to every instance's listener.
-      try connection.execute("SELECT pg_notify(?, '')", .text(Self.channel))
+    let insert = (
+      sql: "INSERT INTO live_events (kind, data, audience, target_id, created_at) VALUES (?, ?, ?, ?, ?)",
+      arguments: [.text(kind), .text(data), .text(name), DatabaseValue(target), .integer(instant)]
+    )
+    guard connection.dialect == .postgres else {
+      try connection.execute(insert.sql, insert.arguments)
+      return
     }
-    try connection.execute(
-      "INSERT INTO live_events (kind, data, audience, target_id, created_at) VALUES (?, ?, ?, ?, ?)",
-      .text(kind), .text(data), .text(name), DatabaseValue(target), .integer(instant))
+    // Event ids must grow in commit order: a stream that has read up to id n never reads
+    // below n again. A PostgreSQL sequence alone does not give that (two transactions can
+    // commit in the other order), so the number is taken under a lock held until commit: the
+    // next event is numbered only once this one's transaction has ended. The lock orders every
+    // writer of events, so it is taken as late as can be: just before COMMIT, with the
+    // notification (delivered at commit to every instance's listener) and the row.
+    try connection.executeBeforeCommit([
+      ("SELECT pg_advisory_xact_lock(?)", [.integer(DatabaseLocks.liveEvents)]),
+      ("SELECT pg_notify(?, '')", [.text(Self.channel)]), insert,
+    ])
   }
 
   /// A notice for someone (or for an audience): clients refresh the board and its badge.

@@ -230,13 +230,24 @@ public struct PeopleStore {
   }
 
   public func chain(above employeeID: String) throws -> [String] {
-    var chain: [String] = []
-    var current = employeeID
-    while let row = try connection.queryFirst("SELECT manager_id FROM employees WHERE id = ?", .text(current)),
-      let manager = row.optionalString("manager_id"), manager != employeeID, !chain.contains(manager)
-    {
+    try managers(above: employeeID).map(\.id)
+  }
+
+  /// The managers above an employee, nearest first, read in one query. A loop in the
+  /// reporting lines (which the API refuses to make) ends the chain where it closes.
+  public func managers(above employeeID: String) throws -> [Employee] {
+    let rows = try connection.query(
+      """
+      WITH RECURSIVE up AS (
+        SELECT m.*, 1 AS depth FROM employees s JOIN employees m ON m.id = s.manager_id WHERE s.id = ?
+        UNION ALL SELECT m.*, u.depth + 1 FROM up u JOIN employees m ON m.id = u.manager_id WHERE u.depth < 1000)
+      SELECT * FROM up ORDER BY depth
+      """, .text(employeeID))
+    var chain: [Employee] = []
+    for row in rows {
+      let manager = Self.employee(row)
+      guard manager.id != employeeID, !chain.contains(where: { $0.id == manager.id }) else { break }
       chain.append(manager)
-      current = manager
     }
     return chain
   }

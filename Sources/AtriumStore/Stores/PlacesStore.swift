@@ -30,7 +30,11 @@ public struct PlacesStore {
   }
 
   public func location(id: String) throws -> Location? {
-    try connection.queryFirst("SELECT * FROM locations WHERE id = ?", .text(id)).map(Self.location)
+    try connection.fetch(locationFetch(id: id))
+  }
+
+  public func locationFetch(id: String) -> Fetch<Location?> {
+    Fetch("SELECT * FROM locations WHERE id = ?", .text(id)) { $0.first.map(Self.location) }
   }
 
   /// Adds a location; throws a unique violation when the name is taken.
