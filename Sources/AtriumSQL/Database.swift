@@ -61,6 +61,12 @@ extension DatabaseConnection {
     try query(sql, arguments)
   }
 
+  /// Runs statements in order, sent together to a server engine (one round trip): for rows
+  /// written together, such as a request and its days. The first failure stops the rest.
+  public func executeTogether(_ statements: [(sql: String, arguments: [DatabaseValue])]) throws {
+    _ = try queries(statements)
+  }
+
   /// The first row of a query, or nil when it returned none.
   public func queryFirst(_ sql: String, _ arguments: DatabaseValue...) throws -> DatabaseRow? {
     try query(sql, arguments).first

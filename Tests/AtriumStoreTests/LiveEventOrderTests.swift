@@ -85,12 +85,13 @@ import Testing
     }.start()
     usleep(50_000)
     try database.write { try append("second", on: $0) }
-    secondCommitted.signal()
+    // Read before the first write may go on: a stream that has read up to the second event.
     let newest = try database.read { try LiveEventStore($0).latestID() }
+    secondCommitted.signal()
     #expect(firstDone.wait(timeout: .now() + 30) == .success)
     let wasHeldUp = heldUp.load(ordering: .relaxed)
     #expect(!wasHeldUp, "the second write waited for the first one's whole transaction")
-    // The first write committed last, so a stream that had read up to the second event gets it.
+    // The first write committed last, so that stream gets its event.
     let later = try database.read { try LiveEventStore($0).events(after: newest, limit: 10) }.map(\.data)
     #expect(later == ["first"])
   }

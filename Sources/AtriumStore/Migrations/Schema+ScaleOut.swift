@@ -49,56 +49,29 @@ extension Schema {
       version: 23, name: "instances hear when a row they keep in memory changes",
       sql: [
         // Each instance keeps for a moment who a caller is, a browser session, a location's
-        // time zone, a person's settings, the company and the leave types (`CachedRows`). A change made by any instance, by any path, tells the others at
-        // commit: a trigger per statement, so a sync that updates many people sends one.
+        // time zone, a person's settings, the company and the leave types (`CachedRows`). A
+        // change made by any instance, by any path, tells the others at commit: a trigger per
+        // statement, so a sync that updates many people sends one notification.
         .differing(
           sqlite: nil,
           postgres: """
             CREATE FUNCTION atrium_cached_rows_changed() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN PERFORM pg_notify('atrium_cached_rows', ''); RETURN NULL; END $$
-            """),
-        .differing(
-          sqlite: nil,
-          postgres: """
-            CREATE TRIGGER employees_cached_rows AFTER UPDATE OR DELETE ON employees
-            FOR EACH STATEMENT EXECUTE FUNCTION atrium_cached_rows_changed()
-            """),
-        .differing(
-          sqlite: nil,
-          postgres: """
-            CREATE TRIGGER accounts_cached_rows AFTER UPDATE OR DELETE ON accounts
-            FOR EACH STATEMENT EXECUTE FUNCTION atrium_cached_rows_changed()
-            """),
-        .differing(
-          sqlite: nil,
-          postgres: """
-            CREATE TRIGGER sessions_cached_rows AFTER UPDATE OF revoked_at ON sessions
-            FOR EACH STATEMENT EXECUTE FUNCTION atrium_cached_rows_changed()
-            """),
-        .differing(
-          sqlite: nil,
-          postgres: """
-            CREATE TRIGGER locations_cached_rows AFTER UPDATE OR DELETE ON locations
-            FOR EACH STATEMENT EXECUTE FUNCTION atrium_cached_rows_changed()
-            """),
-        .differing(
-          sqlite: nil,
-          postgres: """
-            CREATE TRIGGER settings_cached_rows AFTER INSERT OR UPDATE OR DELETE ON settings
-            FOR EACH STATEMENT EXECUTE FUNCTION atrium_cached_rows_changed()
-            """),
-        .differing(
-          sqlite: nil,
-          postgres: """
-            CREATE TRIGGER company_cached_rows AFTER INSERT OR UPDATE OR DELETE ON company
-            FOR EACH STATEMENT EXECUTE FUNCTION atrium_cached_rows_changed()
-            """),
-        .differing(
-          sqlite: nil,
-          postgres: """
-            CREATE TRIGGER leave_types_cached_rows AFTER INSERT OR UPDATE OR DELETE ON leave_types
-            FOR EACH STATEMENT EXECUTE FUNCTION atrium_cached_rows_changed()
-            """),
-      ]),
+            """)
+      ]
+        + [
+          ("employees", "UPDATE OR DELETE"), ("accounts", "UPDATE OR DELETE"),
+          // A session matters to a caller only once it ends.
+          ("sessions", "UPDATE OF revoked_at"), ("locations", "UPDATE OR DELETE"),
+          ("settings", "INSERT OR UPDATE OR DELETE"), ("company", "INSERT OR UPDATE OR DELETE"),
+          ("leave_types", "INSERT OR UPDATE OR DELETE"),
+        ].map { table, events in
+          .differing(
+            sqlite: nil,
+            postgres: """
+              CREATE TRIGGER \(table)_cached_rows AFTER \(events) ON \(table)
+              FOR EACH STATEMENT EXECUTE FUNCTION atrium_cached_rows_changed()
+              """)
+        }),
   ]
 }

@@ -97,9 +97,8 @@ public final class PostgresDatabase: Database {
         // was committed, so the whole write may run again on a fresh connection.
         if pooled.isBroken { throw DatabaseError.unavailable("the connection was lost before COMMIT") }
         let result = try outcome.get()
-        try pooled.sendBeforeCommit()
         committing = true
-        try pooled.control { try $0.commit() }
+        try pooled.commit()
         return result
       } catch let error as DatabaseError where error.isConflict {
         pooled.rollBack()
@@ -184,10 +183,11 @@ final class PostgresPooledConnection: DatabaseConnection, @unchecked Sendable {
     beforeCommit += statements
   }
 
-  /// Sends what the write queued for its end, together (one round trip).
-  func sendBeforeCommit() throws {
-    guard !beforeCommit.isEmpty else { return }
-    let statements = beforeCommit
+  /// Commits the write, with what it queued for its end sent first in the same round trip. A
+  /// statement that fails stops the rest, COMMIT included: the transaction is then rolled back.
+  func commit() throws {
+    guard !beforeCommit.isEmpty else { return try control { try $0.commit() } }
+    let statements = beforeCommit + [(sql: "COMMIT", arguments: [])]
     beforeCommit = []
     _ = try queries(statements)
   }

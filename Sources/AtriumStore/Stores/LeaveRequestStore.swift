@@ -21,19 +21,20 @@ public struct LeaveRequestStore {
 
   /// Saves a new request with its working days by date.
   public func insert(_ request: LeaveRequest, time: WorkingTime, at instant: Int64) throws {
-    try connection.execute(
-      """
+    let row = (
+      sql: """
       INSERT INTO leave_requests (id, employee_id, type_id, start_date, end_date, start_half, end_half, status,
         note, halves, created_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
-      [
+      arguments: [
         .text(request.id), .text(request.employeeID), .text(request.typeID), DatabaseValue(request.span.start),
         DatabaseValue(request.span.end), .text(request.span.startHalf.rawValue), .text(request.span.endHalf.rawValue),
         .text(request.status.rawValue), .text(request.note), DatabaseValue(time.total.halves), .integer(instant),
         .integer(instant),
-      ])
-    try insertDays(of: request.id, time)
+      ] as [DatabaseValue]
+    )
+    try connection.executeTogether([row] + Self.dayRows(of: request.id, time))
   }
 
   /// Saves a changed request; with `time`, its working days are replaced too.
@@ -53,17 +54,22 @@ public struct LeaveRequestStore {
 
   /// Replaces a request's working days, as when its location's calendar changed.
   public func replaceDays(of requestID: String, _ time: WorkingTime) throws {
-    try connection.execute("DELETE FROM leave_request_days WHERE request_id = ?", .text(requestID))
-    try connection.execute(
-      "UPDATE leave_requests SET halves = ? WHERE id = ?", DatabaseValue(time.total.halves), .text(requestID))
-    try insertDays(of: requestID, time)
+    try connection.executeTogether(
+      [
+        ("DELETE FROM leave_request_days WHERE request_id = ?", [.text(requestID)]),
+        ("UPDATE leave_requests SET halves = ? WHERE id = ?", [DatabaseValue(time.total.halves), .text(requestID)]),
+      ] + Self.dayRows(of: requestID, time))
   }
 
-  private func insertDays(of requestID: String, _ time: WorkingTime) throws {
-    for (date, days) in time.perDate {
-      try connection.execute(
-        "INSERT INTO leave_request_days (request_id, date, halves) VALUES (?, ?, ?)", .text(requestID),
-        DatabaseValue(date), DatabaseValue(days.halves))
+  /// The statements that store a request's working days, one row per date.
+  private static func dayRows(
+    of requestID: String, _ time: WorkingTime
+  ) -> [(sql: String, arguments: [DatabaseValue])] {
+    time.perDate.map { date, days in
+      (
+        "INSERT INTO leave_request_days (request_id, date, halves) VALUES (?, ?, ?)",
+        [.text(requestID), DatabaseValue(date), DatabaseValue(days.halves)]
+      )
     }
   }
 
