@@ -47,6 +47,19 @@ import Testing
     #expect(reads.value(for: "eva", read: read.callAsFunction) == 2)
   }
 
+  @Test func aValueReadWhileAWriteRunsIsNotKept() {
+    // It may be what the write has not committed yet, read inside it.
+    let signal = ChangeSignal()
+    let reads = RecentReads<String, Int>(signal: signal)
+    let read = CountingRead()
+    signal.writeBegan()
+    _ = reads.value(for: "eva", read: read.callAsFunction)
+    #expect(reads.value(for: "eva", read: read.callAsFunction) == 2)
+    signal.writeEnded()
+    _ = reads.value(for: "eva", read: read.callAsFunction)
+    #expect(reads.value(for: "eva", read: read.callAsFunction) == 3, "kept once no write runs")
+  }
+
   @Test func noValueIsKeptForASecond() {
     let reads = RecentReads<String, Int>(signal: ChangeSignal())
     let read = CountingRead()

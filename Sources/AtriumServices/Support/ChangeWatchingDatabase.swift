@@ -20,8 +20,9 @@ package final class ChangeWatchingDatabase<Base: Database>: Database {
 
   @discardableResult
   package func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
+    signal.writeBegan()
     // Also after a failure: a COMMIT lost on the way may have committed.
-    defer { signal.changed() }
+    defer { signal.writeEnded() }
     return try base.write(body)
   }
 }

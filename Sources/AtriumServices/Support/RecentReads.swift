@@ -6,13 +6,27 @@ import Synchronization
 /// missed (the listening connection was made again).
 package final class ChangeSignal: Sendable {
   private let count = Atomic<UInt64>(0)
+  private let writes = Atomic<Int>(0)
 
   package init() {}
 
   package var current: UInt64 { count.load(ordering: .acquiring) }
 
+  /// Whether a write transaction of this instance is running: what is read meanwhile may be
+  /// what that write has not committed yet (when read inside it), so it is not kept.
+  package var isWriting: Bool { writes.load(ordering: .acquiring) > 0 }
+
   package func changed() {
     count.wrappingAdd(1, ordering: .releasing)
+  }
+
+  package func writeBegan() {
+    writes.add(1, ordering: .acquiringAndReleasing)
+  }
+
+  package func writeEnded() {
+    changed()
+    writes.subtract(1, ordering: .acquiringAndReleasing)
   }
 }
 
@@ -24,6 +38,8 @@ package final class ChangeSignal: Sendable {
 /// next request, and a change made by another instance within `lifetime` even when its
 /// announcement was lost: the promise is that a sign-out on one instance stops the token on
 /// every instance for any request that arrives more than a second after it was answered.
+/// Nothing read while a write of this instance runs is kept: it may be that write's own
+/// uncommitted state, which no other request may see.
 package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   /// Under a second: the value was read before the change it misses was answered.
   package static var lifetime: Duration { .milliseconds(900) }
@@ -54,6 +70,7 @@ package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Send
       return kept.value
     }
     let value = try read()
+    guard !signal.isWriting else { return value }
     kept.withLock { kept in
       if kept.count >= limit { kept.removeAll(keepingCapacity: true) }
       kept[key] = Kept(value: value, signal: current, readAt: now)
