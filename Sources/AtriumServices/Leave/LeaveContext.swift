@@ -17,9 +17,22 @@ package struct LeaveContext {
 
   /// The working calendar of a location: its weekend and every holiday.
   package func calendar(locationID: String) throws -> WorkCalendar {
+    try place(locationID: locationID).calendar
+  }
+
+  /// Where an employee works: its calendar, and today's date there, from one read of the
+  /// location (what checking a request needs).
+  package func workplace(of employee: Employee) throws -> (calendar: WorkCalendar, today: CalendarDate) {
+    let (calendar, location) = try place(locationID: employee.locationID)
+    return (calendar, Self.date(of: environment.now(), in: location.map { Self.zone(named: $0.timeZone) } ?? .gmt))
+  }
+
+  private func place(locationID: String) throws -> (calendar: WorkCalendar, location: Location?) {
     let (location, holidays) = try connection.fetchTogether(
       PlacesStore(connection).locationFetch(id: locationID), settings.holidaysFetch(locationID: locationID))
-    return WorkCalendar(weekendDays: location?.weekendDays ?? [.saturday, .sunday], holidays: holidays.map(\.holiday))
+    let calendar = WorkCalendar(
+      weekendDays: location?.weekendDays ?? [.saturday, .sunday], holidays: holidays.map(\.holiday))
+    return (calendar, location)
   }
 
   /// Today's date where the employee works (DESIGN.md "Dates").

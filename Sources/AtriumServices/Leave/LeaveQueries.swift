@@ -45,7 +45,7 @@ package struct LeaveQueries: Sendable {
     let service = LeaveService(environment: environment)
     return try environment.database.read { connection in
       let context = LeaveContext(connection: connection, environment: environment)
-      let calendar = try context.calendar(locationID: principal.employee.locationID)
+      let (calendar, today) = try context.workplace(of: principal.employee)
       let time = calendar.workingTime(of: span)
       var refusal: Problem?
       do {
@@ -57,7 +57,8 @@ package struct LeaveQueries: Sendable {
         let type = try LeaveService.chosenType(
           typeID, context: context, allowingInactive: query.replacing != nil && query.typeId == nil)
         _ = try service.validate(
-          span, type: type, for: principal.employee, replacing: query.replacing, calendar: calendar, context: context)
+          span, type: type, for: principal.employee, replacing: query.replacing, calendar: calendar, today: today,
+          context: context)
       } catch let problem as Problem {
         refusal = problem
       }

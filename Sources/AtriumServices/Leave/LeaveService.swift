@@ -23,8 +23,9 @@ package struct LeaveService: Sendable {
     return try environment.database.write { connection in
       let context = LeaveContext(connection: connection, environment: environment)
       let type = try Self.chosenType(body.typeId, context: context)
-      let calendar = try context.calendar(locationID: employee.locationID)
-      let time = try validate(span, type: type, for: employee, replacing: nil, calendar: calendar, context: context)
+      let (calendar, today) = try context.workplace(of: employee)
+      let time = try validate(
+        span, type: type, for: employee, replacing: nil, calendar: calendar, today: today, context: context)
       let request = LeaveRequest(
         id: environment.makeID(), employeeID: employee.id, typeID: type.id, span: span,
         status: type.needsApproval ? .pending : .approved, note: note)
@@ -54,8 +55,9 @@ package struct LeaveService: Sendable {
       let type = try Self.chosenType(
         body.typeId ?? request.typeID, context: context, allowingInactive: body.typeId == nil)
       let owner = principal.employee
-      let calendar = try context.calendar(locationID: owner.locationID)
-      let time = try validate(span, type: type, for: owner, replacing: request.id, calendar: calendar, context: context)
+      let (calendar, today) = try context.workplace(of: owner)
+      let time = try validate(
+        span, type: type, for: owner, replacing: request.id, calendar: calendar, today: today, context: context)
       let details = span == request.span ? "" : LeaveHistoryDetails.moved(from: request.span, to: span).code
       request.span = span
       request.typeID = type.id
@@ -141,9 +143,12 @@ package struct LeaveService: Sendable {
 
   /// Checks a span for `employee`: working days, no overlap, and the balance of every year it
   /// touches. Returns its working time.
+  /// - Parameters:
+  ///   - calendar: The employee's working calendar.
+  ///   - today: Today where the employee works (`LeaveContext.workplace` gives both).
   package func validate(
     _ span: LeaveSpan, type: LeaveType, for employee: Employee, replacing replacedID: String?, calendar: WorkCalendar,
-    context: LeaveContext
+    today: CalendarDate, context: LeaveContext
   ) throws -> WorkingTime {
     let time = calendar.workingTime(of: span)
     guard time.total > .zero else {
@@ -165,7 +170,6 @@ package struct LeaveService: Sendable {
       context.settings.policyHistoryFetch, context.settings.allowanceOverridesFetch(employeeID: employee.id))
     try refuseClashes(with: held)
     let calculator = BalanceCalculator(policies: policies, startDate: employee.startDate, allowanceOverrides: overrides)
-    let today = try context.today(for: employee)
     for (year, _) in time.perYear.sorted(by: { $0.key < $1.key }) {
       let extra = ChargedLeave(state: .pending, daysByDate: time.dates(in: year))
       guard calculator.fits(extra, in: year, leave: charged, today: today) else {

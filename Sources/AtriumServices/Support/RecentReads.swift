@@ -31,7 +31,7 @@ package final class ChangeSignal: Sendable {
 }
 
 /// Reads that nearly every request repeats and that rarely change, kept for less than a
-/// second: who the caller is, a location's time zone.
+/// second (`InstanceMemory` lists them: who the caller is, a location's time zone, …).
 ///
 /// A kept value is used only while nothing may have changed since it was read (the signal
 /// has not moved) and for at most `lifetime`. So a change this instance made is seen by its
