@@ -22,6 +22,7 @@ let package = Package(
     .systemLibrary(name: "CGD", providers: [.apt(["libgd-dev"])]),
     .systemLibrary(name: "CLDAP", pkgConfig: "ldap", providers: [.apt(["libldap-dev"])]),
     .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
     // MARK: - shared
 
@@ -49,12 +50,14 @@ let package = Package(
     .target(name: "AtriumCrypto", dependencies: ["CCrypto", "CArgon2"]),
     .target(name: "AtriumImages", dependencies: ["CGD"]),
     .target(name: "AtriumLDAP", dependencies: ["CLDAP"]),
+    // Mail as values (MIME, RFC 2047) and its delivery: SMTP through libcurl, or a folder.
+    .target(name: "AtriumMail", dependencies: ["CCurl"]),
     .target(name: "AtriumStore", dependencies: ["AtriumSQL", "AtriumSQLite", "AtriumPostgres", "AtriumDomain"]),
     .target(
       name: "AtriumServices",
       dependencies: [
         "AtriumDomain", "AtriumMessages", "AtriumAPI", "AtriumCrypto", "AtriumImages", "AtriumLDAP", "AtriumLog",
-        "AtriumSQL", "AtriumStore",
+        "AtriumSQL", "AtriumStore", "AtriumHTML", "AtriumMail",
       ],
       resources: [.copy("Resources/common-passwords.txt")]),
     .target(
@@ -109,6 +112,7 @@ let package = Package(
       name: "AtriumHTTPTests", dependencies: ["AtriumHTTPTypes", "AtriumHTTP", "AtriumLog", "AtriumTestSupport"]),
     .testTarget(name: "AtriumImagesTests", dependencies: ["AtriumImages", "AtriumTestSupport"]),
     .testTarget(name: "AtriumLDAPTests", dependencies: ["AtriumLDAP", "AtriumTestSupport"]),
+    .testTarget(name: "AtriumMailTests", dependencies: ["AtriumMail", "AtriumTestSupport"]),
     .testTarget(
       name: "AtriumStoreTests", dependencies: ["AtriumSQL", "AtriumPostgres", "AtriumStore", "AtriumTestSupport"]),
     .testTarget(
@@ -116,7 +120,7 @@ let package = Package(
       dependencies: [
         "AtriumServer", "AtriumServices", "AtriumWeb", "AtriumCrypto", "AtriumLog", "AtriumAPI", "AtriumDomain",
         "AtriumMessages", "AtriumHTTPTypes",
-        "AtriumHTTP", "AtriumLDAP", "AtriumSQL", "AtriumPostgres", "AtriumStore", "AtriumTestSupport",
+        "AtriumHTTP", "AtriumLDAP", "AtriumMail", "AtriumSQL", "AtriumPostgres", "AtriumStore", "AtriumTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

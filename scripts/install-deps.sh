@@ -12,6 +12,7 @@ declare -A packages=(
   [gdlib]=libgd-dev
   [ldap]=libldap-dev
   [libpq]=libpq-dev
+  [libcurl]=libcurl4-openssl-dev
 )
 
 missing=()

@@ -2,12 +2,12 @@
 # Creates .venv with the pinned Python tools the checks and tests use, when missing:
 # openapi-spec-validator (contract check), icalendar (an independent parser for the
 # calendar-feed test), selenium and axe-selenium-python (the browser tests, with axe-core for
-# accessibility) and schemathesis (make fuzz). Safe to
+# accessibility), schemathesis (make fuzz) and aiosmtpd (the SMTP sink mail tests send to). Safe to
 # run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-wanted="openapi-spec-validator==0.9.0 icalendar==7.3.2 selenium==4.40.0 schemathesis==4.32.5 axe-selenium-python==2.1.6"
+wanted="openapi-spec-validator==0.9.0 icalendar==7.3.2 selenium==4.40.0 schemathesis==4.32.5 axe-selenium-python==2.1.6 aiosmtpd==1.4.6"
 stamp=.venv/.atrium-tools
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
   exit 0

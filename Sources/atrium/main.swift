@@ -187,6 +187,9 @@ func runServe(_ arguments: [String]) {
       allowedHosts: Set(
         allowedHosts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }))
     serverEnvironment.directory = directoryConfiguration()
+    serverEnvironment.mail = try MailSettings.from(
+      environment: environment, demoFolder: isDemo ? directory.mailFolderPath : nil,
+      publicURL: publicURL ?? (isDemo ? "http://\(urlHost(configuration.host)):\(configuration.port)" : nil))
     if isDemo {
       let now = serverEnvironment.now()
       let created = try DemoCompany.seed(
@@ -208,7 +211,7 @@ func runServe(_ arguments: [String]) {
     fail("\(error)")
   }
 
-  let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+  let host = urlHost(configuration.host)
   print("Atrium is running at http://\(host):\(server.port)  (Ctrl-C stops it)")
   if isDemo {
     print("Demo accounts, password \"\(DemoCompany.password)\":")
@@ -338,6 +341,11 @@ func databaseURL(_ options: [String: String]) -> String? {
 }
 
 /// The company directory from `ATRIUM_LDAP_*`, or nil; a bad setting stops the program.
+/// A listening address as a URL's host: an IPv6 address goes in brackets.
+func urlHost(_ address: String) -> String {
+  address.contains(":") ? "[\(address)]" : address
+}
+
 func directoryConfiguration() -> DirectoryConfiguration? {
   do {
     return try DirectoryConfiguration.from(environment: environment)

@@ -10,7 +10,7 @@ import Testing
     + ProblemTitle.examples + FieldMessage.examples + PageText.examples
     + ConnectionMessage.examples + AdminProblemMessage.examples + AppText.examples + CommandLineText.examples
     + FeedTrouble.examples + DecisionText.examples + AdminText.examples
-    + HomeText.examples + PasswordText.examples + AuditText.examples
+    + HomeText.examples + PasswordText.examples + AuditText.examples + MailText.examples
 
   /// Texts that are names, or read the same in both languages on purpose.
   static let sameInBothLanguages: Set<String> = [

@@ -285,6 +285,8 @@ public final class AtriumApp: HTTPResponder {
 
   /// How long live events are kept for replay to clients that reconnect.
   static let eventRetention: TimeInterval = 24 * 3600
+  /// How long a sent or dead notification stays in the outbox, for admins to see.
+  static let outboxRetention: TimeInterval = 30 * 24 * 3600
 
   /// Forgets sessions unused past the refresh-token lifetime, expired idempotency keys, old
   /// live events, failed sign-ins outside the rate limit's window and the files of photos
@@ -301,6 +303,7 @@ public final class AtriumApp: HTTPResponder {
         try LiveEventStore(connection).purge(before: now.addingTimeInterval(-Self.eventRetention).milliseconds)
         try LoginFailureStore(connection).forget(
           before: now.addingTimeInterval(-environment.loginLimits.window).milliseconds)
+        try OutboxStore(connection).deleteFinished(before: now.addingTimeInterval(-Self.outboxRetention).milliseconds)
       }
       if let directory = environment.filesDirectory {
         let inUse = try environment.database.read { try PeopleStore($0).photosInUse() }

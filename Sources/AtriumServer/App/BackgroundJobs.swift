@@ -13,12 +13,19 @@ public struct BackgroundJob: Sendable {
   public let firstRunAfter: TimeInterval
   /// Seconds between the starts of two runs.
   public let interval: TimeInterval
+  /// Whether every instance runs it (work it shares out itself, such as the outbox senders'
+  /// claims on rows), instead of one instance at a time.
+  public let onEveryInstance: Bool
   public let run: @Sendable () -> Void
 
-  public init(name: String, firstRunAfter: TimeInterval, interval: TimeInterval, run: @escaping @Sendable () -> Void) {
+  public init(
+    name: String, firstRunAfter: TimeInterval, interval: TimeInterval, onEveryInstance: Bool = false,
+    run: @escaping @Sendable () -> Void
+  ) {
     self.name = name
     self.firstRunAfter = firstRunAfter
     self.interval = interval
+    self.onEveryInstance = onEveryInstance
     self.run = run
   }
 }
@@ -44,7 +51,7 @@ public final class BackgroundJobs: Sendable {
         let queue = DispatchQueue(label: "atrium.job.\(job.name)", qos: .utility)
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + job.firstRunAfter, repeating: job.interval)
-        timer.setEventHandler { [claim] in if claim(job) { job.run() } }
+        timer.setEventHandler { [claim] in if job.onEveryInstance || claim(job) { job.run() } }
         timer.resume()
         timers.append((timer, queue))
       }
@@ -80,6 +87,21 @@ extension AtriumApp {
       },
       // Each feed at most once per `feedInterval`; a new feed is read within a minute.
       BackgroundJob(name: "feeds", firstRunAfter: 5, interval: 60) { [self] in refreshFeeds() },
+    ] + mailJobs
+  }
+
+  /// The mail sender, when mail is on: every instance sends, each row claimed by one of them.
+  private var mailJobs: [BackgroundJob] {
+    guard let mail = environment.mail else { return [] }
+    let sender = MailSender(environment: environment, mail: mail, holder: instanceID)
+    return [
+      BackgroundJob(name: "mail", firstRunAfter: 1, interval: 2, onEveryInstance: true) { [environment] in
+        do {
+          try sender.sendDue()
+        } catch {
+          environment.log.write(ErrorLogEntry(requestId: "job-mail", error: String(describing: error)).line)
+        }
+      }
     ]
   }
 

@@ -34,6 +34,8 @@ public struct DataDirectory: Sendable {
   public var signingKeyPath: String { path + "/signing.key" }
   /// Uploaded files, such as profile photos.
   public var filesPath: String { path + "/files" }
+  /// Where the demo writes its mail as `.eml` files when no SMTP server is set up.
+  public var mailFolderPath: String { path + "/outbox-mail" }
 
   /// Opens (creating and migrating) the embedded database.
   public func openDatabase(durability: SQLiteDatabase.Durability = .full) throws -> SQLiteDatabase {

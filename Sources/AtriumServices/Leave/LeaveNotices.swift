@@ -36,11 +36,29 @@ struct LeaveNotices {
       }
       let message = NoticeMessage(notice)
       let language = Language.reader(chosen: chosen.languageChosen ? chosen.language : nil, acceptLanguage: nil)
+      let noticeID = environment.makeID()
       try store.insert(
         .init(
-          id: environment.makeID(), recipientID: recipient.employeeID, kind: recipient.kind.rawValue,
+          id: noticeID, recipientID: recipient.employeeID, kind: recipient.kind.rawValue,
           title: message.text(in: language), body: message.detail(in: language), requestID: request.id,
           parameters: notice.parameters, createdAt: instant))
+      if let mail = environment.mail, wantsMail(recipient.kind, chosen),
+        let person = ([owner] + managers).first(where: { $0.id == recipient.employeeID })
+      {
+        // One mail per notice: the notice's id makes the outbox row's key.
+        try MailComposer(environment: environment, mail: mail).enqueue(
+          .init(
+            subject: message.text(in: language), lines: [message.detail(in: language)],
+            path: recipient.kind == .waiting ? "/approvals/\(request.id)" : "/time-off"),
+          kind: recipient.kind.rawValue, to: person, language: language, idempotencyKey: "notice:\(noticeID)",
+          connection: context.connection)
+      }
     }
+  }
+
+  /// Whether the person's settings let this notice go out by mail: a request waiting for them
+  /// follows "approvals waiting", everything about their own request "leave decisions".
+  private func wantsMail(_ kind: LeaveNotice.Kind, _ settings: SettingsStore.Settings) -> Bool {
+    kind == .waiting ? settings.notifyApprovalsWaiting : settings.notifyLeaveDecisions
   }
 }

@@ -48,6 +48,8 @@ public struct ServerEnvironment: Sendable {
   /// What this instance keeps of the reads nearly every request repeats; nil reads them every
   /// time (commands other than `serve`). Set by `withInstanceMemory()`.
   package var memory: InstanceMemory?
+  /// How mail is sent; nil when mail is off (no SMTP server set up, and not the demo).
+  public var mail: MailSettings?
   /// How timeline feeds are fetched; nil fetches over HTTP within `feedTimeout`.
   public var feedClient: FeedClient?
   /// Which addresses feeds may be fetched from over HTTP (no private or local ones, unless allowed).

@@ -4,7 +4,8 @@
 /// lowercase UUID text. The SQL is what SQLite and PostgreSQL both accept, except the
 /// statements written per engine (`.differing`): bytes, numbering and full-text search.
 public enum Schema {
-  public static let migrations: [Migration] = foundation + directoryAndWeb + trustFirst + webFlows + scaleOut
+  public static let migrations: [Migration] =
+    foundation + directoryAndWeb + trustFirst + webFlows + scaleOut + notifications
 
   /// The schema the time-off core, people, board, timeline and directory were built on.
   static let foundation: [Migration] = [

@@ -1,0 +1,86 @@
+import AtriumCrypto
+import AtriumDomain
+import AtriumHTML
+import AtriumMail
+import AtriumMessages
+import AtriumSQL
+import AtriumStore
+
+/// Writes a mail for a person into the outbox, in the transaction of the change it tells of:
+/// worded in their language, a text and an HTML part with the same content, a link into
+/// Atrium, and why they get it.
+struct MailComposer {
+  let environment: ServerEnvironment
+  let mail: MailSettings
+
+  /// What a mail says: a title (the subject), lines below it, and the page it leads to.
+  struct Content {
+    var subject: String
+    var lines: [String]
+    /// A path of the web app (`/time-off`) the button opens.
+    var path: String
+  }
+
+  /// Queues `content` for `recipient` unless the outbox already holds `idempotencyKey`.
+  /// - Returns: Whether a row was written.
+  @discardableResult
+  func enqueue(
+    _ content: Content, kind: String, to recipient: Employee, language: Language, idempotencyKey: String,
+    connection: any DatabaseConnection
+  ) throws -> Bool {
+    let to = MailAddress(recipient.email, name: recipient.displayName)
+    guard to.isDeliverable else { return false }
+    let now = environment.now().milliseconds
+    let message = MailMessage(
+      from: mail.from, to: to, subject: content.subject,
+      text: text(content, name: recipient.firstName, language: language),
+      html: html(content, name: recipient.firstName, language: language),
+      messageID: Self.messageID(forKey: idempotencyKey, domain: mail.domain), date: now)
+    return try OutboxStore(connection).enqueue(
+      .init(
+        id: environment.makeID(), channel: .mail, kind: kind, recipientID: recipient.id, address: to.address,
+        idempotencyKey: idempotencyKey, payload: message.rendered(), createdAt: now))
+  }
+
+  /// The same for every copy of one row's mail, so a mail sent twice (after a crash between
+  /// sending and recording it) is one message to mail clients.
+  static func messageID(forKey key: String, domain: String) -> String {
+    Crypto.hex(Array(Crypto.sha256(Array(("atrium-mail:" + key).utf8)).prefix(16))) + "@" + domain
+  }
+
+  private func link(_ path: String) -> String { mail.publicURL + path }
+
+  private func text(_ content: Content, name: String, language: Language) -> String {
+    var paragraphs = [MailText.greeting(name: name).text(in: language), content.subject]
+    paragraphs += content.lines.filter { !$0.isEmpty }
+    paragraphs.append("\(MailText.openInAtrium.text(in: language)): \(link(content.path))")
+    paragraphs.append(
+      "-- \n\(MailText.whyThisMail.text(in: language))\n"
+        + "\(MailText.changeInSettings.text(in: language)): \(link("/settings"))")
+    return paragraphs.joined(separator: "\n\n") + "\n"
+  }
+
+  /// The HTML part, escaped by the web app's renderer; no remote images, no scripts.
+  private func html(_ content: Content, name: String, language: Language) -> String {
+    let paragraphs: [Node] =
+      [.p([], [.text(MailText.greeting(name: name).text(in: language))]), .p([], [.strong([.text(content.subject)])])]
+      + content.lines.filter { !$0.isEmpty }.map { .p([], [.text($0)]) }
+      + [
+        .p([], [.a([.init("href", link(content.path))], [.text(MailText.openInAtrium.text(in: language))])]),
+        .void("hr", []),
+        .p(
+          [.init("style", "color:#555;font-size:90%")],
+          [
+            .text(MailText.whyThisMail.text(in: language) + " "),
+            .a([.init("href", link("/settings"))], [.text(MailText.changeInSettings.text(in: language))]),
+          ]),
+      ]
+    let document = Node.html(
+      [.init("lang", language.rawValue)],
+      [
+        .head([.meta([.init("charset", "utf-8")]), .title(content.subject)]),
+        .body([.init("style", "font-family:sans-serif;line-height:1.4")], paragraphs),
+      ])
+    return document.renderDocument()
+  }
+}

@@ -1,0 +1,89 @@
+import AtriumDomain
+import AtriumMail
+import AtriumStore
+
+/// The outbox's mail sender (a background job on every instance): claims due mail rows,
+/// hands each to the transport, and records what became of it. Several instances share the
+/// work: a row is claimed by one of them at a time (`OutboxStore.claimDue`).
+///
+/// Delivery is at least once: a sender that dies after the server took a mail and before the
+/// row says so leaves the row claimed; the claim lapses and the mail goes again, with the same
+/// Message-ID, which mail clients show once.
+package struct MailSender: Sendable {
+  package init(environment: ServerEnvironment, mail: MailSettings, holder: String) {
+    self.environment = environment
+    self.mail = mail
+    self.holder = holder
+  }
+
+  let environment: ServerEnvironment
+  let mail: MailSettings
+  /// Who claims rows: the instance's id.
+  let holder: String
+  /// Rows claimed at once; the claim outlasts sending all of them.
+  static let batch = 10
+
+  /// What one round did.
+  package struct Round: Sendable, Equatable {
+    package var sent = 0
+    package var retried = 0
+    package var dead = 0
+    package var claimed: Int { sent + retried + dead }
+  }
+
+  /// Sends what is due, a batch at a time, until nothing is due or a round sent nothing.
+  @discardableResult
+  package func sendDue() throws -> Round {
+    var total = Round()
+    while true {
+      let round = try sendBatch()
+      total.sent += round.sent
+      total.retried += round.retried
+      total.dead += round.dead
+      if round.claimed < Self.batch || round.sent == 0 { return total }
+    }
+  }
+
+  private func sendBatch() throws -> Round {
+    let now = environment.now().milliseconds
+    let lease = Int64(Self.batch * mail.attemptSeconds + 60) * 1000
+    let rows = try environment.database.write { connection in
+      try OutboxStore(connection).claimDue(
+        channel: .mail, holder: holder, now: now, leaseUntil: now + lease, limit: Self.batch)
+    }
+    var round = Round()
+    for row in rows {
+      let outgoing = OutgoingMail(
+        sender: mail.from.address, recipient: row.entry.address, message: row.entry.payload,
+        messageID: MailComposer.messageID(forKey: row.entry.idempotencyKey, domain: mail.domain))
+      let delivery = mail.transport.send(outgoing)
+      let finished = environment.now().milliseconds
+      let random = Double(environment.random.bytes(1)[0]) / 256
+      let outcome = try environment.database.write { connection -> DeliveryRetry.Decision? in
+        let store = OutboxStore(connection)
+        switch delivery {
+        case .delivered:
+          try store.markSent(id: row.entry.id, at: finished)
+          return nil
+        case .permanentFailure(let reason):
+          try store.markDead(id: row.entry.id, reason: reason, at: finished)
+          return .giveUp
+        case .temporaryFailure(let reason):
+          let decision = DeliveryRetry.decide(
+            failedAttempts: row.attempts + 1, queuedAt: row.entry.createdAt, now: finished, random: random)
+          switch decision {
+          case .retry(let at): try store.markFailed(id: row.entry.id, reason: reason, nextAttemptAt: at)
+          case .giveUp: try store.markDead(id: row.entry.id, reason: reason, at: finished)
+          }
+          return decision
+        }
+      }
+      switch outcome {
+      case nil: round.sent += 1
+      case .giveUp: round.dead += 1
+      case .retry: round.retried += 1
+      }
+    }
+    return round
+  }
+}

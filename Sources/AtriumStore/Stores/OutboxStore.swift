@@ -1,0 +1,151 @@
+import AtriumSQL
+
+/// The notification outbox: rows written with the change that causes them, claimed by a
+/// sender for a lease, and marked sent, due again, or dead.
+public struct OutboxStore {
+  let connection: any DatabaseConnection
+
+  public init(_ connection: any DatabaseConnection) {
+    self.connection = connection
+  }
+
+  public enum Channel: String, Sendable {
+    case mail, push
+  }
+
+  /// Something to tell someone, as written by the change that causes it.
+  public struct Entry: Sendable, Hashable {
+    public var id: String
+    public var channel: Channel
+    /// The notification kind (`leaveDecisions`, `passwordReset`, …).
+    public var kind: String
+    /// The person it is for, when they have an account.
+    public var recipientID: String?
+    /// A mail address, or a device id for push.
+    public var address: String
+    /// Unique: a change that runs again (a replayed request) writes no second row.
+    public var idempotencyKey: String
+    /// What the sender delivers, rendered when the row was written (a raw mail).
+    public var payload: String
+    /// Whether the payload carries a secret (a reset link): it is removed once sent or dead.
+    public var holdsSecret: Bool
+    public var createdAt: Int64
+
+    public init(
+      id: String, channel: Channel, kind: String, recipientID: String?, address: String, idempotencyKey: String,
+      payload: String, holdsSecret: Bool = false, createdAt: Int64
+    ) {
+      self.id = id
+      self.channel = channel
+      self.kind = kind
+      self.recipientID = recipientID
+      self.address = address
+      self.idempotencyKey = idempotencyKey
+      self.payload = payload
+      self.holdsSecret = holdsSecret
+      self.createdAt = createdAt
+    }
+  }
+
+  /// A row as the outbox holds it.
+  public struct Row: Sendable, Hashable {
+    public var entry: Entry
+    public var status: String
+    public var attempts: Int
+    public var nextAttemptAt: Int64
+    public var lastError: String?
+    public var finishedAt: Int64?
+  }
+
+  /// Writes `entry`, due at once; nothing when a row with its idempotency key exists.
+  /// - Returns: Whether a row was written.
+  @discardableResult
+  public func enqueue(_ entry: Entry) throws -> Bool {
+    try connection.execute(
+      """
+      INSERT INTO notification_outbox (id, channel, kind, recipient_id, address, idempotency_key, payload,
+        holds_secret, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (idempotency_key) DO NOTHING
+      """, .text(entry.id), .text(entry.channel.rawValue), .text(entry.kind),
+      entry.recipientID.map(DatabaseValue.text) ?? .null, .text(entry.address), .text(entry.idempotencyKey),
+      .text(entry.payload), DatabaseValue(entry.holdsSecret), .integer(entry.createdAt), .integer(entry.createdAt)) == 1
+  }
+
+  /// Claims up to `limit` rows of `channel` that are due and not claimed by a sender whose
+  /// lease runs, oldest due first, for `holder` until `leaseUntil`. On PostgreSQL rows another
+  /// instance is claiming at this moment are skipped (`SKIP LOCKED`), so no row is claimed twice.
+  public func claimDue(channel: Channel, holder: String, now: Int64, leaseUntil: Int64, limit: Int) throws -> [Row] {
+    let locking = connection.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+    return try connection.query(
+      """
+      UPDATE notification_outbox SET claimed_by = ?, claimed_until = ?
+      WHERE id IN (
+        SELECT id FROM notification_outbox
+        WHERE channel = ? AND status = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)
+        ORDER BY next_attempt_at, id LIMIT ?\(locking))
+      RETURNING *
+      """, .text(holder), .integer(leaseUntil), .text(channel.rawValue), .integer(now), .integer(now),
+      .integer(Int64(limit))
+    ).map(Self.row).sorted { ($0.nextAttemptAt, $0.entry.id) < ($1.nextAttemptAt, $1.entry.id) }
+  }
+
+  /// The row was delivered. A payload holding a secret is removed.
+  public func markSent(id: String, at instant: Int64) throws {
+    try finish(id: id, status: "sent", error: nil, at: instant)
+  }
+
+  /// The row will never be delivered (`reason` says why). A payload holding a secret is removed.
+  public func markDead(id: String, reason: String, at instant: Int64) throws {
+    try finish(id: id, status: "dead", error: reason, at: instant)
+  }
+
+  /// The attempt failed for now: the row is due again at `nextAttemptAt`, unclaimed.
+  public func markFailed(id: String, reason: String, nextAttemptAt: Int64) throws {
+    try connection.execute(
+      """
+      UPDATE notification_outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,
+        claimed_by = NULL, claimed_until = NULL
+      WHERE id = ? AND status = 'pending'
+      """, .text(reason), .integer(nextAttemptAt), .text(id))
+  }
+
+  private func finish(id: String, status: String, error: String?, at instant: Int64) throws {
+    try connection.execute(
+      """
+      UPDATE notification_outbox SET status = ?, attempts = attempts + 1, last_error = ?, finished_at = ?,
+        claimed_by = NULL, claimed_until = NULL, payload = CASE WHEN holds_secret = 1 THEN '' ELSE payload END
+      WHERE id = ? AND status = 'pending'
+      """, .text(status), error.map(DatabaseValue.text) ?? .null, .integer(instant), .text(id))
+  }
+
+  /// Rows by status, newest first (for admins and tests).
+  public func rows(status: String? = nil, limit: Int = 100) throws -> [Row] {
+    var sql = "SELECT * FROM notification_outbox"
+    var arguments: [DatabaseValue] = []
+    if let status {
+      sql += " WHERE status = ?"
+      arguments.append(.text(status))
+    }
+    sql += " ORDER BY created_at DESC, id DESC LIMIT ?"
+    arguments.append(.integer(Int64(limit)))
+    return try connection.query(sql, arguments).map(Self.row)
+  }
+
+  /// Forgets rows finished before `cutoff` (housekeeping): the audit trail keeps what matters.
+  @discardableResult
+  public func deleteFinished(before cutoff: Int64) throws -> Int {
+    try connection.execute(
+      "DELETE FROM notification_outbox WHERE status IN ('sent', 'dead') AND finished_at < ?", .integer(cutoff))
+  }
+
+  private static func row(_ row: DatabaseRow) -> Row {
+    Row(
+      entry: Entry(
+        id: row.string("id"), channel: Channel(rawValue: row.string("channel")) ?? .mail, kind: row.string("kind"),
+        recipientID: row.optionalString("recipient_id"), address: row.string("address"),
+        idempotencyKey: row.string("idempotency_key"), payload: row.string("payload"),
+        holdsSecret: row.bool("holds_secret"), createdAt: Int64(row.int("created_at"))),
+      status: row.string("status"), attempts: row.int("attempts"), nextAttemptAt: Int64(row.int("next_attempt_at")),
+      lastError: row.optionalString("last_error"), finishedAt: row.optionalInt("finished_at").map(Int64.init))
+  }
+}
