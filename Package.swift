@@ -64,7 +64,7 @@ let package = Package(
       name: "AtriumWeb",
       dependencies: [
         "AtriumDomain", "AtriumMessages", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTML", "AtriumCrypto", "AtriumLog",
-        "AtriumServices",
+        "AtriumMail", "AtriumServices",
       ],
       resources: [.copy("Resources/web")]
     ),

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A mailbox: an address and the name shown beside it.
-public struct MailAddress: Sendable, Hashable, Codable {
+public struct MailAddress: Sendable, Hashable, Codable, CustomStringConvertible {
   public var address: String
   public var name: String?
 
@@ -19,6 +19,12 @@ public struct MailAddress: Sendable, Hashable, Codable {
       && address.unicodeScalars.allSatisfy {
         $0.value > 32 && $0.value < 127 && !"<>()[]\\,;:\"".unicodeScalars.contains($0)
       }
+  }
+
+  /// For people: `Name <address>`, or the address alone.
+  public var description: String {
+    guard let name, !name.isEmpty else { return address }
+    return "\(name) <\(address)>"
   }
 
   var header: String {

@@ -157,6 +157,7 @@ extension PageText {
       .feedAddress,
       .refresh,
       .auditLog,
+      .mailAndNotifications,
       .more,
       .none,
       .leaveType,

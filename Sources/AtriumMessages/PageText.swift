@@ -26,7 +26,7 @@ public enum PageText: CatalogueMessage {
   case changePassword, currentPassword, mustChangePassword, passwordChanged
   case admin, people, newPerson, firstName, lastName, role, roleName(Role), active, inactive, create, resetPassword
   case temporaryPassword(String, String), places, locations, departments, add, remove, name, timeZone, feeds
-  case feedAddress, refresh, auditLog, more, none
+  case feedAddress, refresh, auditLog, more, none, mailAndNotifications
   case leaveType, defaultType, makeDefault, leaveSettings, leaveTypes, countsAgainstAllowance, needsApproval, policy,
     defaultAllowance
   case fromYear, policyChangesBalances(Int, Int), confirmChange
@@ -243,6 +243,7 @@ public enum PageText: CatalogueMessage {
     case .feedAddress: ("RSS or Atom address", "Dirección RSS o Atom")
     case .refresh: ("Fetch now", "Leer ahora")
     case .auditLog: ("Audit log", "Registro de cambios")
+    case .mailAndNotifications: ("Mail and notifications", "Correo y avisos")
     case .more: ("More", "Más")
     case .none: ("None", "Ninguno")
     case .leaveType: ("Type", "Tipo")

@@ -12,7 +12,7 @@ package enum AdminPages {
       (.admin(.people(query: nil)), .people), (.admin(.importForm), .importPeople), (.admin(.places), .places),
       (.admin(.company), .company),
       (.admin(.leave(location: nil, year: nil)), .leaveSettings), (.admin(.feeds), .feeds),
-      (.admin(.audit(AuditQuery())), .auditLog),
+      (.admin(.audit(AuditQuery())), .auditLog), (.admin(.mail), .mailAndNotifications),
     ]
     return Layout.page(
       context(.admin), context,

@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumDomain
 import AtriumHTTPTypes
+import AtriumMail
 import AtriumMessages
 import AtriumServices
 
@@ -234,6 +235,17 @@ extension WebApp {
       }
     case .importForm:
       return html(AdminPages.importPeople(context, report: nil, csv: ""))
+    case .mail:
+      let outbox = OutboxService(environment: environment)
+      // In the demo, mail is a folder of files: show what it wrote.
+      let demoMails = (environment.mail?.transport as? MailFolder).map { folder in
+        folder.messages(limit: 20).map { MailReading($0.message) }
+      }
+      return html(
+        AdminPages.mail(
+          context, status: try outbox.status(principal: principal),
+          latest: try outbox.list(filter: .all, page: PageRequest(limit: 50), principal: principal).items,
+          demoMails: demoMails))
     case .runImport:
       let csv = form["csv"] ?? ""
       do {

@@ -47,3 +47,19 @@ import Testing
     #expect(MailAddress(address).isDeliverable == deliverable)
   }
 }
+
+/// The demo's admin page reads back what Atrium wrote.
+@Suite struct MailReadingTests {
+  @Test func aMailReadsBackAsItWasWritten() {
+    let text =
+      "Hola, Eva:\n\nMario López aprobó tu solicitud — una línea larga que pasa de setenta y seis caracteres sin duda alguna.\n.\nFin"
+    let message = MailMessage(
+      from: MailAddress("atrium@example.com"), to: MailAddress("eva@example.com", name: "Eva Fernández"),
+      subject: "Mario López aprobó tu solicitud — Vacaciones, 6–10 de abril de 2026, con un asunto largo", text: text,
+      html: "<p>x</p>", messageID: "m@example.com", date: 0)
+    let reading = MailReading(message.rendered())
+    #expect(reading.to == "\"Eva Fernández\" <eva@example.com>" || reading.to == "Eva Fernández <eva@example.com>")
+    #expect(reading.subject == message.subject)
+    #expect(reading.text == text)
+  }
+}

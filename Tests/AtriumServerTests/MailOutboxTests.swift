@@ -180,3 +180,80 @@ import Testing
     #expect(Set(copies.map(\.messageId)) == ["<\(messageID)>"])
   }
 }
+
+/// What admins see of the outbox, through the API and the web app.
+@Suite(.serialized) struct OutboxAdminTests {
+  @Test func adminsSeeWhatWasSentAndWhyOneWasGivenUp() throws {
+    let sink = try SMTPSink()
+    let mail = MailSettings(
+      transport: SMTPClient(settings: SMTPSettings(url: sink.url, security: .none)),
+      from: MailAddress("atrium@atrium-demo.example", name: "Atrium"), publicURL: "https://atrium.example.com",
+      summary: "SMTP \(sink.url)", attemptSeconds: 10)
+    let app = try TestApp { $0.mail = mail }
+    let (eva, mario, ana) = (try app.login("eva"), try app.login("mario"), try app.login("ana"))
+    try app.database.write {
+      _ = try $0.execute("UPDATE employees SET email = 'unknown.eva@atrium-demo.example' WHERE username = 'eva'")
+    }
+    let created = app.send(
+      .leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-10"}"#, token: eva.accessToken)
+    let id = try JSONText.decode(SavedLeave.self, from: created).request.id
+    #expect(app.send(.approvals(.approve(id: id)), json: "{}", token: mario.accessToken).status == 200)
+    _ = try MailSender(environment: app.environment, mail: mail, holder: "a").sendDue()
+
+    let status = try JSONText.decode(OutboxStatus.self, from: app.send(.outbox(.status), token: ana.accessToken))
+    #expect(status.mail == .init(on: true, transport: "SMTP \(sink.url)", from: "Atrium <atrium@atrium-demo.example>"))
+    #expect((status.pending, status.sent, status.dead) == (0, 1, 1))
+    let deadPage = app.send(.outbox(.list(status: .dead, page: .first)), token: ana.accessToken)
+    let dead = try JSONText.decode(Page<OutboxItem>.self, from: deadPage).items
+    #expect(dead.map(\.address) == ["unknown.eva@atrium-demo.example"])
+    #expect(dead.first?.lastError?.contains("550") == true)
+    #expect(dead.first?.kind == "leave.approve" && dead.first?.finishedAt != nil && dead.first?.nextAttemptAt == nil)
+    #expect(!String(decoding: deadPage.body, as: UTF8.self).contains("Subject"), "a mail's content is never shown")
+    #expect(app.send(.outbox(.status), token: mario.accessToken).status == 403)
+    #expect(app.send(.outbox(.list(status: .all, page: .first)), token: eva.accessToken).status == 403)
+    let firstOfOne = app.send(.outbox(.list(status: .all, page: PageRequest(limit: 1))), token: ana.accessToken)
+    let next = try #require(try JSONText.decode(Page<OutboxItem>.self, from: firstOfOne).nextCursor)
+    let second = app.send(
+      .outbox(.list(status: .all, page: PageRequest(limit: 1, cursor: next))), token: ana.accessToken)
+    #expect(try JSONText.decode(Page<OutboxItem>.self, from: second).items.count == 1)
+    #expect(app.send("GET", "/api/v1/outbox?cursor=nonsense", token: ana.accessToken).status == 400)
+
+    let web = WebClient(app)
+    web.signIn("ana")
+    let page = web.get("/admin/mail")
+    #expect(page.status == 200)
+    #expect(page.text.contains("Mail is on: SMTP \(sink.url), from Atrium &lt;atrium@atrium-demo.example&gt;."))
+    #expect(page.text.contains("unknown.eva@atrium-demo.example"))
+    #expect(page.text.contains("550"))
+    #expect(web.get("/admin").text.contains(#"href="/admin/mail""#))
+  }
+
+  @Test func theDemosAdminPageShowsTheMailsItWroteAndWithoutMailSaysItIsOff() throws {
+    let folder = TemporaryDirectory(prefix: "atrium-mail-folder")
+    let mail = MailSettings(
+      transport: MailFolder(path: folder.path), from: MailSettings.demoSender, publicURL: "http://127.0.0.1:8080",
+      summary: "the demo's mail folder", attemptSeconds: 10)
+    let app = try TestApp { $0.mail = mail }
+    let (eva, mario) = (try app.login("eva"), try app.login("mario"))
+    let created = app.send(
+      .leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-10"}"#, token: eva.accessToken)
+    let id = try JSONText.decode(SavedLeave.self, from: created).request.id
+    #expect(app.send(.approvals(.approve(id: id)), json: "{}", token: mario.accessToken).status == 200)
+    #expect(try MailSender(environment: app.environment, mail: mail, holder: "a").sendDue().sent == 2)
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".eml") }
+    #expect(files.count == 2)
+
+    let web = WebClient(app)
+    web.signIn("ana")
+    let page = web.get("/admin/mail").text
+    #expect(page.contains("Mario López approved your request — Vacation, 6–10 April 2026"))
+    #expect(page.contains("Open in Atrium: http://127.0.0.1:8080/time-off"))
+
+    let withoutMail = try TestApp()
+    let off = WebClient(withoutMail)
+    off.signIn("ana")
+    let offPage = off.get("/admin/mail").text
+    #expect(offPage.contains("Mail is off: no SMTP server is set up"))
+    #expect(!offPage.contains("demo-mails"))
+  }
+}

@@ -139,7 +139,7 @@ import Testing
   /// its file and its list here.
   static let rows: [Row] =
     serviceRows + authRows + meRows + placesRows + peopleRows + companyRows + boardRows + eventsRows + settingsRows
-    + directoryRows + calendarRows + timelineRows + leaveRows + approvalsRows + leaveSettingsRows
+    + directoryRows + calendarRows + timelineRows + leaveRows + approvalsRows + leaveSettingsRows + outboxRows
 
   @Test func everyRouteHasARow() {
     let names = Self.rows.map(\.name)

@@ -38,6 +38,8 @@ public enum Route: Hashable, Sendable {
   case directory(Directory)
   /// Server-sent events.
   case events(Events)
+  /// The notification outbox (admins).
+  case outbox(Outbox)
 
   /// The sections, registered once: the matcher and the tests read every endpoint from here.
   static let table = RouteTable([
@@ -46,7 +48,7 @@ public enum Route: Hashable, Sendable {
     .init(LeaveSettings.self, Route.leaveSettings), .init(Calendar.self, Route.calendar),
     .init(People.self, Route.people), .init(Places.self, Route.places), .init(Company.self, Route.company),
     .init(Board.self, Route.board), .init(Timeline.self, Route.timeline), .init(Settings.self, Route.settings),
-    .init(Directory.self, Route.directory), .init(Events.self, Route.events),
+    .init(Directory.self, Route.directory), .init(Events.self, Route.events), .init(Outbox.self, Route.outbox),
   ])
 
   /// The endpoint this route is, with its path parameters and query.
@@ -67,6 +69,7 @@ public enum Route: Hashable, Sendable {
     case .settings(let value): value.parts.named
     case .directory(let value): value.parts.named
     case .events(let value): value.parts.named
+    case .outbox(let value): value.parts.named
     }
   }
 }

@@ -36,6 +36,7 @@ extension AtriumApp {
     case .timeline(let route): try handle(route, request, try signedIn(principal))
     case .settings(let route): try handle(route, request, try signedIn(principal))
     case .directory(let route): try handle(route, request, try signedIn(principal))
+    case .outbox(let route): try handle(route, request, try signedIn(principal))
     case .events:
       // Answered as a stream before dispatch (`openEventStream`).
       throw InternalFault("The event stream reached the dispatch of routes; it is answered before it.")

@@ -28,6 +28,7 @@ extension Schema {
         """,
         "CREATE INDEX notification_outbox_due ON notification_outbox (channel, status, next_attempt_at)",
         "CREATE INDEX notification_outbox_finished ON notification_outbox (status, finished_at)",
+        "CREATE INDEX notification_outbox_created ON notification_outbox (created_at, id)",
       ])
   ]
 }

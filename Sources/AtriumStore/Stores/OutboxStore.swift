@@ -118,17 +118,38 @@ public struct OutboxStore {
       """, .text(status), error.map(DatabaseValue.text) ?? .null, .integer(instant), .text(id))
   }
 
-  /// Rows by status, newest first (for admins and tests).
+  /// Rows by status (nil for all), newest first.
   public func rows(status: String? = nil, limit: Int = 100) throws -> [Row] {
-    var sql = "SELECT * FROM notification_outbox"
+    try page(status: status, limit: limit, after: nil).rows
+  }
+
+  /// One page of rows by status (nil for all), newest first.
+  /// - Throws: `InvalidCursor` for a cursor this list did not make.
+  public func page(status: String?, limit: Int, after cursor: String?) throws -> (rows: [Row], nextCursor: String?) {
+    var conditions: [String] = []
     var arguments: [DatabaseValue] = []
     if let status {
-      sql += " WHERE status = ?"
+      conditions.append("status = ?")
       arguments.append(.text(status))
     }
-    sql += " ORDER BY created_at DESC, id DESC LIMIT ?"
-    arguments.append(.integer(Int64(limit)))
-    return try connection.query(sql, arguments).map(Self.row)
+    if let cursor {
+      guard let key = Cursor.decode(cursor, count: 2), let createdAt = Int64(key[0]) else { throw InvalidCursor() }
+      conditions.append("(created_at < ? OR (created_at = ? AND id < ?))")
+      arguments += [.integer(createdAt), .integer(createdAt), .text(key[1])]
+    }
+    let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+    arguments.append(.integer(Int64(limit + 1)))
+    let rows = try connection.query(
+      "SELECT * FROM notification_outbox\(filter) ORDER BY created_at DESC, id DESC LIMIT ?", arguments
+    ).map(Self.row)
+    guard rows.count > limit, let last = rows.prefix(limit).last else { return (rows, nil) }
+    return (Array(rows.prefix(limit)), Cursor.encode([String(last.entry.createdAt), last.entry.id]))
+  }
+
+  /// How many rows each status holds.
+  public func counts() throws -> [String: Int] {
+    try connection.query("SELECT status, COUNT(*) AS n FROM notification_outbox GROUP BY status")
+      .reduce(into: [:]) { $0[$1.string("status")] = $1.int("n") }
   }
 
   /// Forgets rows finished before `cutoff` (housekeeping): the audit trail keeps what matters.

@@ -38,6 +38,8 @@ extension WebPage {
     case copyHolidays
     case importForm
     case runImport
+    /// Mail and notifications: how mail goes out and what was sent.
+    case mail
 
     package enum Name: CaseIterable, Sendable {
       case index, people, newPerson, createPerson, person, updatePerson
@@ -45,7 +47,7 @@ extension WebPage {
       case deleteDepartment, renameLocation, renameDepartment, company, saveCompany, feeds
       case addFeed, refreshFeed, deleteFeed, audit, leave, savePolicy
       case addLeaveType, renameLeaveType, toggleLeaveType, makeDefaultLeaveType, addHoliday, deleteHoliday, importForm
-      case runImport, copyHolidays, auditExport
+      case runImport, copyHolidays, auditExport, mail
     }
 
     package static func row(_ name: Name) -> PageRow<Self> {
@@ -106,6 +108,7 @@ extension WebPage {
           .post, "/admin/import",
           rules: .init(access: .signedIn, work: .quick, beforePasswordChange: .refused, bodyLimit: .staffList)
         ) { _, _ in .runImport }
+      case .mail: PageRow(.get, "/admin/mail", rules: .signedIn) { _, _ in .mail }
       }
     }
 
@@ -146,6 +149,7 @@ extension WebPage {
       case .copyHolidays: PageParts(.copyHolidays)
       case .importForm: PageParts(.importForm)
       case .runImport: PageParts(.runImport)
+      case .mail: PageParts(.mail)
       }
     }
 
@@ -159,7 +163,7 @@ extension WebPage {
       .auditExport(AuditQuery(person: "eva")), .leave(location: nil, year: nil),
       .leave(location: "l1", year: 2027), .savePolicy, .addLeaveType, .renameLeaveType(id: "t1"),
       .toggleLeaveType(id: "t1"), .makeDefaultLeaveType(id: "t1"), .addHoliday, .deleteHoliday(id: "h1"), .importForm,
-      .runImport, .copyHolidays,
+      .runImport, .copyHolidays, .mail,
     ]
   }
 }
