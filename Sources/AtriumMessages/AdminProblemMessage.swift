@@ -67,6 +67,11 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
   case bodyUnreadable
   case directoryUnavailable
   case invalidIdempotencyKey
+  /// A mail-only flow (a forgotten password) on a server that sends no mail.
+  case mailIsOff
+  case linkUnknown
+  case linkUsed
+  case linkExpired
 
   public var id: String { "problem." + caseName }
 
@@ -191,6 +196,17 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
       return es
         ? "Idempotency-Key debe tener de 1 a 255 caracteres ASCII visibles."
         : "Idempotency-Key must be 1 to 255 visible ASCII characters."
+    case .mailIsOff:
+      return es
+        ? "Este servidor no envía correo; pide a un administrador que restablezca tu contraseña."
+        : "This server sends no mail; ask an administrator to reset your password."
+    case .linkUnknown:
+      return es
+        ? "Este enlace no es válido: cópialo entero del correo, o pide otro."
+        : "This link is not valid: copy it whole from the mail, or ask for a new one."
+    case .linkUsed:
+      return es ? "Este enlace ya se ha usado; pide otro." : "This link was already used; ask for a new one."
+    case .linkExpired: return es ? "Este enlace ha caducado; pide otro." : "This link has expired; ask for a new one."
     }
   }
 
@@ -202,7 +218,8 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
       .holidayExists(date: "2026-05-15"), .oneDefaultLeaveType, .feedExists(url: "https://example.com/feed"),
       .onlyAuthorOrAdminDeletes, .monthFormat, .calendarAddressNotValid, .directoryNotConfigured, .noUploadFolder,
       .lastEventIDUnknown, .sendCSV, .csvNotUTF8, .csvEmpty, .csvNeedsUsername, .bodyUnreadable,
-      .directoryUnavailable, .invalidIdempotencyKey, .csvUnknownColumns(["nickname"], known: ["username", "email"]),
+      .directoryUnavailable, .invalidIdempotencyKey, .mailIsOff, .linkUnknown, .linkUsed, .linkExpired,
+      .csvUnknownColumns(["nickname"], known: ["username", "email"]),
       .localAccountKept(username: "ana"), .importRefused(refused: 2, lines: 40),
       .sendJSON(got: "text/plain"), .sendJSON(got: nil), .serverBusy, .bodyTooLarge(limit: 65_536), .conflictingFraming,
       .unsupportedTransferCoding("gzip"), .directoryIdentityTaken(dn: "uid=ana,ou=people,dc=example,dc=com"),

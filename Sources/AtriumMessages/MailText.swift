@@ -5,6 +5,12 @@ public enum MailText: CatalogueMessage, Hashable {
   /// Why the reader gets this kind of mail, and where to change it.
   case whyThisMail
   case changeInSettings
+  case resetSubject
+  case resetBody(minutes: Int)
+  case resetAction
+  case resetReason
+  case resetDirectorySubject
+  case resetDirectoryBody
 
   public var id: String { "mail." + caseName }
 
@@ -18,10 +24,31 @@ public enum MailText: CatalogueMessage, Hashable {
         ? "Recibes este correo porque tienes activados estos avisos por correo en Atrium."
         : "You get this mail because these notifications are on for mail in Atrium."
     case .changeInSettings: return es ? "Cambiar mis avisos" : "Change my notifications"
+    case .resetSubject: return es ? "Elige una contraseña nueva para Atrium" : "Choose a new password for Atrium"
+    case .resetBody(let minutes):
+      return es
+        ? "Alguien, seguramente tú, ha pedido restablecer la contraseña de tu cuenta de Atrium. El enlace sirve una vez, durante los próximos \(minutes) minutos."
+        : "Someone, probably you, asked to reset the password of your Atrium account. The link works once, for the next \(minutes) minutes."
+    case .resetAction: return es ? "Elegir una contraseña nueva" : "Choose a new password"
+    case .resetReason:
+      return es
+        ? "Recibes este correo porque alguien ha pedido restablecer tu contraseña de Atrium. Si no has sido tú, ignóralo: tu contraseña no cambia."
+        : "You get this mail because someone asked to reset your Atrium password. If it was not you, ignore it: your password stays as it is."
+    case .resetDirectorySubject:
+      return es
+        ? "Tu contraseña de Atrium es la del directorio de la empresa"
+        : "Your Atrium password is your company directory's"
+    case .resetDirectoryBody:
+      return es
+        ? "Alguien ha pedido restablecer la contraseña de tu cuenta de Atrium, pero entras con la cuenta de la empresa (el directorio): cámbiala como indique tu empresa; Atrium no guarda una propia."
+        : "Someone asked to reset the password of your Atrium account, but you sign in with your company account (the directory): change that password the way your company does; Atrium keeps none of its own."
     }
   }
 
   public static var examples: [MailText] {
-    [.greeting(name: "Eva"), .openInAtrium, .whyThisMail, .changeInSettings]
+    [
+      .greeting(name: "Eva"), .openInAtrium, .whyThisMail, .changeInSettings, .resetSubject, .resetBody(minutes: 60),
+      .resetAction, .resetReason, .resetDirectorySubject, .resetDirectoryBody,
+    ]
   }
 }

@@ -16,16 +16,21 @@ public final class ServerProcess: @unchecked Sendable {
 
   /// Starts the server with the demo company (created when the database is empty) and waits
   /// until it says where it listens.
-  /// - Parameter databaseURL: A PostgreSQL database instead of the SQLite file in `dataPath`.
+  /// - Parameters:
+  ///   - databaseURL: A PostgreSQL database instead of the SQLite file in `dataPath`.
+  ///   - environment: Variables added to the test's own (`ATRIUM_SMTP_URL`…).
   public init(
     dataPath: String, databaseURL: String? = nil, demo: Bool = true, arguments: [String] = [],
-    deadline: TimeInterval = 60
+    environment: [String: String] = [:], deadline: TimeInterval = 60
   ) throws {
     self.dataPath = dataPath
     process.executableURL = try AtriumBinary.url()
     process.arguments =
       ["serve", "--data", dataPath, "--host", "127.0.0.1", "--port", "0"] + (demo ? ["--demo"] : [])
       + (databaseURL.map { ["--database", $0] } ?? []) + arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.standardOutput = output
     // ATRIUM_TEST_ECHO_LOG=1 shows what the server logs (see `LogRecorder`).
     let echoes = ProcessInfo.processInfo.environment["ATRIUM_TEST_ECHO_LOG"] == "1"
@@ -65,10 +70,17 @@ public final class ServerProcess: @unchecked Sendable {
   deinit { crash() }
 
   /// Runs another `atrium` command to its end; returns its exit code and what it printed.
-  public static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+  public static func run(
+    _ arguments: [String], environment: [String: String] = [:]
+  ) throws -> (
+    status: Int32, output: String
+  ) {
     let command = Process()
     command.executableURL = try AtriumBinary.url()
     command.arguments = arguments
+    if !environment.isEmpty {
+      command.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let pipe = Pipe()
     command.standardOutput = pipe
     command.standardError = pipe

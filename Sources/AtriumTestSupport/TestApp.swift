@@ -84,11 +84,12 @@ public final class TestApp: Sendable {
 
   /// Sends a route, as a client built from `Route` would.
   public func send(
-    _ route: Route, json: String? = nil, token: String? = nil, headers: [(String, String)] = []
+    _ route: Route, json: String? = nil, token: String? = nil, headers: [(String, String)] = [],
+    address: String = "127.0.0.1"
   )
     -> HTTPResponse
   {
-    send(route.method.rawValue, route.pathAndQuery, json: json, token: token, headers: headers)
+    send(route.method.rawValue, route.pathAndQuery, json: json, token: token, headers: headers, address: address)
   }
 
   /// Signs in a demo account and returns its tokens.

@@ -46,6 +46,10 @@ let usage = """
   seed fills an empty data folder with the benchmark company (deterministic for a seed and a
   day; defaults: 1000 employees, 7 requests each, seed 1, today).
 
+  Mail goes out when ATRIUM_SMTP_URL (smtp:// or smtps://), ATRIUM_MAIL_FROM and --public-url
+  are set, with ATRIUM_SMTP_SECURITY, _USER, _PASSWORD, _CA_FILE and _TIMEOUT (README, "Mail");
+  under --demo without them, mails are written to DIR/outbox-mail as .eml files.
+
   Options (each also read from the environment variable shown):
     --data DIR        data folder (ATRIUM_DATA, default ./atrium-data): the SQLite database,
                       the signing key and uploaded files (only the files with --database)
@@ -68,7 +72,7 @@ let usage = """
     --durability D    full: every commit reaches the disk before it is answered (default);
                       normal: faster writes that survive a crash of Atrium but maybe not a
                       power cut (ATRIUM_DURABILITY)
-    --public-url URL  the address people reach Atrium at, for calendar feed links
+    --public-url URL  the address people reach Atrium at, for calendar feed links and mails
                       (ATRIUM_PUBLIC_URL, default: the request's Host)
     --feed-interval SECONDS
                       how often each timeline feed is fetched (ATRIUM_FEED_INTERVAL,

@@ -99,3 +99,23 @@ public struct SessionBody: Codable, Hashable, Sendable {
     self.current = current
   }
 }
+
+/// `POST /api/v1/auth/password-reset` body.
+public struct ForgottenPassword: Codable, Hashable, Sendable {
+  public var email: String
+
+  public init(email: String) {
+    self.email = email
+  }
+}
+
+/// `POST /api/v1/auth/password-reset/complete` body: the token from the mail's link.
+public struct PasswordReset: Codable, Hashable, Sendable {
+  public var token: String
+  public var password: String
+
+  public init(token: String, password: String) {
+    self.token = token
+    self.password = password
+  }
+}

@@ -19,6 +19,11 @@ struct MailComposer {
     var lines: [String]
     /// A path of the web app (`/time-off`) the button opens.
     var path: String
+    /// The button's words; "Open in Atrium" when nil.
+    var action: String?
+    /// Why the reader gets it, for a mail that is not a notification they chose (an account
+    /// mail); nil for a notification, which says how to turn it off.
+    var reason: String?
   }
 
   /// Queues `content` for `recipient` unless the outbox already holds `idempotencyKey`.
@@ -26,20 +31,32 @@ struct MailComposer {
   @discardableResult
   func enqueue(
     _ content: Content, kind: String, to recipient: Employee, language: Language, idempotencyKey: String,
+    holdsSecret: Bool = false, origin: String? = nil, connection: any DatabaseConnection
+  ) throws -> Bool {
+    try enqueue(
+      content, kind: kind, to: MailAddress(recipient.email, name: recipient.displayName), greeting: recipient.firstName,
+      recipientID: recipient.id, language: language, idempotencyKey: idempotencyKey, holdsSecret: holdsSecret,
+      origin: origin, connection: connection)
+  }
+
+  /// Queues `content` for an address (a person, or an address without an account yet).
+  @discardableResult
+  func enqueue(
+    _ content: Content, kind: String, to address: MailAddress, greeting name: String, recipientID: String?,
+    language: Language, idempotencyKey: String, holdsSecret: Bool, origin: String?,
     connection: any DatabaseConnection
   ) throws -> Bool {
-    let to = MailAddress(recipient.email, name: recipient.displayName)
-    guard to.isDeliverable else { return false }
+    guard address.isDeliverable else { return false }
     let now = environment.now().milliseconds
     let message = MailMessage(
-      from: mail.from, to: to, subject: content.subject,
-      text: text(content, name: recipient.firstName, language: language),
-      html: html(content, name: recipient.firstName, language: language),
+      from: mail.from, to: address, subject: content.subject, text: text(content, name: name, language: language),
+      html: html(content, name: name, language: language),
       messageID: Self.messageID(forKey: idempotencyKey, domain: mail.domain), date: now)
     return try OutboxStore(connection).enqueue(
       .init(
-        id: environment.makeID(), channel: .mail, kind: kind, recipientID: recipient.id, address: to.address,
-        idempotencyKey: idempotencyKey, payload: message.rendered(), createdAt: now))
+        id: environment.makeID(), channel: .mail, kind: kind, recipientID: recipientID, address: address.address,
+        idempotencyKey: idempotencyKey, payload: message.rendered(), holdsSecret: holdsSecret, createdAt: now,
+        origin: origin))
   }
 
   /// The same for every copy of one row's mail, so a mail sent twice (after a crash between
@@ -53,27 +70,32 @@ struct MailComposer {
   private func text(_ content: Content, name: String, language: Language) -> String {
     var paragraphs = [MailText.greeting(name: name).text(in: language), content.subject]
     paragraphs += content.lines.filter { !$0.isEmpty }
-    paragraphs.append("\(MailText.openInAtrium.text(in: language)): \(link(content.path))")
+    paragraphs.append("\(content.action ?? MailText.openInAtrium.text(in: language)): \(link(content.path))")
     paragraphs.append(
-      "-- \n\(MailText.whyThisMail.text(in: language))\n"
-        + "\(MailText.changeInSettings.text(in: language)): \(link("/settings"))")
+      "-- \n"
+        + (content.reason
+          ?? "\(MailText.whyThisMail.text(in: language))\n"
+          + "\(MailText.changeInSettings.text(in: language)): \(link("/settings"))"))
     return paragraphs.joined(separator: "\n\n") + "\n"
   }
 
   /// The HTML part, escaped by the web app's renderer; no remote images, no scripts.
   private func html(_ content: Content, name: String, language: Language) -> String {
+    let footer: [Node] =
+      content.reason.map { [.text($0)] } ?? [
+        .text(MailText.whyThisMail.text(in: language) + " "),
+        .a([.init("href", link("/settings"))], [.text(MailText.changeInSettings.text(in: language))]),
+      ]
     let paragraphs: [Node] =
       [.p([], [.text(MailText.greeting(name: name).text(in: language))]), .p([], [.strong([.text(content.subject)])])]
       + content.lines.filter { !$0.isEmpty }.map { .p([], [.text($0)]) }
       + [
-        .p([], [.a([.init("href", link(content.path))], [.text(MailText.openInAtrium.text(in: language))])]),
-        .void("hr", []),
         .p(
-          [.init("style", "color:#555;font-size:90%")],
-          [
-            .text(MailText.whyThisMail.text(in: language) + " "),
-            .a([.init("href", link("/settings"))], [.text(MailText.changeInSettings.text(in: language))]),
-          ]),
+          [],
+          [.a([.init("href", link(content.path))], [.text(content.action ?? MailText.openInAtrium.text(in: language))])]
+        ),
+        .void("hr", []),
+        .p([.init("style", "color:#555;font-size:90%")], footer),
       ]
     let document = Node.html(
       [.init("lang", language.rawValue)],

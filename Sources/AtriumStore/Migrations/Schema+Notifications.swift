@@ -1,5 +1,6 @@
 extension Schema {
-  /// Mail now, push next: what must be told to whom, kept until it is delivered.
+  /// Mail now, push next: what must be told to whom, kept until it is delivered; and the
+  /// one-time links account mails carry.
   static let notifications: [Migration] = [
     Migration(
       version: 24, name: "the notification outbox",
@@ -17,18 +18,39 @@ extension Schema {
           idempotency_key TEXT NOT NULL UNIQUE,
           payload TEXT NOT NULL,
           holds_secret INTEGER NOT NULL DEFAULT 0,
-          status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'dead')),
+          status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'dead', 'skipped')),
           attempts INTEGER NOT NULL DEFAULT 0,
           next_attempt_at BIGINT NOT NULL,
           claimed_by TEXT,
           claimed_until BIGINT,
           last_error TEXT,
           created_at BIGINT NOT NULL,
-          finished_at BIGINT)
+          finished_at BIGINT,
+          origin TEXT)
         """,
         "CREATE INDEX notification_outbox_due ON notification_outbox (channel, status, next_attempt_at)",
         "CREATE INDEX notification_outbox_finished ON notification_outbox (status, finished_at)",
         "CREATE INDEX notification_outbox_created ON notification_outbox (created_at, id)",
-      ])
+        // Account mails asked for by anyone (a forgotten password) are limited per recipient
+        // and per client address (`origin`).
+        "CREATE INDEX notification_outbox_recipient ON notification_outbox (address, created_at)",
+        "CREATE INDEX notification_outbox_origin ON notification_outbox (origin, created_at)",
+      ]),
+    Migration(
+      version: 25, name: "one-time account links",
+      sql: [
+        // A password reset, an invitation, a confirmation: a random token sent by mail, kept
+        // here only as its SHA-256, valid until `expires_at` and once.
+        """
+        CREATE TABLE account_links (
+          token_hash TEXT PRIMARY KEY,
+          purpose TEXT NOT NULL,
+          employee_id TEXT NOT NULL REFERENCES employees(id) ON DELETE CASCADE,
+          created_at BIGINT NOT NULL,
+          expires_at BIGINT NOT NULL,
+          used_at BIGINT)
+        """,
+        "CREATE INDEX account_links_employee ON account_links (employee_id, purpose)",
+      ]),
   ]
 }

@@ -30,10 +30,12 @@ public struct OutboxStore {
     /// Whether the payload carries a secret (a reset link): it is removed once sent or dead.
     public var holdsSecret: Bool
     public var createdAt: Int64
+    /// The client address whose request caused it, for mails anyone may ask for (a reset).
+    public var origin: String?
 
     public init(
       id: String, channel: Channel, kind: String, recipientID: String?, address: String, idempotencyKey: String,
-      payload: String, holdsSecret: Bool = false, createdAt: Int64
+      payload: String, holdsSecret: Bool = false, createdAt: Int64, origin: String? = nil
     ) {
       self.id = id
       self.channel = channel
@@ -44,6 +46,7 @@ public struct OutboxStore {
       self.payload = payload
       self.holdsSecret = holdsSecret
       self.createdAt = createdAt
+      self.origin = origin
     }
   }
 
@@ -64,11 +67,12 @@ public struct OutboxStore {
     try connection.execute(
       """
       INSERT INTO notification_outbox (id, channel, kind, recipient_id, address, idempotency_key, payload,
-        holds_secret, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        holds_secret, next_attempt_at, created_at, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (idempotency_key) DO NOTHING
       """, .text(entry.id), .text(entry.channel.rawValue), .text(entry.kind),
       entry.recipientID.map(DatabaseValue.text) ?? .null, .text(entry.address), .text(entry.idempotencyKey),
-      .text(entry.payload), DatabaseValue(entry.holdsSecret), .integer(entry.createdAt), .integer(entry.createdAt)) == 1
+      .text(entry.payload), DatabaseValue(entry.holdsSecret), .integer(entry.createdAt), .integer(entry.createdAt),
+      entry.origin.map(DatabaseValue.text) ?? .null) == 1
   }
 
   /// Claims up to `limit` rows of `channel` that are due and not claimed by a sender whose
@@ -97,6 +101,35 @@ public struct OutboxStore {
   /// The row will never be delivered (`reason` says why). A payload holding a secret is removed.
   public func markDead(id: String, reason: String, at instant: Int64) throws {
     try finish(id: id, status: "dead", error: reason, at: instant)
+  }
+
+  /// The sender had nothing to send (an account mail for an address without an account):
+  /// finished, with `reason`.
+  public func markSkipped(id: String, reason: String, at instant: Int64) throws {
+    try finish(id: id, status: "skipped", error: reason, at: instant)
+  }
+
+  /// How many rows of kinds starting with `kindPrefix` were written since `since` for
+  /// `address`, or from the client address `origin`.
+  /// - Returns: The count, and when the oldest of them was written.
+  public func recent(
+    kindPrefix: String, address: String? = nil, origin: String? = nil, since: Int64
+  ) throws
+    -> (count: Int, oldest: Int64?)
+  {
+    var sql =
+      "SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM notification_outbox WHERE created_at > ? AND kind LIKE ?"
+    var arguments: [DatabaseValue] = [.integer(since), .text(kindPrefix + "%")]
+    if let address {
+      sql += " AND address = ?"
+      arguments.append(.text(address))
+    }
+    if let origin {
+      sql += " AND origin = ?"
+      arguments.append(.text(origin))
+    }
+    let row = try connection.query(sql, arguments).first
+    return (row?.int("n") ?? 0, row?.optionalInt("oldest").map(Int64.init))
   }
 
   /// The attempt failed for now: the row is due again at `nextAttemptAt`, unclaimed.
@@ -156,7 +189,8 @@ public struct OutboxStore {
   @discardableResult
   public func deleteFinished(before cutoff: Int64) throws -> Int {
     try connection.execute(
-      "DELETE FROM notification_outbox WHERE status IN ('sent', 'dead') AND finished_at < ?", .integer(cutoff))
+      "DELETE FROM notification_outbox WHERE status IN ('sent', 'dead', 'skipped') AND finished_at < ?",
+      .integer(cutoff))
   }
 
   private static func row(_ row: DatabaseRow) -> Row {
@@ -165,7 +199,8 @@ public struct OutboxStore {
         id: row.string("id"), channel: Channel(rawValue: row.string("channel")) ?? .mail, kind: row.string("kind"),
         recipientID: row.optionalString("recipient_id"), address: row.string("address"),
         idempotencyKey: row.string("idempotency_key"), payload: row.string("payload"),
-        holdsSecret: row.bool("holds_secret"), createdAt: Int64(row.int("created_at"))),
+        holdsSecret: row.bool("holds_secret"), createdAt: Int64(row.int("created_at")),
+        origin: row.optionalString("origin")),
       status: row.string("status"), attempts: row.int("attempts"), nextAttemptAt: Int64(row.int("next_attempt_at")),
       lastError: row.optionalString("last_error"), finishedAt: row.optionalInt("finished_at").map(Int64.init))
   }

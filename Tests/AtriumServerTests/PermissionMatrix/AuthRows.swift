@@ -13,5 +13,12 @@ extension PermissionMatrixTests {
     Row("logout", [401, 204, 204, 204, 204], body: .json(#"{"refreshToken": "not-a-token"}"#)) { _ in
       .auth(.logout(everywhere: false))
     },
+    // The matrix's server sends no mail; an unknown token is refused for anyone.
+    Row("forgotPassword", [503, 503, 503, 503, 503], body: .json(#"{"email": "eva@atrium-demo.example"}"#)) { _ in
+      .auth(.forgotPassword)
+    },
+    Row(
+      "completePasswordReset", [404, 404, 404, 404, 404], body: .json(#"{"token": "x", "password": "p4ssw0rd-long"}"#)
+    ) { _ in .auth(.completePasswordReset) },
   ]
 }

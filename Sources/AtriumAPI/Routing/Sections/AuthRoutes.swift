@@ -7,9 +7,13 @@ extension Route {
     case refresh
     /// `POST /api/v1/auth/logout`: ends one session, or every session of the caller.
     case logout(everywhere: Bool)
+    /// `POST /api/v1/auth/password-reset`: a forgotten password; a one-time link goes by mail.
+    case forgotPassword
+    /// `POST /api/v1/auth/password-reset/complete`: that link's token and a new password.
+    case completePasswordReset
 
     public enum Name: String, CaseIterable, Sendable {
-      case login, refresh, logout
+      case login, refresh, logout, forgotPassword, completePasswordReset
     }
 
     public static func endpoint(_ name: Name) -> Endpoint<Self> {
@@ -30,6 +34,18 @@ extension Route {
           .post, "/api/v1/auth/logout", access: .signedIn, work: .quick, replay: .storesAnswer,
           beforePasswordChange: .allowed, bodyLimit: .standard
         ) { _, query throws(RouteError) in .logout(everywhere: try Route.flag("everywhere", in: query)) }
+      case .forgotPassword:
+        // The same answer and the same work for any address; the mail goes from the outbox.
+        Endpoint(
+          .post, "/api/v1/auth/password-reset", access: .anonymous, work: .quick, replay: .neverStored,
+          beforePasswordChange: .allowed, bodyLimit: .standard
+        ) { _, _ in .forgotPassword }
+      case .completePasswordReset:
+        // The new password is hashed on the worker pool, and never stored for replays.
+        Endpoint(
+          .post, "/api/v1/auth/password-reset/complete", access: .anonymous, work: .mayBlock, replay: .neverStored,
+          beforePasswordChange: .allowed, bodyLimit: .standard
+        ) { _, _ in .completePasswordReset }
       }
     }
 
@@ -38,9 +54,13 @@ extension Route {
       case .login: RouteParts(.login)
       case .refresh: RouteParts(.refresh)
       case .logout(let everywhere): RouteParts(.logout, query: everywhere ? [("everywhere", "true")] : [])
+      case .forgotPassword: RouteParts(.forgotPassword)
+      case .completePasswordReset: RouteParts(.completePasswordReset)
       }
     }
 
-    public static let examples: [Self] = [.login, .refresh, .logout(everywhere: false), .logout(everywhere: true)]
+    public static let examples: [Self] = [
+      .login, .refresh, .logout(everywhere: false), .logout(everywhere: true), .forgotPassword, .completePasswordReset,
+    ]
   }
 }

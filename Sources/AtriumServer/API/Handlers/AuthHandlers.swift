@@ -5,7 +5,8 @@ import AtriumServices
 import AtriumWeb
 
 extension AtriumApp {
-  /// Signing in and out. Login and refresh are anonymous; logout needs the session it ends.
+  /// Signing in and out, and a forgotten password. Login, refresh and the reset are anonymous;
+  /// logout needs the session it ends.
   func handle(_ route: Route.Auth, _ request: HTTPRequest, _ principal: Principal?) throws -> HTTPResponse {
     switch route {
     case .login:
@@ -18,6 +19,15 @@ extension AtriumApp {
       let principal = try signedIn(principal)
       let body = request.body.isEmpty && everywhere ? nil : try JSONCoding.decode(LogoutRequest.self, from: request)
       try auth.logout(principal, refreshToken: body?.refreshToken, everywhere: everywhere)
+      return HTTPResponse(status: 204)
+    case .forgotPassword:
+      let body = try JSONCoding.decode(ForgottenPassword.self, from: request)
+      try PasswordResetService(environment: environment).request(
+        body, origin: clientAddress(of: request), language: readerLanguage(request, nil))
+      return HTTPResponse(status: 202)
+    case .completePasswordReset:
+      let body = try JSONCoding.decode(PasswordReset.self, from: request)
+      try PasswordResetService(environment: environment).complete(body)
       return HTTPResponse(status: 204)
     }
   }

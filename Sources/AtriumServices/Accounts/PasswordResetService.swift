@@ -1,0 +1,132 @@
+import AtriumAPI
+import AtriumCrypto
+import AtriumDomain
+import AtriumMail
+import AtriumMessages
+import AtriumStore
+
+/// A forgotten password: a one-time link by mail, then a new password that ends every session.
+///
+/// Asking answers the same and does the same work whatever the address: one outbox row, which
+/// the sender turns into a link for a local account, a note for a directory account (whose
+/// password is the directory's), or nothing for an address without an account. The request
+/// never speaks SMTP, so it answers alike with the mail server down.
+package struct PasswordResetService: Sendable {
+  package init(environment: ServerEnvironment) {
+    self.environment = environment
+  }
+
+  let environment: ServerEnvironment
+
+  static let purpose = "password-reset"
+  /// The outbox kind of every row a request writes (`.directory`, `.unknown` for the others).
+  static let kind = "account.password-reset"
+  /// How long a link works.
+  package static let linkMinutes = 60
+  /// Requests per recipient address, and per client address, in an hour.
+  package static let perRecipientPerHour = 5
+  package static let perOriginPerHour = 20
+
+  /// Queues the mail for `body.email`.
+  /// - Parameters:
+  ///   - origin: The client's address, for the rate limit.
+  ///   - language: The request's language, for a person who has not chosen one.
+  package func request(_ body: ForgottenPassword, origin: String, language: Language) throws {
+    var validator = Validator()
+    let email = ProfileRules.email(body.email, into: &validator)
+    try validator.check()
+    guard let mail = environment.mail else { throw Problem(status: 503, .mailIsOff) }
+    let now = environment.now().milliseconds
+    try environment.database.write { connection in
+      let outbox = OutboxStore(connection)
+      let hourAgo = now - 3_600_000
+      let byRecipient = try outbox.recent(kindPrefix: Self.kind, address: email, since: hourAgo)
+      let byOrigin = try outbox.recent(kindPrefix: Self.kind, origin: origin, since: hourAgo)
+      let full = [
+        byRecipient.count >= Self.perRecipientPerHour ? byRecipient.oldest : nil,
+        byOrigin.count >= Self.perOriginPerHour ? byOrigin.oldest : nil,
+      ].compactMap { $0 }
+      if let oldest = full.max() {
+        throw Problem.tooManyAttempts(retryAfter: max(1, Int((oldest + 3_600_000 - now + 999) / 1000)))
+      }
+      // Each request is its own row: a second request sends a second (newer) link.
+      let key = "\(Self.kind):\(environment.makeID())"
+      guard let person = try PeopleStore(connection).employee(email: email), person.isActive else {
+        try outbox.enqueue(
+          .init(
+            id: environment.makeID(), channel: .mail, kind: Self.kind + ".unknown", recipientID: nil, address: email,
+            idempotencyKey: key, payload: "", createdAt: now, origin: origin))
+        return
+      }
+      let settings = try SettingsStore(connection).settings(employeeID: person.id)
+      let reader = settings.languageChosen ? Language(rawValue: settings.language) ?? language : language
+      let composer = MailComposer(environment: environment, mail: mail)
+      guard try AccountStore(connection).account(employeeID: person.id)?.passwordHash != nil else {
+        try composer.enqueue(
+          .init(
+            subject: MailText.resetDirectorySubject.text(in: reader),
+            lines: [MailText.resetDirectoryBody.text(in: reader)], path: "/sign-in",
+            reason: MailText.resetReason.text(in: reader)),
+          kind: Self.kind + ".directory", to: person, language: reader, idempotencyKey: key, origin: origin,
+          connection: connection)
+        return
+      }
+      let token = environment.secret(bytes: 32)
+      try AccountLinkStore(connection).create(
+        tokenHash: Self.hash(token), purpose: Self.purpose, employeeID: person.id, at: now,
+        expiresAt: now + Int64(Self.linkMinutes) * 60_000)
+      try composer.enqueue(
+        .init(
+          subject: MailText.resetSubject.text(in: reader),
+          lines: [MailText.resetBody(minutes: Self.linkMinutes).text(in: reader)], path: "/password-reset/\(token)",
+          action: MailText.resetAction.text(in: reader), reason: MailText.resetReason.text(in: reader)),
+        kind: Self.kind, to: person, language: reader, idempotencyKey: key, holdsSecret: true, origin: origin,
+        connection: connection)
+    }
+  }
+
+  /// Whether `token` is a link that still works; throws the reason it does not.
+  package func check(token: String) throws {
+    _ = try usableLink(token)
+  }
+
+  /// Sets the new password, spends the link and ends every session of the person.
+  package func complete(_ body: PasswordReset) throws {
+    let link = try usableLink(body.token)
+    var validator = Validator()
+    let policy = try environment.database.read { try CompanyStore($0).passwordPolicy() }
+    policy.check(body.password, current: nil, field: "password", isCommon: CommonPasswords.contains, into: &validator)
+    try validator.check()
+    let hash = try environment.passwordHasher.hash(body.password)
+    let now = environment.now().milliseconds
+    try environment.database.write { connection in
+      // Spent in the same transaction as the change: of two uses at once, one wins.
+      guard try AccountLinkStore(connection).use(tokenHash: Self.hash(body.token), at: now) else {
+        throw Problem.conflict(.linkUsed)
+      }
+      let accounts = AccountStore(connection)
+      try accounts.setPassword(employeeID: link.employeeID, hash: hash, mustChange: false)
+      try accounts.setValidAfter(employeeID: link.employeeID, instant: now)
+      try SessionStore(connection).revokeAllSessions(employeeID: link.employeeID, at: now)
+      if let person = try PeopleStore(connection).employee(id: link.employeeID) {
+        try AuditTrail(environment: environment).record(
+          "person.password-reset-by-mail", target: ("person", person.id),
+          by: Principal(employee: person, sessionID: ""), connection: connection)
+      }
+    }
+  }
+
+  private func usableLink(_ token: String) throws -> AccountLinkStore.Link {
+    let now = environment.now().milliseconds
+    let link = try environment.database.read { try AccountLinkStore($0).link(tokenHash: Self.hash(token)) }
+    guard let link, link.purpose == Self.purpose else { throw Problem.notFound(.linkUnknown) }
+    guard link.usedAt == nil else { throw Problem.conflict(.linkUsed) }
+    guard link.expiresAt > now else { throw Problem.conflict(.linkExpired) }
+    return link
+  }
+
+  /// Only this is stored: whoever reads the table cannot use a link.
+  static func hash(_ token: String) -> String {
+    Crypto.hex(Crypto.sha256(Array(token.utf8)))
+  }
+}
