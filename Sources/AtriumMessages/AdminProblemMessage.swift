@@ -72,6 +72,8 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
   case linkUnknown
   case linkUsed
   case linkExpired
+  case directoryAccountsNotInvited
+  case inactiveNotInvited
 
   public var id: String { "problem." + caseName }
 
@@ -207,6 +209,14 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
     case .linkUsed:
       return es ? "Este enlace ya se ha usado; pide otro." : "This link was already used; ask for a new one."
     case .linkExpired: return es ? "Este enlace ha caducado; pide otro." : "This link has expired; ask for a new one."
+    case .directoryAccountsNotInvited:
+      return es
+        ? "Esta persona entra con el directorio de la empresa: no se la invita, su contraseña es la del directorio."
+        : "This person signs in with the company directory: they are not invited, their password is the directory's."
+    case .inactiveNotInvited:
+      return es
+        ? "Esta persona está desactivada: actívala antes de invitarla."
+        : "This person is inactive: activate them before inviting them."
     }
   }
 
@@ -219,6 +229,7 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
       .onlyAuthorOrAdminDeletes, .monthFormat, .calendarAddressNotValid, .directoryNotConfigured, .noUploadFolder,
       .lastEventIDUnknown, .sendCSV, .csvNotUTF8, .csvEmpty, .csvNeedsUsername, .bodyUnreadable,
       .directoryUnavailable, .invalidIdempotencyKey, .mailIsOff, .linkUnknown, .linkUsed, .linkExpired,
+      .directoryAccountsNotInvited, .inactiveNotInvited,
       .csvUnknownColumns(["nickname"], known: ["username", "email"]),
       .localAccountKept(username: "ana"), .importRefused(refused: 2, lines: 40),
       .sendJSON(got: "text/plain"), .sendJSON(got: nil), .serverBusy, .bodyTooLarge(limit: 65_536), .conflictingFraming,

@@ -11,6 +11,10 @@ public enum MailText: CatalogueMessage, Hashable {
   case resetReason
   case resetDirectorySubject
   case resetDirectoryBody
+  case invitationSubject(company: String)
+  case invitationBody(admin: String, username: String, days: Int)
+  case invitationAction
+  case invitationReason
 
   public var id: String { "mail." + caseName }
 
@@ -34,6 +38,17 @@ public enum MailText: CatalogueMessage, Hashable {
       return es
         ? "Recibes este correo porque alguien ha pedido restablecer tu contraseña de Atrium. Si no has sido tú, ignóralo: tu contraseña no cambia."
         : "You get this mail because someone asked to reset your Atrium password. If it was not you, ignore it: your password stays as it is."
+    case .invitationSubject(let company):
+      return es ? "Te damos la bienvenida a Atrium de \(company)" : "Welcome to \(company)'s Atrium"
+    case .invitationBody(let admin, let username, let days):
+      return es
+        ? "\(admin) te ha invitado. Tu usuario es \(username); elige tu contraseña con el enlace, que sirve una vez durante \(days) días."
+        : "\(admin) invited you. Your username is \(username); choose your password with the link, which works once for \(days) days."
+    case .invitationAction: return es ? "Elegir mi contraseña" : "Choose my password"
+    case .invitationReason:
+      return es
+        ? "Recibes este correo porque un administrador te ha dado una cuenta en Atrium."
+        : "You get this mail because an administrator gave you an account in Atrium."
     case .resetDirectorySubject:
       return es
         ? "Tu contraseña de Atrium es la del directorio de la empresa"
@@ -49,6 +64,8 @@ public enum MailText: CatalogueMessage, Hashable {
     [
       .greeting(name: "Eva"), .openInAtrium, .whyThisMail, .changeInSettings, .resetSubject, .resetBody(minutes: 60),
       .resetAction, .resetReason, .resetDirectorySubject, .resetDirectoryBody,
+      .invitationSubject(company: "Atrium Demo S.L."), .invitationBody(admin: "Ana García", username: "nuria", days: 7),
+      .invitationAction, .invitationReason,
     ]
   }
 }

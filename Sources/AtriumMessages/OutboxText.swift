@@ -32,6 +32,7 @@ public enum OutboxText: CatalogueMessage, Hashable {
       switch status {
       case "pending": return es ? "En espera" : "Waiting"
       case "sent": return es ? "Enviado" : "Sent"
+      case "skipped": return es ? "Nada que enviar" : "Nothing to send"
       default: return es ? "Abandonado" : "Given up"
       }
     case .attempts(let count):
@@ -50,7 +51,8 @@ public enum OutboxText: CatalogueMessage, Hashable {
   public static var examples: [OutboxText] {
     [
       .mailOn(transport: "SMTP smtp://mail.example.com:587", from: "Atrium <atrium@example.com>"), .mailOff,
-      .counts(pending: 2, sent: 10, dead: 1), .status("pending"), .status("sent"), .status("dead"), .attempts(1),
+      .counts(pending: 2, sent: 10, dead: 1), .status("pending"), .status("sent"), .status("dead"), .status("skipped"),
+      .attempts(1),
       .attempts(3), .nextTry(at: "2 Dec 2026, 08:00"), .nothingSent, .latest, .demoMails, .noDemoMails,
     ]
   }

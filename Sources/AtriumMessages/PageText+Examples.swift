@@ -158,6 +158,8 @@ extension PageText {
       .refresh,
       .auditLog,
       .mailAndNotifications,
+      .sendInvitation,
+      .invitationSent("nuria@atrium-demo.example"),
       .more,
       .none,
       .leaveType,

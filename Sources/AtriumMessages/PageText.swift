@@ -26,7 +26,7 @@ public enum PageText: CatalogueMessage {
   case changePassword, currentPassword, mustChangePassword, passwordChanged
   case admin, people, newPerson, firstName, lastName, role, roleName(Role), active, inactive, create, resetPassword
   case temporaryPassword(String, String), places, locations, departments, add, remove, name, timeZone, feeds
-  case feedAddress, refresh, auditLog, more, none, mailAndNotifications
+  case feedAddress, refresh, auditLog, more, none, mailAndNotifications, sendInvitation, invitationSent(String)
   case leaveType, defaultType, makeDefault, leaveSettings, leaveTypes, countsAgainstAllowance, needsApproval, policy,
     defaultAllowance
   case fromYear, policyChangesBalances(Int, Int), confirmChange
@@ -244,6 +244,12 @@ public enum PageText: CatalogueMessage {
     case .refresh: ("Fetch now", "Leer ahora")
     case .auditLog: ("Audit log", "Registro de cambios")
     case .mailAndNotifications: ("Mail and notifications", "Correo y avisos")
+    case .sendInvitation: ("Send an invitation by mail", "Enviar una invitación por correo")
+    case .invitationSent(let email):
+      (
+        "Invitation sent to \(email): the link works for 7 days.",
+        "Invitación enviada a \(email): el enlace sirve 7 días."
+      )
     case .more: ("More", "Más")
     case .none: ("None", "Ninguno")
     case .leaveType: ("Type", "Tipo")

@@ -13,6 +13,16 @@ public enum PasswordText: CatalogueMessage, Hashable {
   case minimumLabel
   /// How imported people, who have no password, will sign in.
   case importedSignIn
+  case forgotLink
+  case forgotTitle
+  case forgotHelp
+  case sendLink
+  case linkSent(minutes: Int)
+  case chooseTitle
+  case passwordSet
+  case askAgain
+  case welcome(String)
+  case yourUsername(String)
 
   public var id: String { "password." + caseName }
 
@@ -37,6 +47,28 @@ public enum PasswordText: CatalogueMessage, Hashable {
       return es
         ? "Las personas importadas no tienen contraseña: entran con el directorio de la empresa o cuando un administrador restablece su contraseña y les da la temporal."
         : "Imported people have no password: they sign in through the company directory, or once an admin resets their password and gives them the temporary one."
+    case .forgotLink: return es ? "¿Has olvidado la contraseña?" : "Forgot your password?"
+    case .forgotTitle: return es ? "Contraseña olvidada" : "Forgotten password"
+    case .forgotHelp:
+      return es
+        ? "Escribe el correo de tu cuenta de Atrium: te enviaremos un enlace para elegir una contraseña nueva."
+        : "Write the mail address of your Atrium account: we will send it a link to choose a new password."
+    case .sendLink: return es ? "Enviar el enlace" : "Send the link"
+    case .linkSent(let minutes):
+      return es
+        ? "Si una cuenta de Atrium tiene este correo, le llega un mensaje con un enlace. El enlace sirve durante \(minutes) minutos."
+        : "If an Atrium account has this address, a mail with a link is on its way. The link works for \(minutes) minutes."
+    case .chooseTitle: return es ? "Elige una contraseña nueva" : "Choose a new password"
+    case .passwordSet:
+      return es
+        ? "Tu contraseña ha cambiado y todas tus sesiones se han cerrado. Entra con la nueva."
+        : "Your password is changed, and every session of yours has ended. Sign in with the new one."
+    case .askAgain: return es ? "Pedir otro enlace" : "Ask for a new link"
+    case .welcome(let name): return es ? "Te damos la bienvenida, \(name)" : "Welcome, \(name)"
+    case .yourUsername(let username):
+      return es
+        ? "Tu usuario es \(username). Elige tu contraseña para entrar en Atrium."
+        : "Your username is \(username). Choose your password to sign in to Atrium."
     }
   }
 
@@ -53,7 +85,8 @@ public enum PasswordText: CatalogueMessage, Hashable {
   public static var examples: [PasswordText] {
     [
       .newPassword(minimum: 8), .repeatNew, .repeatDiffers, .mustDiffer, .length(minimum: 8, maximum: 128), .common,
-      .minimumLabel, .importedSignIn,
+      .minimumLabel, .importedSignIn, .forgotLink, .forgotTitle, .forgotHelp, .sendLink, .linkSent(minutes: 60),
+      .chooseTitle, .passwordSet, .askAgain, .welcome("Nuria"), .yourUsername("nuria"),
     ]
   }
 }

@@ -40,6 +40,8 @@ public final class SMTPSink: @unchecked Sendable {
   /// The PEM certificate the server presents (it is its own authority), when TLS is on.
   public var certificatePath: String { folder.path + "/cert.pem" }
   public var url: String { "smtp://127.0.0.1:\(port)" }
+  /// Where each received mail is written as JSON (`ReceivedMail`), for tools that read them.
+  public var mailFolder: String { folder.path + "/mail" }
   private let folder: TemporaryDirectory
   private var process: Process?
 
@@ -96,6 +98,17 @@ public final class SMTPSink: @unchecked Sendable {
     sink.waitUntilExit()
   }
 
+  /// While on, the sink keeps each mail it received but waits 30 s before it answers that it
+  /// took it: a client killed meanwhile cannot know the mail arrived.
+  public func holdReplies(_ holding: Bool) throws {
+    let flag = folder.path + "/hold-replies"
+    if holding {
+      try Data().write(to: URL(fileURLWithPath: flag))
+    } else {
+      try? FileManager.default.removeItem(atPath: flag)
+    }
+  }
+
   /// Every mail received so far, in the order they arrived.
   public func mails() throws -> [ReceivedMail] {
     let directory = folder.path + "/mail"
@@ -117,7 +130,7 @@ public final class SMTPSink: @unchecked Sendable {
   }
 
   private static let script = """
-    import email, email.policy, json, os, ssl, sys, threading, time
+    import asyncio, email, email.policy, json, os, ssl, sys, threading, time
     from aiosmtpd.controller import Controller
     from aiosmtpd.smtp import AuthResult, LoginPassword
     port, folder, security, auth = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
@@ -154,6 +167,8 @@ public final class SMTPSink: @unchecked Sendable {
             with open(path + '.tmp', 'w') as file:
                 json.dump(record, file)
             os.rename(path + '.tmp', path + '.json')
+            if os.path.exists(os.path.join(folder, 'hold-replies')):
+                await asyncio.sleep(30)
             return '250 Message accepted'
 
     def authenticator(server, session, envelope, mechanism, data):

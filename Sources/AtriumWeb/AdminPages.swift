@@ -58,7 +58,8 @@ package enum AdminPages {
   /// The form for a new person or an existing one (with reset password and the active switch).
   package static func person(
     _ context: WebContext, _ person: PersonProfile?, departments: [DepartmentBody], locations: [LocationBody],
-    managers: [PersonSummary], errors: [String: String] = [:], message: String? = nil, allowanceYear: Int = 2026
+    managers: [PersonSummary], errors: [String: String] = [:], message: String? = nil, allowanceYear: Int = 2026,
+    offersInvitation: Bool = false
   ) -> Node {
     func field(_ name: String, _ label: Text, _ value: String, type: String = "text", required: Bool = false) -> Node {
       .fragment([
@@ -116,6 +117,10 @@ package enum AdminPages {
             .p([], [.button([.type("submit")], [.text(context(person == nil ? .create : .save))])]),
           ]),
         person.map { context.button(.admin(.resetPassword(id: $0.id)), .resetPassword, style: "secondary") } ?? .empty,
+        // Where mail goes out: a link to choose a password instead of a temporary one.
+        offersInvitation
+          ? person.map { context.button(.admin(.invite(id: $0.id)), .sendInvitation, style: "secondary") } ?? .empty
+          : .empty,
         person.map { allowanceForm(context, $0, year: allowanceYear) } ?? .empty,
       ])
   }

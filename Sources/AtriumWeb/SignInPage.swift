@@ -1,4 +1,5 @@
 import AtriumHTML
+import AtriumMessages
 import AtriumServices
 
 /// The sign-in form. Before a session exists its form is protected by a double-submit token:
@@ -7,7 +8,7 @@ package enum SignInPage {
   package static let tokenCookie = "atrium_signin"
 
   package static func render(
-    _ context: WebContext, next: String?, token: String, error: String?, username: String
+    _ context: WebContext, next: String?, token: String, error: String?, username: String, offersReset: Bool
   ) -> Node {
     Layout.bare(
       context(.signInTitle), context,
@@ -29,6 +30,10 @@ package enum SignInPage {
             ]),
             .p([], [.button([.type("submit")], [.text(context(.signIn))])]),
           ]),
+        // Only where mail goes out: the link could not be sent otherwise.
+        offersReset
+          ? .p([], [.a([.href(WebPage.account(.forgotPassword).href)], [.text(context(PasswordText.forgotLink))])])
+          : .empty,
       ])
   }
 }

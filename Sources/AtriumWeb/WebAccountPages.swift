@@ -16,8 +16,10 @@ extension WebApp {
       var response = HTTPResponse.seeOther(WebPage.account(.signIn(next: nil)).href)
       response.headers.add("Set-Cookie", try webSessions.end(visitor, secure: webSessions.isSecure(request)))
       return response
-    case .signIn, .submitSignIn, .password, .changePassword:
-      // Answered before: signing in needs no session, and the password forms come first.
+    case .signIn, .submitSignIn, .password, .changePassword, .forgotPassword, .requestReset, .chooseNewPassword,
+      .resetPassword, .invitation, .acceptInvitation:
+      // Answered before: signing in and a forgotten password need no session, and the password
+      // forms come first.
       throw Problem.notFound(.noSuch(.page, id: ""))
     }
   }

@@ -84,6 +84,14 @@ extension WebApp {
         person, context: context,
         message: context(.temporaryPassword(person.displayName, password.temporaryPassword)) + " "
           + context(AdminText.shownOnce))
+    case .invite(let id):
+      let person = try people.profile(id: id, principal: principal)
+      do {
+        let sent = try InvitationService(environment: environment).invite(id, by: principal, language: context.language)
+        return try personForm(person, context: context, message: context(.invitationSent(sent.email)))
+      } catch {
+        return try personForm(person, context: context, failure: error)
+      }
     case .places:
       return try placesPage(context)
     case .createLocation:
@@ -297,7 +305,8 @@ extension WebApp {
       AdminPages.person(
         context, person, departments: try places.departments(PageRequest(limit: 1000)).items,
         locations: try places.locations(PageRequest(limit: 1000)).items, managers: try directory(nil), errors: errors,
-        message: shown, allowanceYear: LeaveContext.date(of: environment.now(), in: .gmt).year), status: code)
+        message: shown, allowanceYear: LeaveContext.date(of: environment.now(), in: .gmt).year,
+        offersInvitation: environment.mail != nil), status: code)
   }
 
   private func placesPage(_ context: WebContext, error: String? = nil, status: Int = 200) throws -> HTTPResponse {

@@ -96,6 +96,13 @@ extension WebApp {
     _ page: WebPage, _ request: HTTPRequest, form: [String: String], context: WebContext
   ) throws -> HTTPResponse {
     switch page {
+    case .account(.forgotPassword), .account(.requestReset), .account(.chooseNewPassword),
+      .account(.resetPassword):
+      guard case .account(let page) = page else { throw Problem.notFound(.noSuch(.page, id: "")) }
+      return try passwordResetPage(page, request, form: form, context: context)
+    case .account(.invitation), .account(.acceptInvitation):
+      guard case .account(let page) = page else { throw Problem.notFound(.noSuch(.page, id: "")) }
+      return try invitationPage(page, request, form: form, context: context)
     case .account(.signIn(let next)):
       if context.visitor != nil { return HTTPResponse.seeOther(next ?? WebPage.home(.timeline).href) }
       return signInForm(context, request, next: next, error: nil, username: "", status: 200)
@@ -166,7 +173,9 @@ extension WebApp {
   ) -> HTTPResponse {
     let token = environment.secret(bytes: 16)
     var response = html(
-      SignInPage.render(context, next: next, token: token, error: error, username: username), status: status)
+      SignInPage.render(
+        context, next: next, token: token, error: error, username: username, offersReset: environment.mail != nil),
+      status: status)
     response.headers.add(
       "Set-Cookie",
       "\(SignInPage.tokenCookie)=\(token); Path=/sign-in; HttpOnly; SameSite=Strict"

@@ -51,13 +51,18 @@ import Testing
     #expect(throws: RouteError.notFound) { try Route(method: "GET", path: "/api/v1/people/%ff/photo") }
   }
 
-  @Test func onlyTheServiceSignInAndCalendarFeedsAreAnonymous() {
+  @Test func onlyTheServiceSignInAForgottenPasswordAndCalendarFeedsAreAnonymous() {
     let anonymous = Set(Route.examples.filter { !$0.rules.requiresAuthentication }.map(\.name))
-    #expect(anonymous == ["health", "openAPI", "login", "refresh", "calendarFeed"])
+    #expect(
+      anonymous == [
+        "health", "openAPI", "login", "refresh", "calendarFeed", "forgotPassword", "completePasswordReset",
+      ])
   }
 
   @Test func answersWithTokensOrPasswordsAreNeverKeptForReplays() {
-    for name: Route.Name in ["login", "refresh", "createPerson", "resetPassword", "changePassword", "updateDirectory"] {
+    for name: Route.Name in [
+      "login", "refresh", "createPerson", "resetPassword", "changePassword", "updateDirectory", "completePasswordReset",
+    ] {
       let route = Route.examples.first { $0.name == name }
       #expect(route?.rules.replay == .neverStored, "\(name)")
     }

@@ -202,7 +202,7 @@ import Testing
 
     let status = try JSONText.decode(OutboxStatus.self, from: app.send(.outbox(.status), token: ana.accessToken))
     #expect(status.mail == .init(on: true, transport: "SMTP \(sink.url)", from: "Atrium <atrium@atrium-demo.example>"))
-    #expect((status.pending, status.sent, status.dead) == (0, 1, 1))
+    #expect((status.pending, status.sent, status.dead, status.skipped) == (0, 1, 1, 0))
     let deadPage = app.send(.outbox(.list(status: .dead, page: .first)), token: ana.accessToken)
     let dead = try JSONText.decode(Page<OutboxItem>.self, from: deadPage).items
     #expect(dead.map(\.address) == ["unknown.eva@atrium-demo.example"])

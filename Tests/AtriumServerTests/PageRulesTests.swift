@@ -5,12 +5,14 @@ import AtriumWeb
 import Testing
 
 @Suite struct PageRulesTests {
-  @Test func onlySigningInAndTheAssetsNeedNoSession() {
+  @Test func onlySigningInAForgottenPasswordAnInvitationAndTheAssetsNeedNoSession() {
     let open = Set(WebPage.examples.filter { $0.rules.access == .anyone })
     #expect(
       open == [
         .account(.signIn(next: nil)), .account(.signIn(next: "/board")), .account(.submitSignIn),
-        .assets(.stylesheet), .assets(.script),
+        .account(.forgotPassword), .account(.requestReset), .account(.chooseNewPassword(token: "t1")),
+        .account(.resetPassword(token: "t1")), .account(.invitation(token: "t1")),
+        .account(.acceptInvitation(token: "t1")), .assets(.stylesheet), .assets(.script),
       ])
   }
 

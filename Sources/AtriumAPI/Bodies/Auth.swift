@@ -119,3 +119,16 @@ public struct PasswordReset: Codable, Hashable, Sendable {
     self.password = password
   }
 }
+
+/// `POST /api/v1/people/{id}/invitation` answer: the link went to the outbox.
+public struct InvitationSent: Codable, Hashable, Sendable {
+  /// Where the mail goes.
+  public var email: String
+  /// When the link stops working (7 days on).
+  public var expiresAt: String
+
+  public init(email: String, expiresAt: String) {
+    self.email = email
+    self.expiresAt = expiresAt
+  }
+}

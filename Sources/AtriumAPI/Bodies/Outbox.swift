@@ -20,12 +20,15 @@ public struct OutboxStatus: Codable, Hashable, Sendable {
   public var pending: Int
   public var sent: Int
   public var dead: Int
+  /// Rows the sender had nothing to send for (a reset asked for an address without an account).
+  public var skipped: Int
 
-  public init(mail: Mail, pending: Int, sent: Int, dead: Int) {
+  public init(mail: Mail, pending: Int, sent: Int, dead: Int, skipped: Int) {
     self.mail = mail
     self.pending = pending
     self.sent = sent
     self.dead = dead
+    self.skipped = skipped
   }
 }
 
@@ -40,7 +43,7 @@ public struct OutboxItem: Codable, Hashable, Sendable {
   public var recipientId: String?
   /// The mail address, or the device, it goes to.
   public var address: String
-  /// `pending`, `sent` or `dead`.
+  /// `pending`, `sent`, `dead` or `skipped`.
   public var status: String
   public var attempts: Int
   /// When a pending one is tried next.

@@ -100,11 +100,16 @@ public final class AtriumApp: HTTPResponder {
   }
 
   /// Releases the Idempotency-Keys of requests that never got an answer, so their retries
-  /// run (see `IdempotencyStore.releaseUnfinished`). Only for `atrium serve` at start-up,
-  /// holding the data folder's lock: other commands may run beside a live server.
+  /// run (see `IdempotencyStore.releaseUnfinished`), and on SQLite the outbox rows a sender
+  /// had claimed (`OutboxStore.releaseClaims`; on PostgreSQL other instances may be sending
+  /// them, and a dead instance's claims lapse). Only for `atrium serve` at start-up, holding
+  /// the data folder's lock: other commands may run beside a live server.
   @discardableResult
   public func releaseUnfinishedRequests() throws -> Int {
-    try environment.database.write { try IdempotencyStore($0).releaseUnfinished() }
+    try environment.database.write { connection in
+      if connection.dialect == .sqlite { try OutboxStore(connection).releaseClaims() }
+      return try IdempotencyStore(connection).releaseUnfinished()
+    }
   }
 
   public func respond(to request: HTTPRequest) -> HTTPOutcome {

@@ -1,5 +1,4 @@
 import AtriumAPI
-import AtriumCrypto
 import AtriumDomain
 import AtriumMail
 import AtriumMessages
@@ -71,10 +70,8 @@ package struct PasswordResetService: Sendable {
           connection: connection)
         return
       }
-      let token = environment.secret(bytes: 32)
-      try AccountLinkStore(connection).create(
-        tokenHash: Self.hash(token), purpose: Self.purpose, employeeID: person.id, at: now,
-        expiresAt: now + Int64(Self.linkMinutes) * 60_000)
+      let token = try links.issue(
+        for: person.id, validFor: Int64(Self.linkMinutes) * 60_000, connection: connection)
       try composer.enqueue(
         .init(
           subject: MailText.resetSubject.text(in: reader),
@@ -87,46 +84,13 @@ package struct PasswordResetService: Sendable {
 
   /// Whether `token` is a link that still works; throws the reason it does not.
   package func check(token: String) throws {
-    _ = try usableLink(token)
+    _ = try links.usable(token)
   }
 
   /// Sets the new password, spends the link and ends every session of the person.
   package func complete(_ body: PasswordReset) throws {
-    let link = try usableLink(body.token)
-    var validator = Validator()
-    let policy = try environment.database.read { try CompanyStore($0).passwordPolicy() }
-    policy.check(body.password, current: nil, field: "password", isCommon: CommonPasswords.contains, into: &validator)
-    try validator.check()
-    let hash = try environment.passwordHasher.hash(body.password)
-    let now = environment.now().milliseconds
-    try environment.database.write { connection in
-      // Spent in the same transaction as the change: of two uses at once, one wins.
-      guard try AccountLinkStore(connection).use(tokenHash: Self.hash(body.token), at: now) else {
-        throw Problem.conflict(.linkUsed)
-      }
-      let accounts = AccountStore(connection)
-      try accounts.setPassword(employeeID: link.employeeID, hash: hash, mustChange: false)
-      try accounts.setValidAfter(employeeID: link.employeeID, instant: now)
-      try SessionStore(connection).revokeAllSessions(employeeID: link.employeeID, at: now)
-      if let person = try PeopleStore(connection).employee(id: link.employeeID) {
-        try AuditTrail(environment: environment).record(
-          "person.password-reset-by-mail", target: ("person", person.id),
-          by: Principal(employee: person, sessionID: ""), connection: connection)
-      }
-    }
+    try links.setPassword(body.password, token: body.token, audit: "person.password-reset-by-mail")
   }
 
-  private func usableLink(_ token: String) throws -> AccountLinkStore.Link {
-    let now = environment.now().milliseconds
-    let link = try environment.database.read { try AccountLinkStore($0).link(tokenHash: Self.hash(token)) }
-    guard let link, link.purpose == Self.purpose else { throw Problem.notFound(.linkUnknown) }
-    guard link.usedAt == nil else { throw Problem.conflict(.linkUsed) }
-    guard link.expiresAt > now else { throw Problem.conflict(.linkExpired) }
-    return link
-  }
-
-  /// Only this is stored: whoever reads the table cannot use a link.
-  static func hash(_ token: String) -> String {
-    Crypto.hex(Crypto.sha256(Array(token.utf8)))
-  }
+  private var links: AccountLinks { AccountLinks(environment: environment, purpose: Self.purpose) }
 }

@@ -19,7 +19,8 @@ package struct OutboxService: Sendable {
       mail: .init(
         on: mail != nil, transport: mail?.summary,
         from: mail.map { String(describing: $0.from) }),
-      pending: counts["pending"] ?? 0, sent: counts["sent"] ?? 0, dead: counts["dead"] ?? 0)
+      pending: counts["pending"] ?? 0, sent: counts["sent"] ?? 0, dead: counts["dead"] ?? 0,
+      skipped: counts["skipped"] ?? 0)
   }
 
   package func list(filter: OutboxFilter, page: PageRequest, principal: Principal) throws -> Page<OutboxItem> {

@@ -14,6 +14,12 @@ public struct DirectoryStore {
     try connection.queryFirst("SELECT * FROM employees WHERE directory_dn = ?", .text(dn)).map(PeopleStore.employee)
   }
 
+  /// Whether the employee is linked to a directory entry (their password is the directory's).
+  public func isLinked(employeeID: String) throws -> Bool {
+    try connection.queryFirst(
+      "SELECT 1 AS linked FROM employees WHERE id = ? AND directory_dn IS NOT NULL", .text(employeeID)) != nil
+  }
+
   public func link(employeeID: String, dn: String) throws {
     try connection.execute("UPDATE employees SET directory_dn = ? WHERE id = ?", .text(dn), .text(employeeID))
   }

@@ -93,6 +93,18 @@ public struct OutboxStore {
     ).map(Self.row).sorted { ($0.nextAttemptAt, $0.entry.id) < ($1.nextAttemptAt, $1.entry.id) }
   }
 
+  /// Lets go of every claim on a pending row: at start-up on SQLite (one server per data
+  /// folder) they belong to a server that died mid-delivery, and its mails go again at once
+  /// instead of when the claims lapse.
+  @discardableResult
+  public func releaseClaims() throws -> Int {
+    try connection.execute(
+      """
+      UPDATE notification_outbox SET claimed_by = NULL, claimed_until = NULL
+      WHERE status = 'pending' AND claimed_by IS NOT NULL
+      """)
+  }
+
   /// The row was delivered. A payload holding a secret is removed.
   public func markSent(id: String, at instant: Int64) throws {
     try finish(id: id, status: "sent", error: nil, at: instant)

@@ -28,6 +28,13 @@ package struct PageRules: Hashable, Sendable {
   }
 }
 
+extension PageRules {
+  /// A page anyone may open, signed in or not (a forgotten password's pages).
+  package static func anonymous(work: EndpointRules.Work) -> PageRules {
+    PageRules(access: .anyone, work: work, beforePasswordChange: .allowed, bodyLimit: .standard)
+  }
+}
+
 extension EndpointRules.BodyLimit {
   /// A photo sent from the web form, with the form's other fields: 12 MiB.
   package static let photoForm = EndpointRules.BodyLimit(bytes: EndpointRules.BodyLimit.photo.bytes + (1 << 20))

@@ -45,5 +45,5 @@ extension Route {
 
 /// Which notifications an admin lists.
 public enum OutboxFilter: String, Hashable, Sendable, CaseIterable {
-  case pending, sent, dead, all
+  case pending, sent, dead, skipped, all
 }

@@ -24,6 +24,10 @@ extension AtriumApp {
         created, status: 201, headers: HTTPHeaders([("Location", Route.people(.profile(id: created.person.id)).path)]))
     case .resetPassword(let id):
       return try JSONCoding.response(try accounts.resetPassword(of: id, by: principal))
+    case .invite(let id):
+      let sent = try InvitationService(environment: environment).invite(
+        id, by: principal, language: readerLanguage(request, principal))
+      return try JSONCoding.response(sent, status: 202)
     case .importStaff(let dryRun):
       return try importStaff(request, dryRun: dryRun, by: principal)
     case .photo(let id, let size, let version):

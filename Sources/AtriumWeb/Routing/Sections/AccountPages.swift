@@ -6,9 +6,18 @@ extension WebPage {
     case signOut
     case password
     case changePassword
+    /// A forgotten password: the form that asks for the link, and the page a link opens.
+    case forgotPassword
+    case requestReset
+    case chooseNewPassword(token: String)
+    case resetPassword(token: String)
+    /// The page an invitation's link opens, and its form.
+    case invitation(token: String)
+    case acceptInvitation(token: String)
 
     package enum Name: CaseIterable, Sendable {
-      case signIn, submitSignIn, signOut, password, changePassword
+      case signIn, submitSignIn, signOut, password, changePassword, forgotPassword, requestReset
+      case chooseNewPassword, resetPassword, invitation, acceptInvitation
     }
 
     package static func row(_ name: Name) -> PageRow<Self> {
@@ -49,6 +58,29 @@ extension WebPage {
         ) {
           _, _ in .changePassword
         }
+      // Anonymous forms without a session's CSRF token: the reset's form carries the link's
+      // token, which only the mail's reader has, and a request for a link only queues a mail.
+      case .forgotPassword:
+        PageRow(.get, "/password-reset", rules: .anonymous(work: .quick)) { _, _ in .forgotPassword }
+      case .requestReset:
+        PageRow(.post, "/password-reset", rules: .anonymous(work: .quick)) { _, _ in .requestReset }
+      case .chooseNewPassword:
+        PageRow(.get, "/password-reset/{token}", rules: .anonymous(work: .quick)) { token, _ in
+          .chooseNewPassword(token: token[0])
+        }
+      case .resetPassword:
+        // Hashes the new password: off the network threads.
+        PageRow(.post, "/password-reset/{token}", rules: .anonymous(work: .mayBlock)) { token, _ in
+          .resetPassword(token: token[0])
+        }
+      case .invitation:
+        PageRow(.get, "/invitation/{token}", rules: .anonymous(work: .quick)) { token, _ in
+          .invitation(token: token[0])
+        }
+      case .acceptInvitation:
+        PageRow(.post, "/invitation/{token}", rules: .anonymous(work: .mayBlock)) { token, _ in
+          .acceptInvitation(token: token[0])
+        }
       }
     }
 
@@ -59,11 +91,19 @@ extension WebPage {
       case .signOut: PageParts(.signOut)
       case .password: PageParts(.password)
       case .changePassword: PageParts(.changePassword)
+      case .forgotPassword: PageParts(.forgotPassword)
+      case .requestReset: PageParts(.requestReset)
+      case .chooseNewPassword(let token): PageParts(.chooseNewPassword, [token])
+      case .resetPassword(let token): PageParts(.resetPassword, [token])
+      case .invitation(let token): PageParts(.invitation, [token])
+      case .acceptInvitation(let token): PageParts(.acceptInvitation, [token])
       }
     }
 
     package static let examples: [Self] = [
       .signIn(next: nil), .signIn(next: "/board"), .submitSignIn, .signOut, .password, .changePassword,
+      .forgotPassword, .requestReset, .chooseNewPassword(token: "t1"), .resetPassword(token: "t1"),
+      .invitation(token: "t1"), .acceptInvitation(token: "t1"),
     ]
   }
 }

@@ -40,6 +40,8 @@ extension WebPage {
     case runImport
     /// Mail and notifications: how mail goes out and what was sent.
     case mail
+    /// Mails someone a link to choose their password.
+    case invite(id: String)
 
     package enum Name: CaseIterable, Sendable {
       case index, people, newPerson, createPerson, person, updatePerson
@@ -47,7 +49,7 @@ extension WebPage {
       case deleteDepartment, renameLocation, renameDepartment, company, saveCompany, feeds
       case addFeed, refreshFeed, deleteFeed, audit, leave, savePolicy
       case addLeaveType, renameLeaveType, toggleLeaveType, makeDefaultLeaveType, addHoliday, deleteHoliday, importForm
-      case runImport, copyHolidays, auditExport, mail
+      case runImport, copyHolidays, auditExport, mail, invite
     }
 
     package static func row(_ name: Name) -> PageRow<Self> {
@@ -109,6 +111,7 @@ extension WebPage {
           rules: .init(access: .signedIn, work: .quick, beforePasswordChange: .refused, bodyLimit: .staffList)
         ) { _, _ in .runImport }
       case .mail: PageRow(.get, "/admin/mail", rules: .signedIn) { _, _ in .mail }
+      case .invite: PageRow(.post, "/admin/people/{id}/invite", rules: .signedIn) { id, _ in .invite(id: id[0]) }
       }
     }
 
@@ -150,6 +153,7 @@ extension WebPage {
       case .importForm: PageParts(.importForm)
       case .runImport: PageParts(.runImport)
       case .mail: PageParts(.mail)
+      case .invite(let id): PageParts(.invite, [id])
       }
     }
 
@@ -163,7 +167,7 @@ extension WebPage {
       .auditExport(AuditQuery(person: "eva")), .leave(location: nil, year: nil),
       .leave(location: "l1", year: 2027), .savePolicy, .addLeaveType, .renameLeaveType(id: "t1"),
       .toggleLeaveType(id: "t1"), .makeDefaultLeaveType(id: "t1"), .addHoliday, .deleteHoliday(id: "h1"), .importForm,
-      .runImport, .copyHolidays, .mail,
+      .runImport, .copyHolidays, .mail, .invite(id: "p1"),
     ]
   }
 }
