@@ -106,7 +106,7 @@ let package = Package(
       name: "AtriumClientTests",
       dependencies: [
         "AtriumClient", "AtriumAPI", "AtriumDomain", "AtriumMessages", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages",
-        "AtriumSQL", "AtriumSQLite", "AtriumTestSupport",
+        "AtriumMail", "AtriumServices", "AtriumSQL", "AtriumSQLite", "AtriumTestSupport",
       ]),
     .testTarget(
       name: "AtriumHTTPTests", dependencies: ["AtriumHTTPTypes", "AtriumHTTP", "AtriumLog", "AtriumTestSupport"]),

@@ -30,6 +30,8 @@ public enum CommandLineText: CatalogueMessage, Hashable {
   case notSentSavedChange(String)
   case usernamePrompt
   case passwordPrompt
+  case passwordUsage
+  case emailPrompt
 
   public var id: String { "cli." + caseName }
 
@@ -47,6 +49,7 @@ public enum CommandLineText: CatalogueMessage, Hashable {
           atrium approve ID [ID ...] | reject ID [ID ...] [--reason TEXT] | reopen ID [--reason TEXT]
           atrium board [--unread] | board read ID
           atrium team [QUERY] | calendar [--month YYYY-MM]
+          atrium password forgot [--server URL] [--email ADDRESS]
         """
           + (es
             ? "\nTodas las órdenes admiten --json. El servidor sale de --server, ATRIUM_SERVER o el último inicio de sesión."
@@ -101,6 +104,11 @@ public enum CommandLineText: CatalogueMessage, Hashable {
         ? "Se enviaron \(count) cambio(s) guardados sin conexión." : "Sent \(count) change(s) saved while offline."
     case .usernamePrompt: return es ? "Usuario: " : "Username: "
     case .passwordPrompt: return es ? "Contraseña: " : "Password: "
+    case .passwordUsage:
+      return es
+        ? "atrium password forgot [--server URL] [--email CORREO]: un enlace por correo para elegir una contraseña nueva"
+        : "atrium password forgot [--server URL] [--email ADDRESS]: a link by mail to choose a new password"
+    case .emailPrompt: return es ? "Correo de tu cuenta: " : "Your account's mail address: "
     case .notSentSavedChange(let reason):
       return es ? "No enviado (guardado sin conexión): \(reason)" : "Not sent (saved while offline): \(reason)"
     }
@@ -114,7 +122,8 @@ public enum CommandLineText: CatalogueMessage, Hashable {
       .startHalfValues, .endHalfValues, .jsonRequestsNeedYes, .leaveCancelUsage, .unknownLeaveCommand,
       .nothingEntered, .giveTheServer, .giveCredentials, .offlineAddYes, .showingSavedCopy,
       .signedIn(server: "https://atrium.example.com", name: "Eva"), .manager("Mario"), .changesWaiting(2),
-      .sentSavedChanges(2), .notSentSavedChange("overlap"), .usernamePrompt, .passwordPrompt,
+      .sentSavedChanges(2), .notSentSavedChange("overlap"), .usernamePrompt, .passwordPrompt, .passwordUsage,
+      .emailPrompt,
     ]
   }
 }

@@ -159,7 +159,7 @@ extension PageText {
       .auditLog,
       .mailAndNotifications,
       .sendInvitation,
-      .invitationSent("nuria@atrium-demo.example"),
+      .invitationSent("nuria@atrium-demo.example", days: 7),
       .more,
       .none,
       .leaveType,

@@ -26,7 +26,8 @@ public enum PageText: CatalogueMessage {
   case changePassword, currentPassword, mustChangePassword, passwordChanged
   case admin, people, newPerson, firstName, lastName, role, roleName(Role), active, inactive, create, resetPassword
   case temporaryPassword(String, String), places, locations, departments, add, remove, name, timeZone, feeds
-  case feedAddress, refresh, auditLog, more, none, mailAndNotifications, sendInvitation, invitationSent(String)
+  case feedAddress, refresh, auditLog, more, none, mailAndNotifications, sendInvitation,
+    invitationSent(String, days: Int)
   case leaveType, defaultType, makeDefault, leaveSettings, leaveTypes, countsAgainstAllowance, needsApproval, policy,
     defaultAllowance
   case fromYear, policyChangesBalances(Int, Int), confirmChange
@@ -245,10 +246,10 @@ public enum PageText: CatalogueMessage {
     case .auditLog: ("Audit log", "Registro de cambios")
     case .mailAndNotifications: ("Mail and notifications", "Correo y avisos")
     case .sendInvitation: ("Send an invitation by mail", "Enviar una invitación por correo")
-    case .invitationSent(let email):
+    case .invitationSent(let email, let days):
       (
-        "Invitation sent to \(email): the link works for 7 days.",
-        "Invitación enviada a \(email): el enlace sirve 7 días."
+        "Invitation sent to \(email): the link works for \(days) days.",
+        "Invitación enviada a \(email): el enlace sirve \(days) días."
       )
     case .more: ("More", "Más")
     case .none: ("None", "Ninguno")

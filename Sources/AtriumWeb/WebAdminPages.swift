@@ -88,7 +88,8 @@ extension WebApp {
       let person = try people.profile(id: id, principal: principal)
       do {
         let sent = try InvitationService(environment: environment).invite(id, by: principal, language: context.language)
-        return try personForm(person, context: context, message: context(.invitationSent(sent.email)))
+        return try personForm(
+          person, context: context, message: context(.invitationSent(sent.email, days: InvitationService.linkDays)))
       } catch {
         return try personForm(person, context: context, failure: error)
       }

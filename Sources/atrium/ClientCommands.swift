@@ -16,7 +16,7 @@ import Foundation
 enum ClientCommands {
   static let commands: Set<String> = [
     "login", "logout", "me", "leave", "approvals", "approve", "reject", "reopen", "board", "team", "company",
-    "calendar",
+    "calendar", "password",
   ]
 
   struct Exit: Error {
@@ -65,6 +65,8 @@ enum ClientCommands {
       await login.signOutTapped()
       print(AppText.signedOut.text(in: language))
       return
+    case "password":
+      return try await ClientAccountCommands.password(options, server: login.state.server, environment: environment)
     default:
       break
     }

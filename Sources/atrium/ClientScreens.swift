@@ -228,5 +228,5 @@ struct ClientScreens {
 }
 
 extension String {
-  fileprivate var nonEmpty: String? { isEmpty ? nil : self }
+  var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -123,6 +123,11 @@ extension APIClient {
     try await send(.auth(.logout(everywhere: false)), body: LogoutRequest(refreshToken: refreshToken))
   }
 
+  /// Asks for a password-reset link by mail; the server answers alike for any address.
+  public func forgotPassword(email: String) async throws(APIError) {
+    try await send(.auth(.forgotPassword), body: ForgottenPassword(email: email))
+  }
+
   public func me() async throws(APIError) -> User {
     try await send(.me(.show), as: User.self)
   }

@@ -15,7 +15,7 @@ package struct InvitationService: Sendable {
   let environment: ServerEnvironment
 
   static let purpose = "invitation"
-  package static let linkDays = 7
+  package static let linkDays = AccountLinkRules.invitationDays
 
   /// Queues the invitation mail for person `id`.
   /// - Parameter language: The admin's language, for a person who has not chosen one.

@@ -21,7 +21,7 @@ package struct PasswordResetService: Sendable {
   /// The outbox kind of every row a request writes (`.directory`, `.unknown` for the others).
   static let kind = "account.password-reset"
   /// How long a link works.
-  package static let linkMinutes = 60
+  package static let linkMinutes = AccountLinkRules.passwordResetMinutes
   /// Requests per recipient address, and per client address, in an hour.
   package static let perRecipientPerHour = 5
   package static let perOriginPerHour = 20

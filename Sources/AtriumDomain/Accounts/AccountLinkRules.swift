@@ -1,0 +1,8 @@
+/// How long the one-time links Atrium mails for an account work: long enough to reach the mail,
+/// short enough that an old mail in an inbox cannot be used to take the account.
+public enum AccountLinkRules {
+  /// A forgotten password's link.
+  public static let passwordResetMinutes = 60
+  /// An invitation's link (a new person may read it only on their first day).
+  public static let invitationDays = 7
+}
