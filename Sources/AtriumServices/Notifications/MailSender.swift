@@ -7,8 +7,9 @@ import AtriumStore
 /// work: a row is claimed by one of them at a time (`OutboxStore.claimDue`).
 ///
 /// Delivery is at least once: a sender that dies after the server took a mail and before the
-/// row says so leaves the row claimed; the claim lapses and the mail goes again, with the same
-/// Message-ID, which mail clients show once.
+/// row says so leaves the row claimed; the mail goes again, with the same Message-ID (which
+/// mail clients show once), when the claim lapses or, on SQLite, when the server starts again
+/// (`AtriumApp.releaseUnfinishedRequests`).
 package struct MailSender: Sendable {
   package init(environment: ServerEnvironment, mail: MailSettings, holder: String) {
     self.environment = environment
