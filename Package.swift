@@ -82,8 +82,8 @@ let package = Package(
     .target(
       name: "AtriumTestSupport",
       dependencies: [
-        "AtriumDomain", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages", "AtriumLog", "AtriumSQL",
-        "AtriumPostgres", "AtriumStore", "AtriumServices", "AtriumWeb", "AtriumServer", "CGD",
+        "AtriumDomain", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages", "AtriumLog", "AtriumMail",
+        "AtriumSQL", "AtriumPostgres", "AtriumStore", "AtriumServices", "AtriumWeb", "AtriumServer", "CGD",
       ]),
     .executableTarget(
       name: "atrium",

@@ -17,10 +17,7 @@ import Testing
 
   init() throws {
     let sink = try SMTPSink()
-    let mail = MailSettings(
-      transport: SMTPClient(settings: SMTPSettings(url: sink.url, security: .none)),
-      from: MailAddress("atrium@atrium-demo.example"), publicURL: "https://atrium.example.com",
-      summary: "the test's SMTP sink", attemptSeconds: 10)
+    let mail = sink.mailSettings()
     self.sink = sink
     self.mail = mail
     app = try TestApp { $0.mail = mail }
@@ -92,28 +89,7 @@ import Testing
     #expect(try app.database.read { try $0.query("SELECT id FROM notification_outbox") }.count == 2)
   }
 
-  func run(
-    _ arguments: [String], config: String, language: String = "en_US.UTF-8"
-  ) throws -> (
-    status: Int32, output: String, errors: String
-  ) {
-    let process = Process()
-    process.executableURL = try AtriumBinary.url()
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["XDG_CONFIG_HOME"] = config
-    environment["LANG"] = language
-    environment["ATRIUM_SERVER"] = address
-    process.environment = environment
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, output, errors)
+  func run(_ arguments: [String], config: String, language: String = "en_US.UTF-8") throws -> CommandLineTests.Run {
+    try CommandLineTests().atrium(arguments, config: config, server: server.port, language: language)
   }
 }

@@ -13,12 +13,32 @@ import Testing
 /// leave, approves it as the manager and reads the result, at 1280 and 390 px and in Spanish,
 /// saving screenshots under `test-output/screenshots`.
 @Suite(.serialized) struct BrowserTests {
-  @Test func theMainFlowWorksInARealBrowser() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// Runs a script of `browser-tests/` with the `.venv`'s Python (selenium); expects it to exit
+  /// 0 and say "all steps passed".
+  static func runScript(_ name: String, _ arguments: [String]) throws {
     let python = root.appendingPathComponent(".venv/bin/python3")
     try #require(
       FileManager.default.isExecutableFile(atPath: python.path), "\(python.path) is missing: run make test")
+    let process = Process()
+    process.executableURL = python
+    process.arguments = [root.appendingPathComponent("browser-tests/\(name)").path] + arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["SE_OFFLINE"] = "true"
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(text)")
+    #expect(text.contains("all steps passed"), "\(text)")
+  }
+
+  @Test func theMainFlowWorksInARealBrowser() throws {
     let app = try TestApp()
     // One very long name in eva's team, which the team calendar must cut, not grow for.
     let pablo = try app.login("pablo.ruiz").user.id
@@ -31,23 +51,8 @@ import Testing
       responder: app.app)
     try server.start()
     defer { server.stop() }
-
-    let process = Process()
-    process.executableURL = python
-    process.arguments = [
-      root.appendingPathComponent("browser-tests/web_flow.py").path, "http://127.0.0.1:\(server.port)",
-      root.appendingPathComponent("test-output/screenshots").path,
-    ]
-    var environment = ProcessInfo.processInfo.environment
-    environment["SE_OFFLINE"] = "true"
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(text)")
-    #expect(text.contains("all steps passed"), "\(text)")
+    try Self.runScript(
+      "web_flow.py",
+      ["http://127.0.0.1:\(server.port)", Self.root.appendingPathComponent("test-output/screenshots").path])
   }
 }

@@ -18,10 +18,7 @@ import Testing
 
   init() throws {
     let sink = try SMTPSink()
-    let mail = MailSettings(
-      transport: SMTPClient(settings: SMTPSettings(url: sink.url, security: .none)),
-      from: MailAddress("atrium@atrium-demo.example", name: "Atrium"), publicURL: "https://atrium.example.com",
-      summary: "the test's SMTP sink", attemptSeconds: 10)
+    let mail = sink.mailSettings(publicURL: "https://atrium.example.com")
     self.sink = sink
     self.mail = mail
     app = try TestApp { $0.mail = mail }

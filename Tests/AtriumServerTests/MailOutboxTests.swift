@@ -18,10 +18,7 @@ import Testing
 
   init() throws {
     let sink = try SMTPSink()
-    let mail = MailSettings(
-      transport: SMTPClient(settings: SMTPSettings(url: sink.url, security: .none)),
-      from: MailAddress("atrium@atrium-demo.example", name: "Atrium"), publicURL: "https://atrium.example.com/",
-      summary: "the test's SMTP sink", attemptSeconds: 10)
+    let mail = sink.mailSettings(publicURL: "https://atrium.example.com/")
     self.sink = sink
     self.mail = mail
     app = try TestApp { $0.mail = mail }
@@ -185,10 +182,7 @@ import Testing
 @Suite(.serialized) struct OutboxAdminTests {
   @Test func adminsSeeWhatWasSentAndWhyOneWasGivenUp() throws {
     let sink = try SMTPSink()
-    let mail = MailSettings(
-      transport: SMTPClient(settings: SMTPSettings(url: sink.url, security: .none)),
-      from: MailAddress("atrium@atrium-demo.example", name: "Atrium"), publicURL: "https://atrium.example.com",
-      summary: "SMTP \(sink.url)", attemptSeconds: 10)
+    let mail = sink.mailSettings()
     let app = try TestApp { $0.mail = mail }
     let (eva, mario, ana) = (try app.login("eva"), try app.login("mario"), try app.login("ana"))
     try app.database.write {
