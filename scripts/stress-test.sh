@@ -14,8 +14,10 @@ cd "$(dirname "$0")/.."
 # The suites that open sockets, start processes or wait on threads: the engine, the server over
 # real sockets, slapd and the stalling proxy, the SDK against a live server, the CLI, crash
 # safety and backups, PostgreSQL (its driver, listener, outages, migrate) and two instances
-# behind nginx. With ATRIUM_TEST_DATABASE=postgres they run on PostgreSQL where they can.
-socket_suites='HTTPServerTests|SlowClientTests|HTTPStreamTests|SocketTests|ProcessTests|CrashSafetyTests|LiveEventTests|DirectoryTests|SlowDirectoryTests|LDAPConnectionTests|PhotoUploadLimitTests|ClientIntegrationTests|LiveEventsTests|CommandLineTests|ClientSessionTests|PostgresConnectionTests|PostgresListenerTests|PostgresDatabaseTests|PostgresInstanceTests|TwoInstanceTests|MigrateCommandTests|SharedDatabaseTests'
+# behind nginx, and mail through the SMTP sink (the client, the outbox's sender, the account
+# flows, atrium serve killed mid-delivery). With ATRIUM_TEST_DATABASE=postgres they run on
+# PostgreSQL where they can.
+socket_suites='HTTPServerTests|SlowClientTests|HTTPStreamTests|SocketTests|ProcessTests|CrashSafetyTests|LiveEventTests|DirectoryTests|SlowDirectoryTests|LDAPConnectionTests|PhotoUploadLimitTests|ClientIntegrationTests|LiveEventsTests|CommandLineTests|ClientSessionTests|PostgresConnectionTests|PostgresListenerTests|PostgresDatabaseTests|PostgresInstanceTests|TwoInstanceTests|MigrateCommandTests|SharedDatabaseTests|SMTPClientTests|MailOutboxTests|OutboxAdminTests|MailProcessTests|PasswordResetTests|InvitationTests|ForgotPasswordTests'
 
 filter=()
 runs=3

@@ -113,6 +113,20 @@ import Testing
     #expect(missing.isEmpty, "openapi.yaml lacks:\n\(missing.joined(separator: "\n"))")
   }
 
+  /// An operation anyone may call says so (`security: []`), or clients and the fuzzer expect
+  /// it to refuse callers without a token; every other one inherits the bearer requirement.
+  @Test func openAPISaysWhichOperationsNeedNoSignIn() throws {
+    let lines = app.send(.service(.openAPI)).text.components(separatedBy: "\n")
+    var wrong: [String] = []
+    for name in Route.Name.allCases {
+      let route = try #require(Route.examples.first { $0.name == name })
+      let open = operationLines(of: route.method.rawValue.lowercased(), under: route.template, in: lines)
+        .contains("      security: []")
+      if open == route.rules.requiresAuthentication { wrong.append("\(route.method.rawValue) \(route.template)") }
+    }
+    #expect(wrong.isEmpty, "security: [] wrong for:\n\(wrong.joined(separator: "\n"))")
+  }
+
   @Test func healthNeedsNoSignIn() throws {
     let response = app.send(.service(.health))
     #expect(response.status == 200)
@@ -133,6 +147,22 @@ import Testing
       if inOperation, line.hasPrefix("        '"), let code = Int(line.dropFirst(9).prefix(3)) { statuses.insert(code) }
     }
     return statuses
+  }
+
+  /// The lines of one operation.
+  private func operationLines(of method: String, under template: String, in lines: [String]) -> [String] {
+    guard let start = lines.firstIndex(of: "  \(template):") else { return [] }
+    var found: [String] = []
+    var inOperation = false
+    for line in lines[(start + 1)...] where !line.isEmpty {
+      if !line.hasPrefix("    ") { break }
+      if !line.hasPrefix("     ") {
+        inOperation = line == "    \(method):"
+        continue
+      }
+      if inOperation { found.append(line) }
+    }
+    return found
   }
 
   /// The methods listed under `  <template>:` in the `paths` section.
