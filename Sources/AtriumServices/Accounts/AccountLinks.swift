@@ -1,6 +1,7 @@
 import AtriumAPI
 import AtriumCrypto
 import AtriumDomain
+import AtriumMessages
 import AtriumSQL
 import AtriumStore
 
@@ -69,6 +70,15 @@ struct AccountLinks {
         action, target: ("person", person.id), by: Principal(employee: person, sessionID: ""), connection: connection)
       return person
     }
+  }
+
+  /// The language an account mail is written in: the person's choice in Settings, else the
+  /// language of the request that caused it.
+  static func language(
+    of employeeID: String, else fallback: Language, connection: any DatabaseConnection
+  ) throws -> Language {
+    let settings = try SettingsStore(connection).settings(employeeID: employeeID)
+    return settings.languageChosen ? Language(rawValue: settings.language) ?? fallback : fallback
   }
 
   /// Only this is stored: whoever reads the table cannot use a link.

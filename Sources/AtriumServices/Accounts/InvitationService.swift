@@ -30,8 +30,7 @@ package struct InvitationService: Sendable {
         throw Problem.conflict(.directoryAccountsNotInvited)
       }
       let token = try links.issue(for: id, validFor: Int64(Self.linkDays) * 86_400_000, connection: connection)
-      let settings = try SettingsStore(connection).settings(employeeID: id)
-      let reader = settings.languageChosen ? Language(rawValue: settings.language) ?? language : language
+      let reader = try AccountLinks.language(of: id, else: language, connection: connection)
       let company = try CompanyStore(connection).company()?.name ?? "Atrium"
       try MailComposer(environment: environment, mail: mail).enqueue(
         .init(

@@ -57,8 +57,7 @@ package struct PasswordResetService: Sendable {
             idempotencyKey: key, payload: "", createdAt: now, origin: origin))
         return
       }
-      let settings = try SettingsStore(connection).settings(employeeID: person.id)
-      let reader = settings.languageChosen ? Language(rawValue: settings.language) ?? language : language
+      let reader = try AccountLinks.language(of: person.id, else: language, connection: connection)
       let composer = MailComposer(environment: environment, mail: mail)
       guard try AccountStore(connection).account(employeeID: person.id)?.passwordHash != nil else {
         try composer.enqueue(

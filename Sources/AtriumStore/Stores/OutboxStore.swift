@@ -75,6 +75,16 @@ public struct OutboxStore {
       entry.origin.map(DatabaseValue.text) ?? .null) == 1
   }
 
+  /// Whether a row of `channel` is due and unclaimed: a read, so an idle sender writes nothing.
+  public func hasDue(channel: Channel, now: Int64) throws -> Bool {
+    try connection.queryFirst(
+      """
+      SELECT 1 AS due FROM notification_outbox
+      WHERE channel = ? AND status = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)
+      LIMIT 1
+      """, .text(channel.rawValue), .integer(now), .integer(now)) != nil
+  }
+
   /// Claims up to `limit` rows of `channel` that are due and not claimed by a sender whose
   /// lease runs, oldest due first, for `holder` until `leaseUntil`. On PostgreSQL rows another
   /// instance is claiming at this moment are skipped (`SKIP LOCKED`), so no row is claimed twice.
