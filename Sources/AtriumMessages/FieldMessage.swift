@@ -77,6 +77,7 @@ public struct FieldMessage: CatalogueMessage {
     case .attributeName: "field.attribute-name"
     case .requiredToTurnDown: "field.required-to-turn-down"
     case .commonPassword: "field.common-password"
+    case .noDigestForKind: "field.no-digest-for-kind"
     }
   }
 
@@ -221,6 +222,10 @@ public struct FieldMessage: CatalogueMessage {
       return es
         ? "es una de las contraseñas más usadas y fáciles de adivinar; elige otra"
         : "is one of the most used passwords, easy to guess; choose another"
+    case .noDigestForKind:
+      return es
+        ? "no se ofrece en resumen diario: se envía cuando ocurre"
+        : "is not offered as a daily digest: it is sent when it happens"
     case .requiredToTurnDown:
       return es
         ? "es obligatorio: la empresa pide un motivo para rechazar o devolver a pendiente"
@@ -263,7 +268,7 @@ public struct FieldMessage: CatalogueMessage {
       .directoryAddresses, .secondsBetween(1, 300), .zeroOrSecondsBetween(60, 604_800), .mustContain("{username}"),
       .directoryFilter(containing: nil), .directoryFilter(containing: "{username}"),
       .requiredUnless(other: "searchBase"), .goesWith(other: "bindDN"), .noSuchField("nickname"),
-      .attributeName(field: "email"), .requiredToTurnDown, .commonPassword,
+      .attributeName(field: "email"), .requiredToTurnDown, .commonPassword, .noDigestForKind,
     ]
     let places = FieldRule.PlaceKind.allCases.flatMap { [FieldRule.notA($0), .namedNotA("Sales", $0)] }
     return (rules + places).map(FieldMessage.init)

@@ -18,7 +18,7 @@ public enum PageText: CatalogueMessage {
   case team, company, settings, profile, editProfile, search, searchPeople, allDepartments, allLocations, nobodyFound
   case call, mail, viewProfile, seeTimeOff, position, department, location, email, phone, manager, startDate, bio
   case save, saved, photo, photoHelp(megabytes: Int), notifications, leaveDecisions, approvalsWaiting,
-    companyNotices
+    companyNotices, notificationKind, onBoard, byMail, byPush, dailyDigest, notificationsHelp
   case language, calendarFeed, calendarHelp, teamCalendarFeed, newLink, website, address, openMap, social
   case requestDetail, otherRequests, whoElseIsOff, history, back, remainingAfter(HalfDays)
   case teamCalendar, month, holiday
@@ -183,6 +183,16 @@ public enum PageText: CatalogueMessage {
     case .leaveDecisions: ("Decisions on my requests", "Decisiones sobre mis solicitudes")
     case .approvalsWaiting: ("Requests waiting for me", "Solicitudes que esperan mi decisión")
     case .companyNotices: ("Company notices", "Avisos de la empresa")
+    case .notificationKind: ("Kind", "Tipo")
+    case .onBoard: ("Board", "Tablón")
+    case .byMail: ("Mail", "Correo")
+    case .byPush: ("Devices", "Dispositivos")
+    case .dailyDigest: ("Daily digest", "Resumen diario")
+    case .notificationsHelp:
+      (
+        "Where each kind reaches you. With the daily digest, its mails come together at 08:00 in your time zone.",
+        "Dónde te llega cada tipo. Con el resumen diario, sus correos llegan juntos a las 08:00 de tu zona horaria."
+      )
     case .language: ("Language", "Idioma")
     case .calendarFeed: ("Calendar feed", "Calendario")
     case .calendarHelp:

@@ -12,25 +12,13 @@ package enum SettingsPage {
   )
     -> Node
   {
-    func checkbox(_ name: String, _ label: Text, _ on: Bool) -> Node {
-      .label(
-        [.class("row")],
-        [.input([.type("checkbox"), .name(name), .value("on")] + (on ? [.checked] : [])), .text(context(label))])
-    }
     return Layout.page(
       context(.settings), context,
       [
         context.form(
           .settings(.save), [.class("stack card")],
           [
-            .fieldset(
-              [],
-              [
-                .legend([.text(context(.notifications))]),
-                checkbox("leaveDecisions", .leaveDecisions, settings.notifications.leaveDecisions),
-                checkbox("approvalsWaiting", .approvalsWaiting, settings.notifications.approvalsWaiting),
-                checkbox("companyNotices", .companyNotices, settings.notifications.companyNotices),
-              ]),
+            notificationChoices(context, settings),
             .label([.for("language")], [.text(context(.language))]),
             .select(
               [.id("language"), .name("language")],
@@ -43,6 +31,54 @@ package enum SettingsPage {
           [],
           [.a([.href(WebPage.account(.password).href), .class("button secondary")], [.text(context(.changePassword))])]),
       ] + panels)
+  }
+
+  /// The form field of one kind's channel: `approvalsWaiting.mail`.
+  package static func field(kind: String, _ channel: String) -> String { "\(kind).\(channel)" }
+
+  /// A row per kind of notification and a column per channel, each a checkbox named
+  /// `<kind>.<channel>`; the digest only where the kind offers one.
+  private static func notificationChoices(_ context: WebContext, _ settings: SettingsBody) -> Node {
+    let columns: [(channel: String, title: Text)] = [
+      ("board", .onBoard), ("mail", .byMail), ("push", .byPush), ("digest", .dailyDigest),
+    ]
+    func box(_ kind: NotificationKindBody, _ channel: String, _ title: Text, isOn: Bool) -> Node {
+      .td(
+        [],
+        [
+          .input(
+            [
+              .type("checkbox"), .name(field(kind: kind.id, channel)), .value("on"),
+              .ariaLabel("\(kind.name): \(context(title))"),
+            ] + (isOn ? [.checked] : []))
+        ])
+    }
+    return .fieldset(
+      [],
+      [
+        .legend([.text(context(.notifications))]),
+        .p([.class("muted")], [.text(context(.notificationsHelp))]),
+        .table(
+          [.class("choices"), .id("notification-choices")],
+          [
+            .tr(
+              [],
+              [.th([Attribute("scope", "col")], [.text(context(.notificationKind))])]
+                + columns.map { .th([Attribute("scope", "col")], [.text(context($0.title))]) })
+          ]
+            + settings.notificationKinds.map { kind in
+              let choice = settings.notifications[kind.id]
+              return .tr(
+                [],
+                [.th([Attribute("scope", "row")], [.text(kind.name)])]
+                  + [
+                    box(kind, "board", .onBoard, isOn: choice?.board ?? true),
+                    box(kind, "mail", .byMail, isOn: choice?.mail ?? true),
+                    box(kind, "push", .byPush, isOn: choice?.push ?? true),
+                    kind.offersDigest ? box(kind, "digest", .dailyDigest, isOn: choice?.digest ?? false) : .td([], []),
+                  ])
+            }),
+      ])
   }
 
   /// The personal calendar feed's addresses, with a button that replaces them.

@@ -57,7 +57,10 @@ extension WebApp {
     _ context: WebContext, principal: Principal, request: HTTPRequest
   ) throws -> HTTPResponse {
     let panels = try extensions.settingsPanels.map { try $0.render(principal, context, request) }
-    return html(SettingsPage.render(context, try settings.settings(principal: principal), panels: panels))
+    return html(
+      SettingsPage.render(
+        context, try settings.settings(principal: principal, acceptLanguage: request.headers["Accept-Language"]),
+        panels: panels))
   }
 
   func homePage(

@@ -18,12 +18,22 @@ extension WebApp {
       return try settingsPage(context, principal: principal, request: request)
     case .save:
       let language = form["language"].flatMap { ["en", "es"].contains($0) ? $0 : nil }
+      // An unticked box is not sent: every channel the page shows is set from the form.
+      let acceptLanguage = request.headers["Accept-Language"]
+      let shown = try settings.settings(principal: principal, acceptLanguage: acceptLanguage).notificationKinds
+      let choices = shown.map { kind -> (String, NotificationChoiceChangeBody) in
+        func isOn(_ channel: String) -> Bool { form[SettingsPage.field(kind: kind.id, channel)] == "on" }
+        return (
+          kind.id,
+          .channels(
+            NotificationChoiceChange(
+              board: isOn("board"), mail: isOn("mail"), push: isOn("push"),
+              digest: kind.offersDigest ? isOn("digest") : nil))
+        )
+      }
       _ = try settings.update(
-        SettingsChange(
-          notifications: .init(
-            leaveDecisions: form["leaveDecisions"] == "on", approvalsWaiting: form["approvalsWaiting"] == "on",
-            companyNotices: form["companyNotices"] == "on"), language: language),
-        principal: principal)
+        SettingsChange(notifications: Dictionary(uniqueKeysWithValues: choices), language: language),
+        principal: principal, acceptLanguage: acceptLanguage)
       // Said in the language just chosen, which the next page is shown in.
       let chosen = language.flatMap(Language.init(rawValue:)) ?? context.language
       return redirect(

@@ -59,14 +59,19 @@ import Testing
     let repository = LiveSettingsRepository(session: session, cache: cache)
     let model = SettingsViewModel(repository: repository)
     await model.appeared()
-    #expect(model.state.companyNotices && model.state.leaveDecisions)
+    #expect(model.state.notifications.map(\.id) == ["leaveDecisions", "approvalsWaiting", "companyNotices"])
+    #expect(model.state.notifications.allSatisfy { $0.board && $0.mail && $0.push && !$0.digest })
+    #expect(model.state.notifications.map(\.offersDigest) == [false, true, true])
     let oldFeed = try #require(model.state.calendarURL)
 
-    await model.notificationToggled(.companyNotices, isOn: false)
+    await model.notificationToggled(kind: "companyNotices", channel: .mail, isOn: false)
+    await model.digestToggled(kind: "approvalsWaiting", isOn: true)
     await model.languageChosen("es")
     let eva = try live.app.login("eva").accessToken
     let saved = try JSONText.decode(SettingsBody.self, from: live.app.send(.settings(.show), token: eva))
-    #expect(!saved.notifications.companyNotices && saved.language == "es")
+    #expect(saved.notifications["companyNotices"] == .init(board: true, mail: false, push: true, digest: false))
+    #expect(saved.notifications["approvalsWaiting"]?.digest == true && saved.language == "es")
+    #expect(model.state.notifications.first?.name == "Decisiones sobre mis solicitudes", "named in the new language")
 
     await model.languageChosen("klingon")
     #expect(model.state.language == "es", "a language the server refused does not stay on screen")
@@ -75,9 +80,9 @@ import Testing
     live.isOffline = true
     var states: [SettingsViewModel.State] = []
     model.onChange = { states.append($0) }
-    await model.notificationToggled(.leaveDecisions, isOn: false)
-    #expect(states.first?.leaveDecisions == false, "the switch moves at once")
-    #expect(model.state.leaveDecisions, "and goes back when it could not be saved")
+    await model.notificationToggled(kind: "leaveDecisions", channel: .board, isOn: false)
+    #expect(states.first?.notifications.first?.board == false, "the switch moves at once")
+    #expect(model.state.notifications.first?.board == true, "and goes back when it could not be saved")
     #expect(model.state.error == "You are offline.")
 
     live.isOffline = false

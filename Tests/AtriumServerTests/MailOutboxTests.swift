@@ -36,9 +36,11 @@ import Testing
 
   /// Eva asks for a week off and Mario approves it; returns the request's id.
   @discardableResult
-  func askAndApprove(key: String = UUID().uuidString) throws -> String {
+  func askAndApprove(
+    key: String = UUID().uuidString, start: String = "2026-04-06", end: String = "2026-04-10"
+  ) throws -> String {
     let created = app.send(
-      .leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-10"}"#, token: eva.accessToken)
+      .leave(.create), json: #"{"start": "\#(start)", "end": "\#(end)"}"#, token: eva.accessToken)
     let id = try JSONText.decode(SavedLeave.self, from: created).request.id
     for _ in 0..<2 {  // the second is a replay: it must not mail again
       let approved = app.send(
@@ -91,6 +93,27 @@ import Testing
       .leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-10"}"#, token: evaThere.accessToken)
     #expect(created.status == 201)
     #expect(try withoutMail.database.read { try OutboxStore($0).rows() }.isEmpty)
+  }
+
+  @Test func eachChannelFollowsItsOwnChoice() throws {
+    func evasBoard() throws -> [BoardItem] {
+      try JSONText.decode(
+        Page<BoardItem>.self,
+        from: app.send(.board(.notices(unreadOnly: false, page: PageRequest())), token: eva.accessToken)
+      ).items.filter { $0.requestId != nil }
+    }
+    _ = app.send(
+      .settings(.update), json: #"{"notifications": {"leaveDecisions": {"board": false}}}"#, token: eva.accessToken)
+    try askAndApprove()
+    #expect(try evasBoard().isEmpty, "no notice on her board")
+    #expect(try outbox().filter { $0.entry.address == "eva@atrium-demo.example" }.count == 1, "but a mail")
+
+    _ = app.send(
+      .settings(.update), json: #"{"notifications": {"leaveDecisions": {"board": true, "mail": false}}}"#,
+      token: eva.accessToken)
+    try askAndApprove(start: "2026-05-04", end: "2026-05-05")
+    #expect(try evasBoard().count == 1, "now on her board")
+    #expect(try outbox().filter { $0.entry.address == "eva@atrium-demo.example" }.count == 1, "and no second mail")
   }
 
   @Test func anUnknownMailboxIsGivenUpAtOnceWithTheServersReason() throws {

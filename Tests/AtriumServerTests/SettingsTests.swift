@@ -19,17 +19,29 @@ import Testing
 
   @Test func settingsStartAtTheDefaultsAndKeepChanges() throws {
     let initial = try JSONText.decode(SettingsBody.self, from: app.send(.settings(.show), token: eva.accessToken))
+    let everything = NotificationChoiceBody(board: true, mail: true, push: true, digest: false)
+    let off = NotificationChoiceBody(board: false, mail: false, push: false, digest: false)
+    #expect(initial.language == "en")
     #expect(
-      initial
-        == SettingsBody(
-          notifications: .init(leaveDecisions: true, approvalsWaiting: true, companyNotices: true), language: "en"))
+      initial.notifications == [
+        "leaveDecisions": everything, "approvalsWaiting": everything, "companyNotices": everything,
+      ])
+    #expect(
+      initial.notificationKinds == [
+        .init(id: "leaveDecisions", name: "Decisions on my requests", offersDigest: false),
+        .init(id: "approvalsWaiting", name: "Requests waiting for me", offersDigest: true),
+        .init(id: "companyNotices", name: "Company notices", offersDigest: true),
+      ])
+    // A bare boolean, as clients sent before there were channels, sets every channel.
     let changed = app.send(
       .settings(.update), json: #"{"language": "es", "notifications": {"companyNotices": false}}"#,
       token: eva.accessToken)
     #expect(changed.status == 200)
     let reread = try JSONText.decode(SettingsBody.self, from: app.send(.settings(.show), token: eva.accessToken))
     #expect(reread.language == "es")
-    #expect(reread.notifications == .init(leaveDecisions: true, approvalsWaiting: true, companyNotices: false))
+    #expect(reread.notificationKinds.last?.name == "Avisos de la empresa", "named in the chosen language")
+    #expect(
+      reread.notifications == ["leaveDecisions": everything, "approvalsWaiting": everything, "companyNotices": off])
     let bad = app.send(.settings(.update), json: #"{"language": "fr"}"#, token: eva.accessToken)
     #expect(bad.status == 400)
     #expect(bad.problem?.errors?.first?.field == "language")
@@ -38,6 +50,69 @@ import Testing
     #expect(
       try JSONText.decode(SettingsBody.self, from: app.send(.settings(.show), token: mario.accessToken)).language
         == "en")
+  }
+
+  @Test func eachChannelAndTheDigestAreChosenPerKind_andWhatCannotBeChosenChangesNothing() throws {
+    let changed = app.send(
+      .settings(.update),
+      json:
+        #"{"notifications": {"approvalsWaiting": {"mail": true, "digest": true}, "leaveDecisions": {"push": false}}}"#,
+      token: eva.accessToken)
+    #expect(changed.status == 200)
+    let settings = try JSONText.decode(SettingsBody.self, from: changed)
+    #expect(settings.notifications["approvalsWaiting"] == .init(board: true, mail: true, push: true, digest: true))
+    #expect(settings.notifications["leaveDecisions"] == .init(board: true, mail: true, push: false, digest: false))
+    // Only the named channels change; `true` turns every channel back on and keeps the digest.
+    _ = app.send(
+      .settings(.update), json: #"{"notifications": {"approvalsWaiting": {"board": false}}}"#, token: eva.accessToken)
+    let again = app.send(
+      .settings(.update), json: #"{"notifications": {"approvalsWaiting": true}}"#, token: eva.accessToken)
+    #expect(
+      try JSONText.decode(SettingsBody.self, from: again).notifications["approvalsWaiting"]
+        == .init(board: true, mail: true, push: true, digest: true))
+
+    let refused: [(String, String)] = [
+      (#"{"notifications": {"leaveDecisions": {"digest": true}}}"#, "notifications.leaveDecisions.digest"),
+      (#"{"notifications": {"lunchMenu": false}}"#, "notifications.lunchMenu"),
+      (#"{"notifications": {"leaveDecisions": {"sms": true}}}"#, "notifications.leaveDecisions"),
+      (#"{"notifications": {"leaveDecisions": "yes"}}"#, "notifications.leaveDecisions"),
+      (#"{"notifications": {"leaveDecisions": {"mail": 1}}}"#, "notifications.leaveDecisions.mail"),
+    ]
+    for (body, field) in refused {
+      let answer = app.send(
+        .settings(.update), json: body, token: eva.accessToken, headers: [("Accept-Language", "es")])
+      #expect((400...422).contains(answer.status), "\(body)")
+      #expect(answer.problem?.errors?.first?.field == field, "\(body)")
+    }
+    let digest = app.send(
+      .settings(.update), json: #"{"notifications": {"leaveDecisions": {"digest": true}}}"#, token: eva.accessToken,
+      headers: [("Accept-Language", "es")])
+    #expect(digest.problem?.errors?.first?.message == "no se ofrece en resumen diario: se envía cuando ocurre")
+    let after = try JSONText.decode(SettingsBody.self, from: app.send(.settings(.show), token: eva.accessToken))
+    #expect(after.notifications["leaveDecisions"]?.push == false, "refused changes changed nothing")
+  }
+
+  @Test func companyNoticesLeaveTheBoardOfWhoTurnedTheirBoardOff_andComeBack() throws {
+    let ana = try app.login("ana").accessToken
+    let posted = app.send(
+      .board(.post), json: #"{"title": "Lunch on Friday", "body": "Pizza.", "audience": "everyone"}"#, token: ana)
+    #expect(posted.status == 201)
+    func titles() throws -> [String] {
+      try JSONText.decode(
+        Page<BoardItem>.self,
+        from: app.send(.board(.notices(unreadOnly: false, page: PageRequest())), token: eva.accessToken)
+      ).items.map(\.title)
+    }
+    #expect(try titles().contains("Lunch on Friday"))
+    let unread = try JSONText.decode(Badge.self, from: app.send(.board(.badge), token: eva.accessToken)).unread
+    _ = app.send(
+      .settings(.update), json: #"{"notifications": {"companyNotices": {"board": false}}}"#, token: eva.accessToken)
+    #expect(try !titles().contains("Lunch on Friday"))
+    #expect(
+      try JSONText.decode(Badge.self, from: app.send(.board(.badge), token: eva.accessToken)).unread == unread - 1)
+    _ = app.send(
+      .settings(.update), json: #"{"notifications": {"companyNotices": {"board": true}}}"#, token: eva.accessToken)
+    #expect(try titles().contains("Lunch on Friday"))
   }
 
   @Test func devicesAreIdempotentPerTokenAndPrivate() throws {

@@ -268,14 +268,23 @@ import Testing
     eva.signIn("eva")
     let before = eva.get("/settings").text
     let feed = try #require(before.firstMatch(of: /id="feed-url" value="([^"]+)"/).map { String($0.1) })
-    let spanish = eva.submit("/settings", from: "/settings", ["language": "es", "leaveDecisions": "on"])
+    let spanish = eva.submit(
+      "/settings", from: "/settings",
+      ["language": "es", "leaveDecisions.mail": "on", "approvalsWaiting.mail": "on", "approvalsWaiting.digest": "on"])
     #expect(spanish.text.contains("<h1>Ajustes</h1>"))
     #expect(spanish.text.contains("<p class=\"flash\" role=\"status\">Guardado.</p>"), "said in the language chosen")
     #expect(eva.get("/").text.contains("lang=\"es\""))
     #expect(eva.post("/settings/calendar", from: "/settings").status == 303)
     let after = eva.get("/settings").text
     #expect(!after.contains(feed), "the old calendar address is replaced")
-    #expect(!after.contains("name=\"approvalsWaiting\" value=\"on\" checked"))
+    func isTicked(_ field: String) -> Bool {
+      after.range(of: #"name="\#(field)" value="on" aria-label="[^"]+" checked"#, options: .regularExpression) != nil
+    }
+    // What was ticked stays ticked, and an unticked box is off.
+    #expect(isTicked("leaveDecisions.mail") && isTicked("approvalsWaiting.digest"))
+    #expect(!isTicked("leaveDecisions.board") && !isTicked("companyNotices.push"))
+    #expect(after.contains(#"aria-label="Solicitudes que esperan mi decisión: Resumen diario""#))
+    #expect(!after.contains(#"name="leaveDecisions.digest""#), "no digest where the kind offers none")
   }
 
   @Test func theCompanyPageAndARequestInContext() throws {

@@ -184,3 +184,42 @@ import Testing
     #expect(both.items.map(\.username) == ["ana", "jose"])
   }
 }
+
+@Suite struct NotificationChoiceMigrationTests {
+  /// Migration 26: a kind turned off before there were channels stays off on every channel.
+  @Test func aKindTurnedOffBeforeChannelsIsOffOnEveryChannel() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.path + "/db.sqlite"
+    let old = try SQLiteDatabase(path: path, migrations: Schema.migrations.filter { $0.version <= 25 })
+    try old.write { connection in
+      try connection.execute("INSERT INTO departments (id, name) VALUES ('d', 'Ventas')")
+      try connection.execute(
+        "INSERT INTO locations (id, name, time_zone, weekend_days) VALUES ('l', 'Madrid', 'UTC', '6,7')")
+      for (id, name) in [("e", "eva"), ("m", "mario"), ("a", "ana")] {
+        try connection.execute(
+          """
+          INSERT INTO employees (id, username, email, first_name, last_name, department_id, location_id, role)
+          VALUES (?, ?, ?, 'X', 'Y', 'd', 'l', 'employee')
+          """, .text(id), .text(name), .text("\(name)@example.com"))
+      }
+      try connection.execute(
+        "INSERT INTO settings (employee_id, notify_company_notices, language) VALUES ('e', 0, 'es')")
+      try connection.execute(
+        "INSERT INTO settings (employee_id, notify_leave_decisions, notify_approvals_waiting) VALUES ('m', 0, 0)")
+      try connection.execute("INSERT INTO settings (employee_id) VALUES ('a')")
+    }
+    let migrated = try SQLiteDatabase(path: path)
+    let (eva, mario, ana) = try migrated.read {
+      let store = SettingsStore($0)
+      return (
+        try store.settings(employeeID: "e"), try store.settings(employeeID: "m"), try store.settings(employeeID: "a")
+      )
+    }
+    let off = NotificationChoice(board: false, mail: false, push: false)
+    #expect(eva.choice(for: .companyNotices) == off && eva.choice(for: .leaveDecisions) == .everything)
+    #expect(eva.language == "es")
+    #expect(mario.choice(for: .leaveDecisions) == off && mario.choice(for: .approvalsWaiting) == off)
+    #expect(mario.choice(for: .companyNotices) == .everything)
+    #expect(ana.notifications.isEmpty)
+  }
+}

@@ -1,48 +1,125 @@
-/// Which notifications a person wants.
-public struct NotificationSettings: Codable, Hashable, Sendable {
-  /// A decision on one's own request.
-  public var leaveDecisions: Bool
-  /// A request waiting for one's decision.
-  public var approvalsWaiting: Bool
-  public var companyNotices: Bool
+import AtriumDomain
 
-  public init(leaveDecisions: Bool, approvalsWaiting: Bool, companyNotices: Bool) {
-    self.leaveDecisions = leaveDecisions
-    self.approvalsWaiting = approvalsWaiting
-    self.companyNotices = companyNotices
+/// How a person wants one kind of notification.
+public struct NotificationChoiceBody: Codable, Hashable, Sendable {
+  /// On their board in Atrium.
+  public var board: Bool
+  public var mail: Bool
+  /// On the devices registered for push.
+  public var push: Bool
+  /// With `mail`: one mail at 08:00 (the person's time zone) instead of one each time.
+  public var digest: Bool
+
+  public init(board: Bool, mail: Bool, push: Bool, digest: Bool) {
+    self.board = board
+    self.mail = mail
+    self.push = push
+    self.digest = digest
+  }
+}
+
+/// A kind of notification the server has, named in the reader's language.
+public struct NotificationKindBody: Codable, Hashable, Sendable {
+  /// The key under `notifications`: `leaveDecisions`, `approvalsWaiting`, `companyNotices`.
+  public var id: String
+  public var name: String
+  /// Whether `digest` may be chosen for it.
+  public var offersDigest: Bool
+
+  public init(id: String, name: String, offersDigest: Bool) {
+    self.id = id
+    self.name = name
+    self.offersDigest = offersDigest
   }
 }
 
 /// `GET /api/v1/me/settings`.
 public struct SettingsBody: Codable, Hashable, Sendable {
-  public var notifications: NotificationSettings
+  /// Every kind the server has, by its id.
+  public var notifications: [String: NotificationChoiceBody]
+  /// The kinds in the order Settings shows them.
+  public var notificationKinds: [NotificationKindBody]
   /// `en` or `es`.
   public var language: String
 
-  public init(notifications: NotificationSettings, language: String) {
+  public init(
+    notifications: [String: NotificationChoiceBody], notificationKinds: [NotificationKindBody], language: String
+  ) {
     self.notifications = notifications
+    self.notificationKinds = notificationKinds
     self.language = language
+  }
+}
+
+/// A change to one kind: `true` or `false` turns every channel on or off (what clients sent
+/// before there were channels); an object changes the channels it names.
+public enum NotificationChoiceChangeBody: Codable, Hashable, Sendable {
+  case everyChannel(Bool)
+  case channels(NotificationChoiceChange)
+
+  private enum Key: String, CodingKey, CaseIterable {
+    case board, mail, push, digest
+  }
+
+  private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  public init(from decoder: any Decoder) throws {
+    if let isOn = try? decoder.singleValueContainer().decode(Bool.self) {
+      self = .everyChannel(isOn)
+      return
+    }
+    guard let named = try? decoder.container(keyedBy: AnyKey.self) else {
+      throw FieldRuleViolation(
+        codingPath: decoder.codingPath,
+        rule: .wrongType(expected: "true, false or an object of board, mail, push, digest"))
+    }
+    if let unknown = named.allKeys.first(where: { Key(rawValue: $0.stringValue) == nil }) {
+      throw FieldRuleViolation(codingPath: decoder.codingPath, rule: .noSuchField(unknown.stringValue))
+    }
+    let container = try decoder.container(keyedBy: Key.self)
+    self = .channels(
+      NotificationChoiceChange(
+        board: try container.decodeIfPresent(Bool.self, forKey: .board),
+        mail: try container.decodeIfPresent(Bool.self, forKey: .mail),
+        push: try container.decodeIfPresent(Bool.self, forKey: .push),
+        digest: try container.decodeIfPresent(Bool.self, forKey: .digest)))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .everyChannel(let isOn):
+      var container = encoder.singleValueContainer()
+      try container.encode(isOn)
+    case .channels(let change):
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encodeIfPresent(change.board, forKey: .board)
+      try container.encodeIfPresent(change.mail, forKey: .mail)
+      try container.encodeIfPresent(change.push, forKey: .push)
+      try container.encodeIfPresent(change.digest, forKey: .digest)
+    }
+  }
+
+  /// The change it asks for.
+  public var change: NotificationChoiceChange {
+    switch self {
+    case .everyChannel(let isOn): NotificationChoiceChange(everyChannel: isOn)
+    case .channels(let change): change
+    }
   }
 }
 
 /// `PATCH /api/v1/me/settings`: any subset.
 public struct SettingsChange: Codable, Hashable, Sendable {
-  public struct Notifications: Codable, Hashable, Sendable {
-    public var leaveDecisions: Bool?
-    public var approvalsWaiting: Bool?
-    public var companyNotices: Bool?
-
-    public init(leaveDecisions: Bool? = nil, approvalsWaiting: Bool? = nil, companyNotices: Bool? = nil) {
-      self.leaveDecisions = leaveDecisions
-      self.approvalsWaiting = approvalsWaiting
-      self.companyNotices = companyNotices
-    }
-  }
-
-  public var notifications: Notifications?
+  /// By kind id; kinds left out stay as they are.
+  public var notifications: [String: NotificationChoiceChangeBody]?
   public var language: String?
 
-  public init(notifications: Notifications? = nil, language: String? = nil) {
+  public init(notifications: [String: NotificationChoiceChangeBody]? = nil, language: String? = nil) {
     self.notifications = notifications
     self.language = language
   }

@@ -1,4 +1,5 @@
 import AtriumAPI
+import AtriumDomain
 import AtriumMessages
 import Foundation
 import Observation
@@ -8,8 +9,26 @@ import Observation
 /// server does not take it, it goes back and the reason shows.
 @MainActor
 public final class SettingsViewModel: ScreenModel<SettingsViewModel.State> {
-  public enum Notification: Sendable, CaseIterable {
-    case leaveDecisions, approvalsWaiting, companyNotices
+  /// One kind of notification, as the server names it, with a switch per channel.
+  public struct NotificationRow: Equatable, Sendable, Identifiable {
+    /// The kind's id: `leaveDecisions`, `approvalsWaiting`, `companyNotices`, and the kinds
+    /// later sections add (a new kind shows without a new app).
+    public let id: String
+    public let name: String
+    public var board: Bool
+    public var mail: Bool
+    public var push: Bool
+    /// One mail at 08:00 instead of one each time; only where `offersDigest`.
+    public var digest: Bool
+    public let offersDigest: Bool
+
+    public func isOn(_ channel: NotificationChannel) -> Bool {
+      switch channel {
+      case .board: board
+      case .mail: mail
+      case .push: push
+      }
+    }
   }
 
   /// One place the person is signed in.
@@ -24,9 +43,8 @@ public final class SettingsViewModel: ScreenModel<SettingsViewModel.State> {
   }
 
   public struct State: Equatable, Sendable, ScreenState {
-    public var leaveDecisions = false
-    public var approvalsWaiting = false
-    public var companyNotices = false
+    /// In the order the server gives.
+    public var notifications: [NotificationRow] = []
     /// `en` or `es`.
     public var language = ""
     public var calendarURL: URL?
@@ -64,20 +82,29 @@ public final class SettingsViewModel: ScreenModel<SettingsViewModel.State> {
     state = next
   }
 
-  public func notificationToggled(_ kind: Notification, isOn: Bool) async {
-    var notifications = SettingsChange.Notifications()
-    switch kind {
-    case .leaveDecisions:
-      state.leaveDecisions = isOn
-      notifications.leaveDecisions = isOn
-    case .approvalsWaiting:
-      state.approvalsWaiting = isOn
-      notifications.approvalsWaiting = isOn
-    case .companyNotices:
-      state.companyNotices = isOn
-      notifications.companyNotices = isOn
+  /// One channel of one kind switched.
+  public func notificationToggled(kind: String, channel: NotificationChannel, isOn: Bool) async {
+    guard let index = state.notifications.firstIndex(where: { $0.id == kind }) else { return }
+    var change = NotificationChoiceChange()
+    switch channel {
+    case .board:
+      state.notifications[index].board = isOn
+      change.board = isOn
+    case .mail:
+      state.notifications[index].mail = isOn
+      change.mail = isOn
+    case .push:
+      state.notifications[index].push = isOn
+      change.push = isOn
     }
-    await save(SettingsChange(notifications: notifications))
+    await save(SettingsChange(notifications: [kind: .channels(change)]))
+  }
+
+  /// The daily digest switched for a kind that offers one.
+  public func digestToggled(kind: String, isOn: Bool) async {
+    guard let index = state.notifications.firstIndex(where: { $0.id == kind && $0.offersDigest }) else { return }
+    state.notifications[index].digest = isOn
+    await save(SettingsChange(notifications: [kind: .channels(NotificationChoiceChange(digest: isOn))]))
   }
 
   public func languageChosen(_ code: String) async {
@@ -129,9 +156,12 @@ public final class SettingsViewModel: ScreenModel<SettingsViewModel.State> {
   }
 
   private func show(_ settings: SettingsBody, in next: inout State) {
-    next.leaveDecisions = settings.notifications.leaveDecisions
-    next.approvalsWaiting = settings.notifications.approvalsWaiting
-    next.companyNotices = settings.notifications.companyNotices
+    next.notifications = settings.notificationKinds.map { kind in
+      let choice = settings.notifications[kind.id]
+      return NotificationRow(
+        id: kind.id, name: kind.name, board: choice?.board ?? true, mail: choice?.mail ?? true,
+        push: choice?.push ?? true, digest: choice?.digest ?? false, offersDigest: kind.offersDigest)
+    }
     next.language = settings.language
   }
 

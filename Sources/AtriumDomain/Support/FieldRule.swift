@@ -79,6 +79,8 @@ public enum FieldRule: Hashable, Sendable {
   case mustContain(String)
   /// An LDAP filter: in parentheses, holding `containing` when it is given.
   case directoryFilter(containing: String?)
+  /// A daily digest asked for a kind of notification that is only sent when it happens.
+  case noDigestForKind
   /// Required unless the other field (that can stand in for it) is given.
   case requiredUnless(other: String)
   /// Given together with the other field, or neither is.

@@ -47,7 +47,10 @@ public final class AtriumApp: HTTPResponder {
   private let stopListening: @Sendable () -> Void
 
   public init(environment: ServerEnvironment) throws {
-    let (environment, stopListening) = environment.withInstanceMemory()
+    var registered = environment
+    // The notification-kinds extension point: a section adds its kinds here.
+    registered.notificationKinds = [.leaveDecisions, .approvalsWaiting, .companyNotices]
+    let (environment, stopListening) = registered.withInstanceMemory()
     self.environment = environment
     self.stopListening = stopListening
     let directory = CurrentDirectory(environment: environment)

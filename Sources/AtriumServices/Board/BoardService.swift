@@ -22,19 +22,25 @@ package struct BoardService: Sendable {
   package static let maximumTitleLength = 200
   package static let maximumBodyLength = 10_000
 
-  private func reader(_ principal: Principal) -> BoardStore.Reader {
-    BoardStore.Reader(
-      employeeID: principal.employee.id, departmentID: principal.employee.departmentID,
-      locationID: principal.employee.locationID)
+  /// Company notices are on the reader's board unless they turned that off in Settings.
+  private func reader(_ principal: Principal) throws -> BoardStore.Reader {
+    let id = principal.employee.id
+    let settings = try environment.recall(\.settings, id) {
+      try environment.database.read { try SettingsStore($0).settings(employeeID: id) }
+    }
+    return BoardStore.Reader(
+      employeeID: id, departmentID: principal.employee.departmentID, locationID: principal.employee.locationID,
+      readsCompanyNotices: settings.choice(for: .companyNotices).board)
   }
 
   /// - Parameter language: the reader's; notices about requests are worded in it.
   package func page(
     unreadOnly: Bool, page: PageRequest, principal: Principal, language: Language
   ) throws -> Page<BoardItem> {
-    try environment.database.read { connection in
+    let reader = try reader(principal)
+    return try environment.database.read { connection in
       let result = try BoardStore(connection).page(
-        for: reader(principal), now: environment.now().milliseconds, unreadOnly: unreadOnly, limit: page.limit,
+        for: reader, now: environment.now().milliseconds, unreadOnly: unreadOnly, limit: page.limit,
         after: page.cursor)
       return Page(items: result.items.map { item($0, in: language) }, nextCursor: result.nextCursor)
     }
@@ -45,9 +51,10 @@ package struct BoardService: Sendable {
     let since = try environment.recall(\.settings, id) {
       try environment.database.read { try SettingsStore($0).settings(employeeID: id) }
     }.badgeResetAt
+    let reader = try reader(principal)
     return try environment.database.read { connection in
       let counts = try BoardStore(connection).unreadCount(
-        for: reader(principal), now: environment.now().milliseconds, since: since)
+        for: reader, now: environment.now().milliseconds, since: since)
       return Badge(unread: counts.all, sinceReset: counts.since)
     }
   }
@@ -64,15 +71,17 @@ package struct BoardService: Sendable {
   }
 
   package func markRead(id: String, principal: Principal) throws {
+    let reader = try reader(principal)
     let found = try environment.database.write {
-      try BoardStore($0).markRead(id: id, for: reader(principal), now: environment.now().milliseconds)
+      try BoardStore($0).markRead(id: id, for: reader, now: environment.now().milliseconds)
     }
     guard found else { throw Problem.notFound(.noNotice(id: id)) }
   }
 
   package func markAllRead(principal: Principal) throws {
+    let reader = try reader(principal)
     try environment.database.write {
-      try BoardStore($0).markAllRead(for: reader(principal), now: environment.now().milliseconds)
+      try BoardStore($0).markAllRead(for: reader, now: environment.now().milliseconds)
     }
   }
 

@@ -37,12 +37,15 @@ struct LeaveNotices {
       let message = NoticeMessage(notice)
       let language = Language.reader(chosen: chosen.languageChosen ? chosen.language : nil, acceptLanguage: nil)
       let noticeID = environment.makeID()
-      try store.insert(
-        .init(
-          id: noticeID, recipientID: recipient.employeeID, kind: recipient.kind.rawValue,
-          title: message.text(in: language), body: message.detail(in: language), requestID: request.id,
-          parameters: notice.parameters, createdAt: instant))
-      if let mail = environment.mail, wantsMail(recipient.kind, chosen),
+      let choice = chosen.choice(for: recipient.kind == .waiting ? .approvalsWaiting : .leaveDecisions)
+      if choice.sendsAtOnce(on: .board) {
+        try store.insert(
+          .init(
+            id: noticeID, recipientID: recipient.employeeID, kind: recipient.kind.rawValue,
+            title: message.text(in: language), body: message.detail(in: language), requestID: request.id,
+            parameters: notice.parameters, createdAt: instant))
+      }
+      if let mail = environment.mail, choice.sendsAtOnce(on: .mail),
         let person = ([owner] + managers).first(where: { $0.id == recipient.employeeID })
       {
         // One mail per notice: the notice's id makes the outbox row's key.
@@ -54,11 +57,5 @@ struct LeaveNotices {
           connection: context.connection)
       }
     }
-  }
-
-  /// Whether the person's settings let this notice go out by mail: a request waiting for them
-  /// follows "approvals waiting", everything about their own request "leave decisions".
-  private func wantsMail(_ kind: LeaveNotice.Kind, _ settings: SettingsStore.Settings) -> Bool {
-    kind == .waiting ? settings.notifyApprovalsWaiting : settings.notifyLeaveDecisions
   }
 }

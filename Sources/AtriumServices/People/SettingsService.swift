@@ -13,27 +13,44 @@ package struct SettingsService: Sendable {
   package static let languages = ["en", "es"]
   package static let platforms = ["apns", "fcm", "webpush"]
 
-  package func settings(principal: Principal) throws -> SettingsBody {
-    Self.body(try environment.database.read { try SettingsStore($0).settings(employeeID: principal.employee.id) })
+  /// - Parameter acceptLanguage: The request's, which names the kinds until the person chooses a language.
+  package func settings(principal: Principal, acceptLanguage: String?) throws -> SettingsBody {
+    body(
+      try environment.database.read { try SettingsStore($0).settings(employeeID: principal.employee.id) },
+      acceptLanguage: acceptLanguage)
   }
 
-  package func update(_ change: SettingsChange, principal: Principal) throws -> SettingsBody {
-    if let language = change.language, !Self.languages.contains(language) {
-      throw Problem.invalid(
-        ValidationFailure([FieldError(field: "language", rule: .unknownValue(allowed: ["en", "es"]))]))
+  /// Changes what the body names and nothing else; a kind the server does not have, or a
+  /// digest for a kind that offers none, changes nothing and names the field.
+  package func update(_ change: SettingsChange, principal: Principal, acceptLanguage: String?) throws -> SettingsBody {
+    var validator = Validator()
+    if let language = change.language {
+      validator.require(Self.languages.contains(language), "language", .unknownValue(allowed: Self.languages))
     }
+    let kinds = environment.notificationKinds.map(\.kind)
+    for (id, asked) in (change.notifications ?? [:]).sorted(by: { $0.key < $1.key }) {
+      guard let kind = kinds.first(where: { $0.id == id }) else {
+        validator.require(false, "notifications.\(id)", .unknownValue(allowed: kinds.map(\.id)))
+        continue
+      }
+      if let rule = asked.change.brokenRule(for: kind) {
+        validator.require(false, "notifications.\(id).digest", rule)
+      }
+    }
+    try validator.check()
     return try environment.database.write { connection in
       let store = SettingsStore(connection)
       var settings = try store.settings(employeeID: principal.employee.id)
-      if let value = change.notifications?.leaveDecisions { settings.notifyLeaveDecisions = value }
-      if let value = change.notifications?.approvalsWaiting { settings.notifyApprovalsWaiting = value }
-      if let value = change.notifications?.companyNotices { settings.notifyCompanyNotices = value }
+      for kind in kinds {
+        guard let asked = change.notifications?[kind.id] else { continue }
+        settings.notifications[kind.id] = asked.change.applied(to: settings.choice(for: kind), kind: kind)
+      }
       if let language = change.language {
         settings.language = language
         settings.languageChosen = true
       }
       try store.save(settings, employeeID: principal.employee.id)
-      return Self.body(settings)
+      return body(settings, acceptLanguage: acceptLanguage)
     }
   }
 
@@ -89,11 +106,23 @@ package struct SettingsService: Sendable {
     }
   }
 
-  private static func body(_ settings: SettingsStore.Settings) -> SettingsBody {
-    SettingsBody(
-      notifications: NotificationSettings(
-        leaveDecisions: settings.notifyLeaveDecisions, approvalsWaiting: settings.notifyApprovalsWaiting,
-        companyNotices: settings.notifyCompanyNotices), language: settings.language)
+  private func body(_ settings: SettingsStore.Settings, acceptLanguage: String?) -> SettingsBody {
+    let language = Language.reader(
+      chosen: settings.languageChosen ? settings.language : nil, acceptLanguage: acceptLanguage)
+    let kinds = environment.notificationKinds
+    return SettingsBody(
+      notifications: Dictionary(
+        uniqueKeysWithValues: kinds.map { registered in
+          let choice = settings.choice(for: registered.kind)
+          return (
+            registered.id,
+            NotificationChoiceBody(board: choice.board, mail: choice.mail, push: choice.push, digest: choice.digest)
+          )
+        }),
+      notificationKinds: kinds.map {
+        NotificationKindBody(id: $0.id, name: $0.name(language), offersDigest: $0.kind.offersDigest)
+      },
+      language: settings.language)
   }
 
   private static func body(_ device: SettingsStore.Device) -> DeviceBody {

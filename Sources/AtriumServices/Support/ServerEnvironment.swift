@@ -48,6 +48,9 @@ public struct ServerEnvironment: Sendable {
   /// What this instance keeps of the reads nearly every request repeats; nil reads them every
   /// time (commands other than `serve`). Set by `withInstanceMemory()`.
   package var memory: InstanceMemory?
+  /// The kinds of notification people choose how to get, in the order Settings shows them:
+  /// the notification-kinds extension point, filled by the composition root (`AtriumApp`).
+  public var notificationKinds: [RegisteredNotificationKind] = []
   /// How mail is sent; nil when mail is off (no SMTP server set up, and not the demo).
   public var mail: MailSettings?
   /// How timeline feeds are fetched; nil fetches over HTTP within `feedTimeout`.

@@ -52,5 +52,22 @@ extension Schema {
         """,
         "CREATE INDEX account_links_employee ON account_links (employee_id, purpose)",
       ]),
+    Migration(
+      version: 26, name: "notification choices per kind and channel",
+      sql: [
+        // One JSON object by kind id (`StoredNotificationChoices`): kinds are registered by
+        // sections, so they are not columns. A kind turned off before there were channels
+        // becomes a bare `false`, which still means every channel.
+        "ALTER TABLE settings ADD COLUMN notifications TEXT NOT NULL DEFAULT '{}'",
+        """
+        UPDATE settings SET notifications = '{' || rtrim(
+          CASE WHEN notify_leave_decisions = 0 THEN '"leaveDecisions":false,' ELSE '' END
+          || CASE WHEN notify_approvals_waiting = 0 THEN '"approvalsWaiting":false,' ELSE '' END
+          || CASE WHEN notify_company_notices = 0 THEN '"companyNotices":false,' ELSE '' END, ',') || '}'
+        """,
+        "ALTER TABLE settings DROP COLUMN notify_leave_decisions",
+        "ALTER TABLE settings DROP COLUMN notify_approvals_waiting",
+        "ALTER TABLE settings DROP COLUMN notify_company_notices",
+      ]),
   ]
 }

@@ -14,11 +14,14 @@ public struct BoardStore {
     public let employeeID: String
     public let departmentID: String
     public let locationID: String
+    /// Whether company notices are on their board (their notification choice for them).
+    public let readsCompanyNotices: Bool
 
-    public init(employeeID: String, departmentID: String, locationID: String) {
+    public init(employeeID: String, departmentID: String, locationID: String, readsCompanyNotices: Bool = true) {
       self.employeeID = employeeID
       self.departmentID = departmentID
       self.locationID = locationID
+      self.readsCompanyNotices = readsCompanyNotices
     }
   }
 
@@ -117,18 +120,22 @@ public struct BoardStore {
 
   /// Both kinds of notice in one list, with the columns they share.
   private func union(_ reader: Reader, now: Int64) -> (sql: String, arguments: [DatabaseValue]) {
-    let sql = """
+    let personal = """
       SELECT n.id, 0 AS is_company, n.kind, n.title, n.body, n.request_id, n.params, NULL AS author_id, n.created_at,
         n.read_at, n.done_at
       FROM notices n WHERE n.recipient_id = ?
-      UNION ALL
-      SELECT c.id, 1, 'company', c.title, c.body, NULL, '', c.author_id, c.created_at, r.read_at, NULL
-      FROM company_notices c
-      LEFT JOIN company_notice_reads r ON r.notice_id = c.id AND r.employee_id = ?
-      WHERE (c.expires_at IS NULL OR c.expires_at > ?)
-        AND (c.audience = 'everyone' OR (c.audience = 'department' AND c.audience_id = ?)
-          OR (c.audience = 'location' AND c.audience_id = ?))
       """
+    guard reader.readsCompanyNotices else { return (personal, [.text(reader.employeeID)]) }
+    let sql =
+      personal + """
+        UNION ALL
+        SELECT c.id, 1, 'company', c.title, c.body, NULL, '', c.author_id, c.created_at, r.read_at, NULL
+        FROM company_notices c
+        LEFT JOIN company_notice_reads r ON r.notice_id = c.id AND r.employee_id = ?
+        WHERE (c.expires_at IS NULL OR c.expires_at > ?)
+          AND (c.audience = 'everyone' OR (c.audience = 'department' AND c.audience_id = ?)
+            OR (c.audience = 'location' AND c.audience_id = ?))
+        """
     return (
       sql,
       [

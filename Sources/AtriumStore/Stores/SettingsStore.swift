@@ -1,4 +1,6 @@
+import AtriumDomain
 import AtriumSQL
+import Foundation
 
 /// A person's settings (defaults until they change something) and the devices they registered
 /// for push notifications.
@@ -10,9 +12,8 @@ public struct SettingsStore {
   }
 
   public struct Settings: Sendable, Hashable {
-    public var notifyLeaveDecisions = true
-    public var notifyApprovalsWaiting = true
-    public var notifyCompanyNotices = true
+    /// The kinds the person changed, by kind id; the others are `NotificationChoice.everything`.
+    public var notifications: [String: NotificationChoice] = [:]
     /// `en` or `es`.
     public var language = "en"
     /// Whether the person chose `language` (else the web app follows their browser).
@@ -21,6 +22,11 @@ public struct SettingsStore {
     public var badgeResetAt: Int64 = 0
 
     public init() {}
+
+    /// How the person wants notifications of this kind.
+    public func choice(for kind: NotificationKind) -> NotificationChoice {
+      notifications[kind.id] ?? .everything
+    }
   }
 
   public func settings(employeeID: String) throws -> Settings {
@@ -28,9 +34,7 @@ public struct SettingsStore {
       return Settings()
     }
     var settings = Settings()
-    settings.notifyLeaveDecisions = row.bool("notify_leave_decisions")
-    settings.notifyApprovalsWaiting = row.bool("notify_approvals_waiting")
-    settings.notifyCompanyNotices = row.bool("notify_company_notices")
+    settings.notifications = StoredNotificationChoices.decode(row.string("notifications"))
     settings.language = row.string("language")
     settings.languageChosen = row.bool("language_chosen")
     settings.badgeResetAt = Int64(row.int("badge_reset_at"))
@@ -40,17 +44,14 @@ public struct SettingsStore {
   public func save(_ settings: Settings, employeeID: String) throws {
     try connection.execute(
       """
-      INSERT INTO settings (employee_id, notify_leave_decisions, notify_approvals_waiting, notify_company_notices,
-        language, badge_reset_at, language_chosen) VALUES (?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (employee_id) DO UPDATE SET notify_leave_decisions = excluded.notify_leave_decisions,
-        notify_approvals_waiting = excluded.notify_approvals_waiting,
-        notify_company_notices = excluded.notify_company_notices, language = excluded.language,
+      INSERT INTO settings (employee_id, notifications, language, badge_reset_at, language_chosen)
+      VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (employee_id) DO UPDATE SET notifications = excluded.notifications, language = excluded.language,
         badge_reset_at = excluded.badge_reset_at, language_chosen = excluded.language_chosen
       """,
       [
-        .text(employeeID), DatabaseValue(settings.notifyLeaveDecisions), DatabaseValue(settings.notifyApprovalsWaiting),
-        DatabaseValue(settings.notifyCompanyNotices), .text(settings.language), .integer(settings.badgeResetAt),
-        DatabaseValue(settings.languageChosen),
+        .text(employeeID), .text(StoredNotificationChoices.encode(settings.notifications)), .text(settings.language),
+        .integer(settings.badgeResetAt), DatabaseValue(settings.languageChosen),
       ])
   }
 

@@ -9,10 +9,12 @@ extension AtriumApp {
   func handle(_ route: Route.Settings, _ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
     switch route {
     case .show:
-      return try JSONCoding.response(try settings.settings(principal: principal))
+      return try JSONCoding.response(
+        try settings.settings(principal: principal, acceptLanguage: request.headers["Accept-Language"]))
     case .update:
       let body = try JSONCoding.decode(SettingsChange.self, from: request)
-      return try JSONCoding.response(try settings.update(body, principal: principal))
+      return try JSONCoding.response(
+        try settings.update(body, principal: principal, acceptLanguage: request.headers["Accept-Language"]))
     case .devices:
       return try JSONCoding.response(try settings.devices(principal: principal))
     case .registerDevice:

@@ -1,0 +1,94 @@
+/// A kind of notification people choose how to get: a decision on their request, requests
+/// waiting for them, company notices; presence and sensors register theirs at the
+/// notification-kinds extension point (`AtriumApp`).
+public struct NotificationKind: Sendable, Hashable {
+  /// The key in settings (`notifications.<id>`) and in the outbox rows.
+  public let id: String
+  /// Whether the person may take it as one morning mail instead of a mail each time: for
+  /// what can wait a few hours (requests waiting, company notices), not for news about
+  /// one's own request.
+  public let offersDigest: Bool
+
+  public init(id: String, offersDigest: Bool) {
+    self.id = id
+    self.offersDigest = offersDigest
+  }
+
+  public static let leaveDecisions = NotificationKind(id: "leaveDecisions", offersDigest: false)
+  public static let approvalsWaiting = NotificationKind(id: "approvalsWaiting", offersDigest: true)
+  public static let companyNotices = NotificationKind(id: "companyNotices", offersDigest: true)
+}
+
+/// Where a notification can reach a person.
+public enum NotificationChannel: String, Sendable, CaseIterable, Hashable {
+  case board, mail, push
+}
+
+/// How a person wants one kind of notification: on which channels, and whether its mails
+/// wait for the morning digest. Everything is on until they change it.
+public struct NotificationChoice: Sendable, Hashable {
+  public var board: Bool
+  public var mail: Bool
+  public var push: Bool
+  /// With `mail`: one mail at 08:00 in the person's time zone gathers what came since the
+  /// last one, instead of a mail each time.
+  public var digest: Bool
+
+  public init(board: Bool = true, mail: Bool = true, push: Bool = true, digest: Bool = false) {
+    self.board = board
+    self.mail = mail
+    self.push = push
+    self.digest = digest
+  }
+
+  /// What a person gets before choosing anything.
+  public static let everything = NotificationChoice()
+
+  /// Whether a notification goes out on `channel` when it happens (a digest's mail waits).
+  public func sendsAtOnce(on channel: NotificationChannel) -> Bool {
+    switch channel {
+    case .board: board
+    case .mail: mail && !digest
+    case .push: push
+    }
+  }
+
+  /// Whether this kind's mails wait for the morning digest.
+  public var waitsForDigest: Bool { mail && digest }
+}
+
+/// A change to one kind's choice: any of its fields. A bare `true` or `false` (how settings
+/// were sent before there were channels) turns every channel on or off.
+public struct NotificationChoiceChange: Sendable, Hashable {
+  public var board: Bool?
+  public var mail: Bool?
+  public var push: Bool?
+  public var digest: Bool?
+
+  public init(board: Bool? = nil, mail: Bool? = nil, push: Bool? = nil, digest: Bool? = nil) {
+    self.board = board
+    self.mail = mail
+    self.push = push
+    self.digest = digest
+  }
+
+  /// Every channel on or off; the digest choice stays as it was.
+  public init(everyChannel isOn: Bool) {
+    self.init(board: isOn, mail: isOn, push: isOn)
+  }
+
+  /// The rule this change breaks for `kind`, if any: a digest for a kind that offers none.
+  public func brokenRule(for kind: NotificationKind) -> FieldRule? {
+    digest == true && !kind.offersDigest ? .noDigestForKind : nil
+  }
+
+  /// The choice after this change; a kind without a digest never gets one.
+  public func applied(to choice: NotificationChoice, kind: NotificationKind) -> NotificationChoice {
+    var next = choice
+    if let board { next.board = board }
+    if let mail { next.mail = mail }
+    if let push { next.push = push }
+    if let digest, kind.offersDigest { next.digest = digest }
+    return next
+  }
+}
