@@ -15,6 +15,13 @@ public enum MailText: CatalogueMessage, Hashable {
   case invitationBody(admin: String, username: String, days: Int)
   case invitationAction
   case invitationReason
+  /// The link in a notification's footer that stops its kind by mail.
+  case stopMails(kind: String)
+  /// The page that link opens, before and after.
+  case stopMailsQuestion(kind: String)
+  case stopMailsExplained
+  case stopMailsButton
+  case mailsStopped(kind: String)
 
   public var id: String { "mail." + caseName }
 
@@ -49,6 +56,17 @@ public enum MailText: CatalogueMessage, Hashable {
       return es
         ? "Recibes este correo porque un administrador te ha dado una cuenta en Atrium."
         : "You get this mail because an administrator gave you an account in Atrium."
+    case .stopMails(let kind):
+      return es ? "No recibir más correos de «\(kind)»" : "Stop mails about “\(kind)”"
+    case .stopMailsQuestion(let kind):
+      return es ? "¿Dejar de recibir correos de «\(kind)»?" : "Stop mails about “\(kind)”?"
+    case .stopMailsExplained:
+      return es
+        ? "Seguirás viéndolos en Atrium. Puedes volver a activarlos en Ajustes cuando quieras."
+        : "You will still see them in Atrium. You can turn them on again in Settings at any time."
+    case .stopMailsButton: return es ? "No recibir más estos correos" : "Stop these mails"
+    case .mailsStopped(let kind):
+      return es ? "Hecho: no recibirás más correos de «\(kind)»." : "Done: no more mails about “\(kind)”."
     case .resetDirectorySubject:
       return es
         ? "Tu contraseña de Atrium es la del directorio de la empresa"
@@ -65,7 +83,9 @@ public enum MailText: CatalogueMessage, Hashable {
       .greeting(name: "Eva"), .openInAtrium, .whyThisMail, .changeInSettings, .resetSubject, .resetBody(minutes: 60),
       .resetAction, .resetReason, .resetDirectorySubject, .resetDirectoryBody,
       .invitationSubject(company: "Atrium Demo S.L."), .invitationBody(admin: "Ana García", username: "nuria", days: 7),
-      .invitationAction, .invitationReason,
+      .invitationAction, .invitationReason, .stopMails(kind: "Company notices"),
+      .stopMailsQuestion(kind: "Company notices"), .stopMailsExplained, .stopMailsButton,
+      .mailsStopped(kind: "Company notices"),
     ]
   }
 }

@@ -8,7 +8,7 @@ import AtriumServices
 /// their forms carry, and the layout's figures.
 package struct WebContext: Sendable {
   package let visitor: WebSessions.Visitor?
-  package let language: Language
+  package var language: Language
   package let companyName: String
   package let unread: Int
   package let current: WebPage?

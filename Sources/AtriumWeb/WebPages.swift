@@ -103,6 +103,10 @@ extension WebApp {
     case .account(.invitation), .account(.acceptInvitation):
       guard case .account(let page) = page else { throw Problem.notFound(.noSuch(.page, id: "")) }
       return try invitationPage(page, request, form: form, context: context)
+    case .account(.unsubscribe(let token)):
+      return try unsubscribePage(token: token, confirmed: false, request, context: context)
+    case .account(.confirmUnsubscribe(let token)):
+      return try unsubscribePage(token: token, confirmed: true, request, context: context)
     case .account(.signIn(let next)):
       if context.visitor != nil { return HTTPResponse.seeOther(next ?? WebPage.home(.timeline).href) }
       return signInForm(context, request, next: next, error: nil, username: "", status: 200)

@@ -53,7 +53,8 @@ extension WebApp {
       var response = html(PasswordResetPages.done(context))
       response.headers.add("Set-Cookie", "\(PasswordResetPages.tokenCookie)=; Path=/password-reset; Max-Age=0")
       return response
-    case .signIn, .submitSignIn, .signOut, .password, .changePassword, .invitation, .acceptInvitation:
+    case .signIn, .submitSignIn, .signOut, .password, .changePassword, .invitation, .acceptInvitation, .unsubscribe,
+      .confirmUnsubscribe:
       throw Problem.notFound(.noSuch(.page, id: ""))
     }
   }

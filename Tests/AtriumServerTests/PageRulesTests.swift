@@ -5,14 +5,15 @@ import AtriumWeb
 import Testing
 
 @Suite struct PageRulesTests {
-  @Test func onlySigningInAForgottenPasswordAnInvitationAndTheAssetsNeedNoSession() {
+  @Test func onlySigningInAForgottenPasswordAnInvitationUnsubscribingAndTheAssetsNeedNoSession() {
     let open = Set(WebPage.examples.filter { $0.rules.access == .anyone })
     #expect(
       open == [
         .account(.signIn(next: nil)), .account(.signIn(next: "/board")), .account(.submitSignIn),
         .account(.forgotPassword), .account(.requestReset), .account(.chooseNewPassword(token: "t1")),
         .account(.resetPassword(token: "t1")), .account(.invitation(token: "t1")),
-        .account(.acceptInvitation(token: "t1")), .assets(.stylesheet), .assets(.script),
+        .account(.acceptInvitation(token: "t1")), .account(.unsubscribe(token: "t1")),
+        .account(.confirmUnsubscribe(token: "t1")), .assets(.stylesheet), .assets(.script),
       ])
   }
 

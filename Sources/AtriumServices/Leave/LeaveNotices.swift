@@ -37,7 +37,8 @@ struct LeaveNotices {
       let message = NoticeMessage(notice)
       let language = Language.reader(chosen: chosen.languageChosen ? chosen.language : nil, acceptLanguage: nil)
       let noticeID = environment.makeID()
-      let choice = chosen.choice(for: recipient.kind == .waiting ? .approvalsWaiting : .leaveDecisions)
+      let kind: NotificationKind = recipient.kind == .waiting ? .approvalsWaiting : .leaveDecisions
+      let choice = chosen.choice(for: kind)
       if choice.sendsAtOnce(on: .board) {
         try store.insert(
           .init(
@@ -52,7 +53,7 @@ struct LeaveNotices {
         try MailComposer(environment: environment, mail: mail).enqueue(
           .init(
             subject: message.text(in: language), lines: [message.detail(in: language)],
-            path: recipient.kind == .waiting ? "/approvals/\(request.id)" : "/time-off"),
+            path: recipient.kind == .waiting ? "/approvals/\(request.id)" : "/time-off", notification: kind),
           kind: recipient.kind.rawValue, to: person, language: language, idempotencyKey: "notice:\(noticeID)",
           connection: context.connection)
       }

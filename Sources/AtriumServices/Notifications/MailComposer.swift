@@ -24,6 +24,9 @@ struct MailComposer {
     /// Why the reader gets it, for a mail that is not a notification they chose (an account
     /// mail); nil for a notification, which says how to turn it off.
     var reason: String?
+    /// The kind of notification it is, whose link (and `List-Unsubscribe` header) stops that
+    /// kind by mail for its reader; nil for an account mail.
+    var notification: NotificationKind?
   }
 
   /// Queues `content` for `recipient` unless the outbox already holds `idempotencyKey`.
@@ -48,10 +51,16 @@ struct MailComposer {
   ) throws -> Bool {
     guard address.isDeliverable else { return false }
     let now = environment.now().milliseconds
+    let stop = unsubscribe(content, recipientID: recipientID, language: language)
+    // RFC 2369 and RFC 8058: mail clients offer their own "unsubscribe", which POSTs here.
+    let headers =
+      stop.map { [("List-Unsubscribe", "<\($0.link)>"), ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")] }
+      ?? []
     let message = MailMessage(
-      from: mail.from, to: address, subject: content.subject, text: text(content, name: name, language: language),
-      html: html(content, name: name, language: language),
-      messageID: Self.messageID(forKey: idempotencyKey, domain: mail.domain), date: now)
+      from: mail.from, to: address, subject: content.subject,
+      text: text(content, name: name, language: language, stop: stop),
+      html: html(content, name: name, language: language, stop: stop),
+      messageID: Self.messageID(forKey: idempotencyKey, domain: mail.domain), date: now, headers: headers)
     return try OutboxStore(connection).enqueue(
       .init(
         id: environment.makeID(), channel: .mail, kind: kind, recipientID: recipientID, address: address.address,
@@ -67,24 +76,41 @@ struct MailComposer {
 
   private func link(_ path: String) -> String { mail.publicURL + path }
 
-  private func text(_ content: Content, name: String, language: Language) -> String {
+  /// A notification's link that stops its kind by mail, and its words.
+  private func unsubscribe(
+    _ content: Content, recipientID: String?, language: Language
+  ) -> (link: String, words: String)? {
+    guard let kind = content.notification, let recipientID,
+      let registered = environment.notificationKinds.first(where: { $0.id == kind.id })
+    else { return nil }
+    return (
+      link(UnsubscribeLinks(environment: environment).path(employeeID: recipientID, kind: kind.id)),
+      MailText.stopMails(kind: registered.name(language)).text(in: language)
+    )
+  }
+
+  private func text(
+    _ content: Content, name: String, language: Language, stop: (link: String, words: String)?
+  ) -> String {
     var paragraphs = [MailText.greeting(name: name).text(in: language), content.subject]
     paragraphs += content.lines.filter { !$0.isEmpty }
     paragraphs.append("\(content.action ?? MailText.openInAtrium.text(in: language)): \(link(content.path))")
-    paragraphs.append(
-      "-- \n"
-        + (content.reason
-          ?? "\(MailText.whyThisMail.text(in: language))\n"
-          + "\(MailText.changeInSettings.text(in: language)): \(link("/settings"))"))
+    let footer =
+      content.reason
+      ?? ([MailText.whyThisMail.text(in: language)] + (stop.map { ["\($0.words): \($0.link)"] } ?? [])
+      + ["\(MailText.changeInSettings.text(in: language)): \(link("/settings"))"]).joined(separator: "\n")
+    paragraphs.append("-- \n" + footer)
     return paragraphs.joined(separator: "\n\n") + "\n"
   }
 
   /// The HTML part, escaped by the web app's renderer; no remote images, no scripts.
-  private func html(_ content: Content, name: String, language: Language) -> String {
+  private func html(
+    _ content: Content, name: String, language: Language, stop: (link: String, words: String)?
+  ) -> String {
+    let stopLink: [Node] = stop.map { [.a([.init("href", $0.link)], [.text($0.words)]), .text(" · ")] } ?? []
     let footer: [Node] =
-      content.reason.map { [.text($0)] } ?? [
-        .text(MailText.whyThisMail.text(in: language) + " "),
-        .a([.init("href", link("/settings"))], [.text(MailText.changeInSettings.text(in: language))]),
+      content.reason.map { [.text($0)] } ?? [.text(MailText.whyThisMail.text(in: language) + " ")] + stopLink + [
+        .a([.init("href", link("/settings"))], [.text(MailText.changeInSettings.text(in: language))])
       ]
     let paragraphs: [Node] =
       [.p([], [.text(MailText.greeting(name: name).text(in: language))]), .p([], [.strong([.text(content.subject)])])]

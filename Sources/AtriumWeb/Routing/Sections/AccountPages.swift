@@ -14,10 +14,14 @@ extension WebPage {
     /// The page an invitation's link opens, and its form.
     case invitation(token: String)
     case acceptInvitation(token: String)
+    /// A notification mail's link that stops its kind by mail: the question, and the answer
+    /// (also a mail client's one-click POST, RFC 8058).
+    case unsubscribe(token: String)
+    case confirmUnsubscribe(token: String)
 
     package enum Name: CaseIterable, Sendable {
       case signIn, submitSignIn, signOut, password, changePassword, forgotPassword, requestReset
-      case chooseNewPassword, resetPassword, invitation, acceptInvitation
+      case chooseNewPassword, resetPassword, invitation, acceptInvitation, unsubscribe, confirmUnsubscribe
     }
 
     package static func row(_ name: Name) -> PageRow<Self> {
@@ -81,6 +85,15 @@ extension WebPage {
         PageRow(.post, "/invitation/{token}", rules: .anonymous(work: .mayBlock)) { token, _ in
           .acceptInvitation(token: token[0])
         }
+      // The signed link is the only proof needed: a mail client posts it without cookies.
+      case .unsubscribe:
+        PageRow(.get, "/unsubscribe/{token}", rules: .anonymous(work: .quick)) { token, _ in
+          .unsubscribe(token: token[0])
+        }
+      case .confirmUnsubscribe:
+        PageRow(.post, "/unsubscribe/{token}", rules: .anonymous(work: .quick)) { token, _ in
+          .confirmUnsubscribe(token: token[0])
+        }
       }
     }
 
@@ -97,13 +110,16 @@ extension WebPage {
       case .resetPassword(let token): PageParts(.resetPassword, [token])
       case .invitation(let token): PageParts(.invitation, [token])
       case .acceptInvitation(let token): PageParts(.acceptInvitation, [token])
+      case .unsubscribe(let token): PageParts(.unsubscribe, [token])
+      case .confirmUnsubscribe(let token): PageParts(.confirmUnsubscribe, [token])
       }
     }
 
     package static let examples: [Self] = [
       .signIn(next: nil), .signIn(next: "/board"), .submitSignIn, .signOut, .password, .changePassword,
       .forgotPassword, .requestReset, .chooseNewPassword(token: "t1"), .resetPassword(token: "t1"),
-      .invitation(token: "t1"), .acceptInvitation(token: "t1"),
+      .invitation(token: "t1"), .acceptInvitation(token: "t1"), .unsubscribe(token: "t1"),
+      .confirmUnsubscribe(token: "t1"),
     ]
   }
 }
