@@ -40,6 +40,8 @@ public final class TestApp: Sendable {
       log: log.sink, trustsForwardedFor: trustsProxy)
     environment.eventHeartbeatInterval = eventHeartbeat
     environment.filesDirectory = dataDirectory.filesPath
+    // As the app registers them, for the services tests build beside it (a digest sender).
+    environment.notificationKinds = AtriumApp.notificationKinds
     configure(&environment)
     self.environment = environment
     if seedDemo {

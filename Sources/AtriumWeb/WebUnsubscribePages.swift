@@ -13,7 +13,7 @@ extension WebApp {
     token: String, confirmed: Bool, _ request: HTTPRequest, context: WebContext
   ) throws -> HTTPResponse {
     let links = UnsubscribeLinks(environment: environment)
-    let found: (person: Employee, kind: RegisteredNotificationKind)
+    let found: (person: Employee, target: String)
     do {
       found = confirmed ? try links.unsubscribe(token) : try links.resolve(token)
     } catch {
@@ -23,7 +23,7 @@ extension WebApp {
     var context = context
     context.language = settings.readerLanguage(
       employeeID: found.person.id, acceptLanguage: request.headers["Accept-Language"])
-    let kind = found.kind.name(context.language)
+    let kind = links.name(of: found.target, in: context.language) ?? found.target
     let settingsLink = Node.a([.href(WebPage.settings(.show).href)], [.text(context(MailText.changeInSettings))])
     guard confirmed else {
       return html(

@@ -49,6 +49,34 @@ public struct SettingsBody: Codable, Hashable, Sendable {
     self.notificationKinds = notificationKinds
     self.language = language
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case notifications, notificationKinds, language
+  }
+
+  private struct KindKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  /// The choices come in the kinds' order, so one answer reads the same every time (a
+  /// dictionary's own order changes from one process to the next).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    var choices = container.nestedContainer(keyedBy: KindKey.self, forKey: .notifications)
+    let ordered =
+      notificationKinds.map(\.id)
+      + notifications.keys.sorted().filter { id in
+        !notificationKinds.contains { $0.id == id }
+      }
+    for id in ordered {
+      if let choice = notifications[id] { try choices.encode(choice, forKey: KindKey(stringValue: id)) }
+    }
+    try container.encode(notificationKinds, forKey: .notificationKinds)
+    try container.encode(language, forKey: .language)
+  }
 }
 
 /// A change to one kind: `true` or `false` turns every channel on or off (what clients sent

@@ -46,10 +46,15 @@ public final class AtriumApp: HTTPResponder {
   /// Stops hearing of the changes other instances make to what this one keeps in memory.
   private let stopListening: @Sendable () -> Void
 
+  /// The notification-kinds extension point: a section adds its kinds here, in the order
+  /// Settings shows them.
+  public static let notificationKinds: [RegisteredNotificationKind] = [
+    .leaveDecisions, .approvalsWaiting, .companyNotices,
+  ]
+
   public init(environment: ServerEnvironment) throws {
     var registered = environment
-    // The notification-kinds extension point: a section adds its kinds here.
-    registered.notificationKinds = [.leaveDecisions, .approvalsWaiting, .companyNotices]
+    registered.notificationKinds = Self.notificationKinds
     let (environment, stopListening) = registered.withInstanceMemory()
     self.environment = environment
     self.stopListening = stopListening

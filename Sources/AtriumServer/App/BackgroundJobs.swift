@@ -91,17 +91,26 @@ extension AtriumApp {
   }
 
   /// The mail sender, when mail is on: every instance sends, each row claimed by one of them.
+  /// And the daily digests, by one instance at a time: each minute queues those whose 08:00 came.
   private var mailJobs: [BackgroundJob] {
     guard let mail = environment.mail else { return [] }
     let sender = MailSender(environment: environment, mail: mail, holder: instanceID)
+    let digests = DigestSender(environment: environment, mail: mail)
     return [
+      BackgroundJob(name: "digest", firstRunAfter: 3, interval: 60) { [environment] in
+        do {
+          try digests.queueDue()
+        } catch {
+          environment.log.write(ErrorLogEntry(requestId: "job-digest", error: String(describing: error)).line)
+        }
+      },
       BackgroundJob(name: "mail", firstRunAfter: 1, interval: 2, onEveryInstance: true) { [environment] in
         do {
           try sender.sendDue()
         } catch {
           environment.log.write(ErrorLogEntry(requestId: "job-mail", error: String(describing: error)).line)
         }
-      }
+      },
     ]
   }
 

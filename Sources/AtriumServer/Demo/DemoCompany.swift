@@ -139,9 +139,23 @@ public enum DemoCompany {
         try DemoLeave.seed(
           connection: connection, today: today, locations: locationsByName, people: ids, makeID: makeID, at: instant)
         try seedPosts(connection: connection, people: ids, makeID: makeID, at: instant)
+        try seedDigest(connection: connection, people: ids, today: today, at: instant)
       }
       return true
     }
+  }
+
+  /// Mario takes requests waiting and company notices in one morning mail (the daily digest);
+  /// his last was two days ago, so the demo's first minute queues one.
+  private static func seedDigest(
+    connection: any DatabaseConnection, people: [String: String], today: CalendarDate, at instant: Int64
+  ) throws {
+    guard let mario = people["mario"] else { return }
+    var settings = SettingsStore.Settings()
+    settings.notifications[NotificationKind.approvalsWaiting.id] = NotificationChoice(digest: true)
+    settings.notifications[NotificationKind.companyNotices.id] = NotificationChoice(digest: true)
+    try SettingsStore(connection).save(settings, employeeID: mario)
+    try DigestStore(connection).record(employeeID: mario, day: today.adding(days: -2), at: instant - 2 * 86_400_000)
   }
 
   /// A few timeline posts from the last days, so the home page has something to show.

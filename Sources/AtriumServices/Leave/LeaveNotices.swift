@@ -53,7 +53,7 @@ struct LeaveNotices {
         try MailComposer(environment: environment, mail: mail).enqueue(
           .init(
             subject: message.text(in: language), lines: [message.detail(in: language)],
-            path: recipient.kind == .waiting ? "/approvals/\(request.id)" : "/time-off", notification: kind),
+            path: recipient.kind == .waiting ? "/approvals/\(request.id)" : "/time-off", unsubscribe: kind.id),
           kind: recipient.kind.rawValue, to: person, language: language, idempotencyKey: "notice:\(noticeID)",
           connection: context.connection)
       }

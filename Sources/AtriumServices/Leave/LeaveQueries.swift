@@ -108,22 +108,22 @@ package struct LeaveQueries: Sendable {
   /// The requests the caller may decide: for a manager, those of everyone below them; for an
   /// admin, everyone's. Employees decide nothing.
   /// Whose requests `principal` decides; nil for an employee, who decides none.
-  private static func scope(of principal: Principal) -> ApprovalsStore.Scope? {
-    switch principal.employee.role {
-    case .admin: .everyoneBut(adminID: principal.employee.id)
-    case .manager: .below(managerID: principal.employee.id)
+  package static func scope(of employee: Employee) -> ApprovalsStore.Scope? {
+    switch employee.role {
+    case .admin: .everyoneBut(adminID: employee.id)
+    case .manager: .below(managerID: employee.id)
     case .employee: nil
     }
   }
 
   /// How many pending requests wait for `principal` to decide them (0 for an employee).
   package func waitingCount(principal: Principal) throws -> Int {
-    guard let scope = Self.scope(of: principal) else { return 0 }
+    guard let scope = Self.scope(of: principal.employee) else { return 0 }
     return try environment.database.read { try ApprovalsStore($0).pendingCount(scope: scope) }
   }
 
   package func approvals(filter: ApprovalFilter, page: PageRequest, principal: Principal) throws -> Page<ApprovalItem> {
-    guard let scope = Self.scope(of: principal) else { throw Problem.forbidden(.onlyDecidersDecide) }
+    guard let scope = Self.scope(of: principal.employee) else { throw Problem.forbidden(.onlyDecidersDecide) }
     return try environment.database.read { connection in
       let context = LeaveContext(connection: connection, environment: environment)
       let result = try ApprovalsStore(connection).page(

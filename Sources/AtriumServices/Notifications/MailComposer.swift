@@ -24,9 +24,11 @@ struct MailComposer {
     /// Why the reader gets it, for a mail that is not a notification they chose (an account
     /// mail); nil for a notification, which says how to turn it off.
     var reason: String?
-    /// The kind of notification it is, whose link (and `List-Unsubscribe` header) stops that
-    /// kind by mail for its reader; nil for an account mail.
-    var notification: NotificationKind?
+    /// What the footer's link (and the `List-Unsubscribe` header) stops by mail for its
+    /// reader: a kind's id, or `digest` (`UnsubscribeLinks`); nil for an account mail.
+    var unsubscribe: String?
+    /// Lists below the lines, each under its heading (a digest's parts).
+    var lists: [(heading: String, items: [String])] = []
   }
 
   /// Queues `content` for `recipient` unless the outbox already holds `idempotencyKey`.
@@ -80,12 +82,12 @@ struct MailComposer {
   private func unsubscribe(
     _ content: Content, recipientID: String?, language: Language
   ) -> (link: String, words: String)? {
-    guard let kind = content.notification, let recipientID,
-      let registered = environment.notificationKinds.first(where: { $0.id == kind.id })
-    else { return nil }
+    let links = UnsubscribeLinks(environment: environment)
+    guard let target = content.unsubscribe, let recipientID, let name = links.name(of: target, in: language) else {
+      return nil
+    }
     return (
-      link(UnsubscribeLinks(environment: environment).path(employeeID: recipientID, kind: kind.id)),
-      MailText.stopMails(kind: registered.name(language)).text(in: language)
+      link(links.path(employeeID: recipientID, kind: target)), MailText.stopMails(kind: name).text(in: language)
     )
   }
 
@@ -94,12 +96,16 @@ struct MailComposer {
   ) -> String {
     var paragraphs = [MailText.greeting(name: name).text(in: language), content.subject]
     paragraphs += content.lines.filter { !$0.isEmpty }
+    paragraphs += content.lists.map { list in
+      ([list.heading + ":"] + list.items.map { "- " + $0 }).joined(separator: "\n")
+    }
     paragraphs.append("\(content.action ?? MailText.openInAtrium.text(in: language)): \(link(content.path))")
     let footer =
-      content.reason
-      ?? ([MailText.whyThisMail.text(in: language)] + (stop.map { ["\($0.words): \($0.link)"] } ?? [])
-      + ["\(MailText.changeInSettings.text(in: language)): \(link("/settings"))"]).joined(separator: "\n")
-    paragraphs.append("-- \n" + footer)
+      [content.reason ?? MailText.whyThisMail.text(in: language)]
+      + (stop.map {
+        ["\($0.words): \($0.link)", "\(MailText.changeInSettings.text(in: language)): \(link("/settings"))"]
+      } ?? [])
+    paragraphs.append("-- \n" + footer.joined(separator: "\n"))
     return paragraphs.joined(separator: "\n\n") + "\n"
   }
 
@@ -107,14 +113,20 @@ struct MailComposer {
   private func html(
     _ content: Content, name: String, language: Language, stop: (link: String, words: String)?
   ) -> String {
-    let stopLink: [Node] = stop.map { [.a([.init("href", $0.link)], [.text($0.words)]), .text(" · ")] } ?? []
     let footer: [Node] =
-      content.reason.map { [.text($0)] } ?? [.text(MailText.whyThisMail.text(in: language) + " ")] + stopLink + [
-        .a([.init("href", link("/settings"))], [.text(MailText.changeInSettings.text(in: language))])
-      ]
+      [.text(content.reason ?? MailText.whyThisMail.text(in: language))]
+      + (stop.map {
+        [
+          .text(" "), .a([.init("href", $0.link)], [.text($0.words)]), .text(" · "),
+          .a([.init("href", link("/settings"))], [.text(MailText.changeInSettings.text(in: language))]),
+        ]
+      } ?? [])
+    let lists: [Node] = content.lists.flatMap { list -> [Node] in
+      [.p([], [.strong([.text(list.heading)])]), .ul([], list.items.map { .li([], [.text($0)]) })]
+    }
     let paragraphs: [Node] =
       [.p([], [.text(MailText.greeting(name: name).text(in: language))]), .p([], [.strong([.text(content.subject)])])]
-      + content.lines.filter { !$0.isEmpty }.map { .p([], [.text($0)]) }
+      + content.lines.filter { !$0.isEmpty }.map { .p([], [.text($0)]) } + lists
       + [
         .p(
           [],

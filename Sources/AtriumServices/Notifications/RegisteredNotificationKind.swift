@@ -1,33 +1,53 @@
 import AtriumDomain
 import AtriumMessages
+import AtriumSQL
 
 /// A kind of notification as a section registers it at the notification-kinds extension
-/// point (`ServerEnvironment.notificationKinds`, set by `AtriumApp`): its rule and its name in
-/// Settings. Presence and sensors add theirs beside the leave and board kinds.
+/// point (`ServerEnvironment.notificationKinds`, set by `AtriumApp`): its rule, its name in
+/// Settings and, for a kind that offers one, its part of the daily digest. Presence and
+/// sensors add theirs beside the leave and board kinds.
 public struct RegisteredNotificationKind: Sendable {
   public let kind: NotificationKind
   /// What Settings calls it, in the reader's language.
   public let name: @Sendable (Language) -> String
+  /// Its part of a person's morning digest, or nil when it has nothing for them; only for a
+  /// kind that offers a digest.
+  package let digest: (@Sendable (DigestRequest) throws -> DigestSection?)?
 
-  public init(_ kind: NotificationKind, name: @escaping @Sendable (Language) -> String) {
+  package init(
+    _ kind: NotificationKind, name: @escaping @Sendable (Language) -> String,
+    digest: (@Sendable (DigestRequest) throws -> DigestSection?)? = nil
+  ) {
+    precondition((digest != nil) == kind.offersDigest, "a kind offers a digest exactly when it can make one")
     self.kind = kind
     self.name = name
+    self.digest = digest
   }
 
   public var id: String { kind.id }
 }
 
-extension RegisteredNotificationKind {
-  /// A decision on one's own request (approved, rejected, back to pending, cancelled by a manager).
-  public static let leaveDecisions = RegisteredNotificationKind(.leaveDecisions) {
-    PageText.leaveDecisions.text(in: $0)
-  }
-  /// A request waiting for one's decision.
-  public static let approvalsWaiting = RegisteredNotificationKind(.approvalsWaiting) {
-    PageText.approvalsWaiting.text(in: $0)
-  }
-  /// A notice an admin posted to the company, a department or a location.
-  public static let companyNotices = RegisteredNotificationKind(.companyNotices) {
-    PageText.companyNotices.text(in: $0)
+/// What a kind's digest part is asked for: whose, and what came since their last digest.
+package struct DigestRequest {
+  package let person: Employee
+  /// When the last digest went (ms); the kind decides whether its part lists what came since
+  /// (company notices) or what is so now (requests waiting).
+  package let since: Int64
+  package let language: Language
+  package let connection: any DatabaseConnection
+  package let environment: ServerEnvironment
+}
+
+/// A kind's part of a digest: a heading that counts ("3 requests wait for your decision"),
+/// one line per item, and the page that shows them all.
+package struct DigestSection: Sendable, Equatable {
+  package let heading: String
+  package let lines: [String]
+  package let path: String
+
+  package init(heading: String, lines: [String], path: String) {
+    self.heading = heading
+    self.lines = lines
+    self.path = path
   }
 }

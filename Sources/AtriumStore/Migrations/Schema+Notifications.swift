@@ -69,5 +69,17 @@ extension Schema {
         "ALTER TABLE settings DROP COLUMN notify_approvals_waiting",
         "ALTER TABLE settings DROP COLUMN notify_company_notices",
       ]),
+    Migration(
+      version: 27, name: "daily digests",
+      sql: [
+        // The local day of each person's last digest (`DailyDigest`), and when it went: the
+        // next one gathers what came after.
+        """
+        CREATE TABLE notification_digests (
+          employee_id TEXT PRIMARY KEY REFERENCES employees(id) ON DELETE CASCADE,
+          last_sent_on TEXT NOT NULL,
+          last_sent_at BIGINT NOT NULL)
+        """
+      ]),
   ]
 }

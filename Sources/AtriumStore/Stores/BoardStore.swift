@@ -114,6 +114,20 @@ public struct BoardStore {
       .text(employeeID)) != nil
   }
 
+  /// The titles of the company notices meant for `reader` that were posted after `since`
+  /// and have not expired, newest first: a daily digest's part.
+  public func companyNoticeTitles(for reader: Reader, postedAfter since: Int64, now: Int64) throws -> [String] {
+    try connection.query(
+      """
+      SELECT c.title FROM company_notices c
+      WHERE c.created_at > ? AND (c.expires_at IS NULL OR c.expires_at > ?)
+        AND (c.audience = 'everyone' OR (c.audience = 'department' AND c.audience_id = ?)
+          OR (c.audience = 'location' AND c.audience_id = ?))
+      ORDER BY c.created_at DESC, c.id DESC
+      """, .integer(since), .integer(now), .text(reader.departmentID), .text(reader.locationID)
+    ).map { $0.string("title") }
+  }
+
   public func deleteCompanyNotice(id: String) throws {
     try connection.execute("DELETE FROM company_notices WHERE id = ?", .text(id))
   }
@@ -127,7 +141,8 @@ public struct BoardStore {
       """
     guard reader.readsCompanyNotices else { return (personal, [.text(reader.employeeID)]) }
     let sql =
-      personal + """
+      personal + "\n"
+        + """
         UNION ALL
         SELECT c.id, 1, 'company', c.title, c.body, NULL, '', c.author_id, c.created_at, r.read_at, NULL
         FROM company_notices c

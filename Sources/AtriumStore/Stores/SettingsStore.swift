@@ -33,6 +33,11 @@ public struct SettingsStore {
     guard let row = try connection.queryFirst("SELECT * FROM settings WHERE employee_id = ?", .text(employeeID)) else {
       return Settings()
     }
+    return Self.settings(row)
+  }
+
+  /// A `settings` row's values (also read beside other tables' columns).
+  static func settings(_ row: DatabaseRow) -> Settings {
     var settings = Settings()
     settings.notifications = StoredNotificationChoices.decode(row.string("notifications"))
     settings.language = row.string("language")
