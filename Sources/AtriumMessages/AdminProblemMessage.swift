@@ -73,6 +73,10 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
   case linkUsed
   case linkExpired
   case directoryAccountsNotInvited
+  /// Deleting an account: what cannot be deleted.
+  case directoryAccountDeletedByDirectory
+  case lastAdministratorStays
+  case alreadyErased
   case inactiveNotInvited
 
   public var id: String { "problem." + caseName }
@@ -213,6 +217,15 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
       return es
         ? "Esta persona entra con el directorio de la empresa: no se la invita, su contraseña es la del directorio."
         : "This person signs in with the company directory: they are not invited, their password is the directory's."
+    case .directoryAccountDeletedByDirectory:
+      return es
+        ? "Tu cuenta es la del directorio de la empresa: pide a tu empresa que la borre allí; un administrador puede borrar tus datos de Atrium."
+        : "Your account is the company directory's: ask your company to delete it there; an administrator can erase your data in Atrium."
+    case .lastAdministratorStays:
+      return es
+        ? "Es la única persona administradora: nombra antes a otra, o nadie podría administrar Atrium."
+        : "This is the only administrator: make someone else one first, or nobody could run Atrium."
+    case .alreadyErased: return es ? "Esta cuenta ya se borró." : "This account was already erased."
     case .inactiveNotInvited:
       return es
         ? "Esta persona está desactivada: actívala antes de invitarla."
@@ -229,7 +242,8 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
       .onlyAuthorOrAdminDeletes, .monthFormat, .calendarAddressNotValid, .directoryNotConfigured, .noUploadFolder,
       .lastEventIDUnknown, .sendCSV, .csvNotUTF8, .csvEmpty, .csvNeedsUsername, .bodyUnreadable,
       .directoryUnavailable, .invalidIdempotencyKey, .mailIsOff, .linkUnknown, .linkUsed, .linkExpired,
-      .directoryAccountsNotInvited, .inactiveNotInvited,
+      .directoryAccountsNotInvited, .inactiveNotInvited, .directoryAccountDeletedByDirectory, .lastAdministratorStays,
+      .alreadyErased,
       .csvUnknownColumns(["nickname"], known: ["username", "email"]),
       .localAccountKept(username: "ana"), .importRefused(refused: 2, lines: 40),
       .sendJSON(got: "text/plain"), .sendJSON(got: nil), .serverBusy, .bodyTooLarge(limit: 65_536), .conflictingFraming,

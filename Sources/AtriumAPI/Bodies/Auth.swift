@@ -132,3 +132,16 @@ public struct InvitationSent: Codable, Hashable, Sendable {
     self.expiresAt = expiresAt
   }
 }
+
+/// `POST /api/v1/me/deletion`: the person deletes their own account, confirming it.
+public struct AccountDeletion: Codable, Hashable, Sendable {
+  /// Their e-mail address, typed again.
+  public var email: String
+  /// Their password; required for a local account.
+  public var password: String?
+
+  public init(email: String, password: String? = nil) {
+    self.email = email
+    self.password = password
+  }
+}

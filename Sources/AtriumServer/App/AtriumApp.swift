@@ -52,9 +52,14 @@ public final class AtriumApp: HTTPResponder {
     .leaveDecisions, .approvalsWaiting, .companyNotices,
   ]
 
+  /// The erasure-hooks extension point: what each section takes away when an account is
+  /// erased, in order (the outbox reads the board's notices before the board deletes them).
+  public static let erasureHooks: [ErasureHook] = [.outbox, .board, .timeline, .settings, .leave, .records]
+
   public init(environment: ServerEnvironment) throws {
     var registered = environment
     registered.notificationKinds = Self.notificationKinds
+    registered.erasureHooks = Self.erasureHooks
     let (environment, stopListening) = registered.withInstanceMemory()
     self.environment = environment
     self.stopListening = stopListening

@@ -48,7 +48,11 @@ package struct DirectoryService: Sendable {
         managers: members(of: configuration.managerGroup, ldap))
       let newPhoto = try photo(of: person)
       return try environment.database.write { connection in
-        try apply(person, role: role, photo: newPhoto, connection: connection).employee
+        // An erased person stays erased: their entry signs nobody in.
+        if try ErasureStore(connection).erasedDirectoryEntries().contains(AccountErasureService.hash(dn: person.dn)) {
+          throw LDAPError.invalidCredentials
+        }
+        return try apply(person, role: role, photo: newPhoto, connection: connection).employee
       }
     } catch LDAPError.invalidCredentials {
       throw Problem.unauthorized(.wrongCredentials)

@@ -49,8 +49,11 @@ extension DirectoryService {
     let managers = try groupMembers(configuration.managerGroup, ldap)
 
     var report = DirectoryStore.SyncReport(startedAt: startedAt, finishedAt: startedAt)
-    let people = entries.compactMap { DirectoryPerson($0, attributes: attributes) }
-    report.refused = entries.count - people.count
+    // Erased people are left out, as if the directory did not list them.
+    let erased = try environment.database.read { try ErasureStore($0).erasedDirectoryEntries() }
+    let listed = entries.compactMap { DirectoryPerson($0, attributes: attributes) }
+    let people = listed.filter { !erased.contains(AccountErasureService.hash(dn: $0.dn)) }
+    report.refused = entries.count - listed.count
     let linked = try environment.database.read { try DirectoryStore($0).linkedPeople() }
     if people.isEmpty && linked.contains(where: \.isActive) {
       throw LDAPError.failed(

@@ -38,7 +38,9 @@ struct MailComposer {
     _ content: Content, kind: String, to recipient: Employee, language: Language, idempotencyKey: String,
     holdsSecret: Bool = false, origin: String? = nil, connection: any DatabaseConnection
   ) throws -> Bool {
-    try enqueue(
+    // An inactive (or erased) person reads no mail from Atrium.
+    guard recipient.isActive else { return false }
+    return try enqueue(
       content, kind: kind, to: MailAddress(recipient.email, name: recipient.displayName), greeting: recipient.firstName,
       recipientID: recipient.id, language: language, idempotencyKey: idempotencyKey, holdsSecret: holdsSecret,
       origin: origin, connection: connection)

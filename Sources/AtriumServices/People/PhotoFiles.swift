@@ -57,6 +57,12 @@ package struct PhotoFiles: Sendable {
     return removed
   }
 
+  /// Deletes every size of a photo at once (an erased person's), not at the next housekeeping.
+  package func remove(_ id: String) {
+    guard Self.isPhotoID(id) else { return }
+    for size in PhotoSize.allCases { try? FileManager.default.removeItem(atPath: path(of: id, size: size)) }
+  }
+
   private func path(of id: String, size: PhotoSize) -> String {
     "\(root)/\(id.prefix(2))/\(id)-\(size.rawValue).jpg"
   }

@@ -51,6 +51,9 @@ public struct ServerEnvironment: Sendable {
   /// The kinds of notification people choose how to get, in the order Settings shows them:
   /// the notification-kinds extension point, filled by the composition root (`AtriumApp`).
   public var notificationKinds: [RegisteredNotificationKind] = []
+  /// What each section takes away when an account is erased: the erasure-hooks extension
+  /// point, filled by the composition root (`AtriumApp`).
+  public var erasureHooks: [ErasureHook] = []
   /// How mail is sent; nil when mail is off (no SMTP server set up, and not the demo).
   public var mail: MailSettings?
   /// How timeline feeds are fetched; nil fetches over HTTP within `feedTimeout`.

@@ -81,5 +81,12 @@ extension Schema {
           last_sent_at BIGINT NOT NULL)
         """
       ]),
+    Migration(
+      version: 28, name: "erased directory entries",
+      sql: [
+        // A directory person whose account was erased, by the SHA-256 of their entry's name
+        // (which holds theirs): the sync and sign-in never bring them back.
+        "CREATE TABLE erased_directory_entries (dn_hash TEXT PRIMARY KEY, erased_at BIGINT NOT NULL)"
+      ]),
   ]
 }

@@ -20,6 +20,12 @@ public struct DirectoryStore {
       "SELECT 1 AS linked FROM employees WHERE id = ? AND directory_dn IS NOT NULL", .text(employeeID)) != nil
   }
 
+  /// The directory entry a person is linked to, if any.
+  public func dn(employeeID: String) throws -> String? {
+    try connection.queryFirst("SELECT directory_dn FROM employees WHERE id = ?", .text(employeeID))?.optionalString(
+      "directory_dn")
+  }
+
   public func link(employeeID: String, dn: String) throws {
     try connection.execute("UPDATE employees SET directory_dn = ? WHERE id = ?", .text(dn), .text(employeeID))
   }

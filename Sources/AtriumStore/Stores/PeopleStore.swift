@@ -28,6 +28,17 @@ public struct PeopleStore {
     try connection.query("SELECT * FROM employees WHERE active = 1 ORDER BY id").map(Self.employee)
   }
 
+  /// Active administrators other than `id`.
+  public func activeAdministrators(besides id: String) throws -> Int {
+    try connection.queryFirst(
+      "SELECT COUNT(*) AS n FROM employees WHERE role = 'admin' AND active = 1 AND id <> ?", .text(id))?.int("n") ?? 0
+  }
+
+  /// Everyone who runs Atrium: the active administrators.
+  public func activeAdministrators() throws -> [Employee] {
+    try connection.query("SELECT * FROM employees WHERE role = 'admin' AND active = 1 ORDER BY id").map(Self.employee)
+  }
+
   public func count() throws -> Int {
     try connection.queryFirst("SELECT COUNT(*) AS n FROM employees")?.int("n") ?? 0
   }

@@ -16,5 +16,10 @@ extension PermissionMatrixTests {
       "changePassword", [401, 200, 200, 200, 200],
       body: .json(#"{"current": "atrium-demo", "new": "a-new-password"}"#)
     ) { _ in .me(.changePassword) },
+    // Confirmed with eva's address: everyone else typed an address that is not theirs.
+    Row(
+      "deleteMyAccount", [401, 204, 400, 400, 400],
+      body: .json(#"{"email": "eva@atrium-demo.example", "password": "atrium-demo"}"#)
+    ) { _ in .me(.deleteAccount) },
   ]
 }

@@ -19,6 +19,7 @@ extension PermissionMatrixTests {
     Row("resetPassword", [401, 403, 403, 403, 200]) { .people(.resetPassword(id: $0.eva)) },
     // The matrix's server sends no mail.
     Row("invitePerson", [401, 403, 403, 403, 503]) { .people(.invite(id: $0.eva)) },
+    Row("erasePerson", [401, 403, 403, 403, 204]) { .people(.erase(id: $0.eva)) },
     Row(
       "importPeople", [401, 403, 403, 403, 200],
       body: .bytes(Array("username,email,firstName,lastName\n".utf8), "text/csv")

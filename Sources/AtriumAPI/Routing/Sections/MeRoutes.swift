@@ -15,6 +15,9 @@ extension Route {
     case sessions
     /// `DELETE /api/v1/me/sessions/{id}`: signs one of them out; its access tokens stop at once.
     case endSession(id: String)
+    /// `POST /api/v1/me/deletion`: the caller deletes their own account, confirming it with
+    /// their e-mail and password.
+    case deleteAccount
 
     public enum Name: String, CaseIterable, Sendable {
       case show = "me"
@@ -24,6 +27,7 @@ extension Route {
       case deletePhoto = "deleteMyPhoto"
       case sessions = "mySessions"
       case endSession = "endMySession"
+      case deleteAccount = "deleteMyAccount"
     }
 
     public static func endpoint(_ name: Name) -> Endpoint<Self> {
@@ -64,6 +68,12 @@ extension Route {
           .delete, "/api/v1/me/sessions/{id}", access: .signedIn, work: .quick, replay: .storesAnswer,
           beforePasswordChange: .refused, bodyLimit: .standard
         ) { parameters, _ in .endSession(id: parameters[0]) }
+      case .deleteAccount:
+        // Checks the password on the worker pool; the account is gone, so nothing is replayed.
+        Endpoint(
+          .post, "/api/v1/me/deletion", access: .signedIn, work: .mayBlock, replay: .neverStored,
+          beforePasswordChange: .allowed, bodyLimit: .standard
+        ) { _, _ in .deleteAccount }
       }
     }
 
@@ -76,11 +86,12 @@ extension Route {
       case .deletePhoto: RouteParts(.deletePhoto)
       case .sessions: RouteParts(.sessions)
       case .endSession(let id): RouteParts(.endSession, [id])
+      case .deleteAccount: RouteParts(.deleteAccount)
       }
     }
 
     public static let examples: [Self] = [
-      .show, .update, .changePassword, .updatePhoto, .deletePhoto, .sessions, .endSession(id: "s 1"),
+      .show, .update, .changePassword, .updatePhoto, .deletePhoto, .sessions, .endSession(id: "s 1"), .deleteAccount,
     ]
   }
 }

@@ -14,6 +14,9 @@ extension Route {
     /// `POST /api/v1/people/{id}/invitation`: an admin mails someone a link to choose their
     /// password (instead of handing them a temporary one).
     case invite(id: String)
+    /// `POST /api/v1/people/{id}/erasure`: an admin erases a person's data; their records stay
+    /// under "Former employee".
+    case erase(id: String)
     /// `POST /api/v1/people/import?dryRun=`: an admin imports a staff list (`text/csv`).
     case importStaff(dryRun: Bool)
     /// `GET /api/v1/people/{id}/photo?size=&v=`: a person's picture (their initials until they
@@ -32,6 +35,7 @@ extension Route {
       case create = "createPerson"
       case resetPassword
       case invite = "invitePerson"
+      case erase = "erasePerson"
       case importStaff = "importPeople"
       case photo = "personPhoto"
       case updatePhoto = "updatePersonPhoto"
@@ -85,6 +89,11 @@ extension Route {
           .post, "/api/v1/people/{id}/invitation", access: .admin(to: "invite people"), work: .quick,
           replay: .storesAnswer, beforePasswordChange: .refused, bodyLimit: .standard
         ) { parameters, _ in .invite(id: parameters[0]) }
+      case .erase:
+        Endpoint(
+          .post, "/api/v1/people/{id}/erasure", access: .admin(to: "erase people"), work: .quick,
+          replay: .storesAnswer, beforePasswordChange: .refused, bodyLimit: .standard
+        ) { parameters, _ in .erase(id: parameters[0]) }
       case .importStaff:
         Endpoint(
           .post, "/api/v1/people/import", access: .admin(to: "import people"), work: .mayBlock,
@@ -134,6 +143,7 @@ extension Route {
       case .create: RouteParts(.create)
       case .resetPassword(let id): RouteParts(.resetPassword, [id])
       case .invite(let id): RouteParts(.invite, [id])
+      case .erase(let id): RouteParts(.erase, [id])
       case .importStaff(let dryRun): RouteParts(.importStaff, query: dryRun ? [("dryRun", "true")] : [])
       case .photo(let id, let size, let version):
         RouteParts(.photo, [id], query: [("size", String(size.rawValue))] + Route.queryItems(("v", version)))
@@ -148,7 +158,8 @@ extension Route {
         .directory(PeopleQuery()),
         .directory(
           PeopleQuery(text: "José M", departmentID: id, locationID: id, page: PageRequest(limit: 20, cursor: "c"))),
-        .profile(id: id), .update(id: id), .create, .resetPassword(id: id), .invite(id: id), .importStaff(dryRun: true),
+        .profile(id: id), .update(id: id), .create, .resetPassword(id: id), .invite(id: id), .erase(id: id),
+        .importStaff(dryRun: true),
         .importStaff(dryRun: false), .photo(id: id, size: .small), .photo(id: "a b/c", size: .large),
         .photo(id: id, size: .large, version: "3f2a9c"), .updatePhoto(id: id), .deletePhoto(id: id),
       ]

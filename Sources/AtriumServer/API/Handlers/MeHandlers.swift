@@ -28,6 +28,11 @@ extension AtriumApp {
     case .endSession(let id):
       try sessions.end(id: id, principal: principal)
       return HTTPResponse(status: 204)
+    case .deleteAccount:
+      let body = try JSONCoding.decode(AccountDeletion.self, from: request)
+      try AccountErasureService(environment: environment, auth: auth).deleteOwnAccount(
+        body, principal: principal, address: clientAddress(of: request))
+      return HTTPResponse(status: 204)
     }
   }
 }

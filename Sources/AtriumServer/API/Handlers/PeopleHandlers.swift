@@ -28,6 +28,9 @@ extension AtriumApp {
       let sent = try InvitationService(environment: environment).invite(
         id, by: principal, language: readerLanguage(request, principal))
       return try JSONCoding.response(sent, status: 202)
+    case .erase(let id):
+      try AccountErasureService(environment: environment, auth: auth).erase(id: id, by: principal)
+      return HTTPResponse(status: 204)
     case .importStaff(let dryRun):
       return try importStaff(request, dryRun: dryRun, by: principal)
     case .photo(let id, let size, let version):
