@@ -29,7 +29,7 @@ SEED = os.environ.get("FUZZ_SEED", "20261129")
 PASSWORD = "atrium-demo"
 ROLES = [("anonymous", None), ("employee", "eva"), ("manager", "mario"), ("admin", "ana")]
 # Operations that end the caller's own session: fuzzed last, so the rest runs signed in.
-SESSION_ENDING = ["POST /api/v1/auth/logout", "POST /api/v1/me/password"]
+SESSION_ENDING = ["POST /api/v1/auth/logout", "POST /api/v1/me/password", "POST /api/v1/me/deletion"]
 
 
 def log(message):

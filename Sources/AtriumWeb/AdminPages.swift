@@ -122,6 +122,24 @@ package enum AdminPages {
           ? person.map { context.button(.admin(.invite(id: $0.id)), .sendInvitation, style: "secondary") } ?? .empty
           : .empty,
         person.map { allowanceForm(context, $0, year: allowanceYear) } ?? .empty,
+        person.map { eraseForm(context, $0) } ?? .empty,
+      ])
+  }
+
+  /// Erasing someone's data, with what it means and a box that says it was read.
+  private static func eraseForm(_ context: WebContext, _ person: PersonProfile) -> Node {
+    context.form(
+      .admin(.erase(id: person.id)), [.class("stack card")],
+      [
+        .h2([], [.text(context(ErasureText.erasePerson))]),
+        .p([.class("muted")], [.text(context(ErasureText.eraseWarning))]),
+        .label(
+          [.class("row")],
+          [
+            .input([.type("checkbox"), .name("understood"), .value("on"), .required]),
+            .text(context(ErasureText.eraseWarning)),
+          ]),
+        .p([], [.button([.type("submit"), .class("danger")], [.text(context(ErasureText.erasePerson))])]),
       ])
   }
 

@@ -93,6 +93,19 @@ extension WebApp {
       } catch {
         return try personForm(person, context: context, failure: error)
       }
+    case .erase(let id):
+      // The form's box says the admin read what cannot be undone.
+      guard form["understood"] == "on" else {
+        return try personForm(
+          try people.profile(id: id, principal: principal), context: context,
+          failure: Problem.invalid(ValidationFailure([FieldError(field: "understood", rule: .required)])))
+      }
+      do {
+        try AccountErasureService(environment: environment, auth: auth).erase(id: id, by: principal)
+      } catch {
+        return try personForm(try people.profile(id: id, principal: principal), context: context, failure: error)
+      }
+      return redirect(to: .admin(.people(query: nil)), saying: context(.saved), visitor: visitor, request: request)
     case .places:
       return try placesPage(context)
     case .createLocation:

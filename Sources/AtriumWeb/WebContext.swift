@@ -7,7 +7,7 @@ import AtriumServices
 /// What every page needs besides its own data: who is looking, in which language, the token
 /// their forms carry, and the layout's figures.
 package struct WebContext: Sendable {
-  package let visitor: WebSessions.Visitor?
+  package var visitor: WebSessions.Visitor?
   package var language: Language
   package let companyName: String
   package let unread: Int

@@ -50,6 +50,9 @@ package struct WebSessions: Sendable {
     return cookie("", secure: secure, maxAge: 0)
   }
 
+  /// The `Set-Cookie` value that clears the cookie of a session that is already gone.
+  package func clearedCookie(secure: Bool) -> String { cookie("", secure: secure, maxAge: 0) }
+
   /// Whether an unsafe request made with the cookie carries the session's CSRF token.
   package func hasValidCSRFToken(_ request: HTTPRequest, form: [String: String], visitor: Visitor) -> Bool {
     let sent = request.headers[Self.csrfHeader] ?? form[Self.csrfField] ?? ""

@@ -51,6 +51,10 @@ extension WebApp {
       // Ending the session this browser uses signs it out; the next page asks to sign in.
       try sessions.end(id: id, principal: principal)
       return HTTPResponse.seeOther(WebPage.settings(.show).href)
+    case .deleteAccount:
+      return try deleteAccountPage(context, principal: principal, email: "", error: nil)
+    case .confirmDeleteAccount:
+      return try confirmDeleteAccount(request, form: form, principal: principal, context: context)
     }
   }
 }

@@ -27,12 +27,16 @@ package struct AccountErasureService: Sendable {
     var validator = Validator()
     validator.require(body.email.trimmingWhitespace.lowercased() == person.email.lowercased(), "email", .notRight)
     try validator.check()
-    let isDirectory = try environment.database.read { try DirectoryStore($0).isLinked(employeeID: person.id) }
-    if isDirectory { throw Problem.forbidden(.directoryAccountDeletedByDirectory) }
+    if try isDirectoryAccount(person.id) { throw Problem.forbidden(.directoryAccountDeletedByDirectory) }
     guard try auth.verifyPassword(body.password ?? "", of: person, address: address) else {
       throw Problem.invalid(ValidationFailure([FieldError(field: "password", rule: .notRight)]))
     }
     try erase(id: person.id, actor: principal)
+  }
+
+  /// Whether a person signs in with the company directory (who cannot delete their own account).
+  package func isDirectoryAccount(_ id: String) throws -> Bool {
+    try environment.database.read { try DirectoryStore($0).isLinked(employeeID: id) }
   }
 
   /// An admin erases a person's data (also a directory person's, whom the sync then leaves out).

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTML
+import AtriumMessages
 import AtriumServices
 
 // What today's sections register at the web app's extension points (`WebExtensions`). A new
@@ -48,6 +49,23 @@ extension SettingsPanel {
     SettingsPanel(name: "devices") { viewer, context, _ in
       SettingsPage.devicesPanel(context, try settings.devices(principal: viewer).items)
     }
+  }
+
+  /// "Delete my account", last: a link to the page that asks first.
+  package static let deleteAccount = SettingsPanel(name: "delete-account") { _, context, _ in
+    .section(
+      [.class("card")],
+      [
+        .h2([], [.text(context(ErasureText.deleteMyAccount))]),
+        .p([.class("muted")], [.text(context(ErasureText.keptExplained))]),
+        .p(
+          [],
+          [
+            .a(
+              [.href(WebPage.settings(.deleteAccount).href), .class("button secondary")],
+              [.text(context(ErasureText.deleteMyAccount))])
+          ]),
+      ])
   }
 
   /// Where the person is signed in, with "sign out" on each.

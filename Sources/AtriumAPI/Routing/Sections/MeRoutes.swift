@@ -72,7 +72,7 @@ extension Route {
         // Checks the password on the worker pool; the account is gone, so nothing is replayed.
         Endpoint(
           .post, "/api/v1/me/deletion", access: .signedIn, work: .mayBlock, replay: .neverStored,
-          beforePasswordChange: .allowed, bodyLimit: .standard
+          beforePasswordChange: .refused, bodyLimit: .standard
         ) { _, _ in .deleteAccount }
       }
     }

@@ -42,6 +42,8 @@ extension WebPage {
     case mail
     /// Mails someone a link to choose their password.
     case invite(id: String)
+    /// Erases someone's data; their records stay under "Former employee".
+    case erase(id: String)
 
     package enum Name: CaseIterable, Sendable {
       case index, people, newPerson, createPerson, person, updatePerson
@@ -49,7 +51,7 @@ extension WebPage {
       case deleteDepartment, renameLocation, renameDepartment, company, saveCompany, feeds
       case addFeed, refreshFeed, deleteFeed, audit, leave, savePolicy
       case addLeaveType, renameLeaveType, toggleLeaveType, makeDefaultLeaveType, addHoliday, deleteHoliday, importForm
-      case runImport, copyHolidays, auditExport, mail, invite
+      case runImport, copyHolidays, auditExport, mail, invite, erase
     }
 
     package static func row(_ name: Name) -> PageRow<Self> {
@@ -112,6 +114,7 @@ extension WebPage {
         ) { _, _ in .runImport }
       case .mail: PageRow(.get, "/admin/mail", rules: .signedIn) { _, _ in .mail }
       case .invite: PageRow(.post, "/admin/people/{id}/invite", rules: .signedIn) { id, _ in .invite(id: id[0]) }
+      case .erase: PageRow(.post, "/admin/people/{id}/erase", rules: .signedIn) { id, _ in .erase(id: id[0]) }
       }
     }
 
@@ -154,6 +157,7 @@ extension WebPage {
       case .runImport: PageParts(.runImport)
       case .mail: PageParts(.mail)
       case .invite(let id): PageParts(.invite, [id])
+      case .erase(let id): PageParts(.erase, [id])
       }
     }
 
@@ -167,7 +171,7 @@ extension WebPage {
       .auditExport(AuditQuery(person: "eva")), .leave(location: nil, year: nil),
       .leave(location: "l1", year: 2027), .savePolicy, .addLeaveType, .renameLeaveType(id: "t1"),
       .toggleLeaveType(id: "t1"), .makeDefaultLeaveType(id: "t1"), .addHoliday, .deleteHoliday(id: "h1"), .importForm,
-      .runImport, .copyHolidays, .mail, .invite(id: "p1"),
+      .runImport, .copyHolidays, .mail, .invite(id: "p1"), .erase(id: "p1"),
     ]
   }
 }

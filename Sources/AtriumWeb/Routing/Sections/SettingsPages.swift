@@ -7,9 +7,12 @@ extension WebPage {
     case deleteDevice(id: String)
     case resetBadge
     case endSession(id: String)
+    /// "Delete my account": the page that asks for the e-mail and password, and its form.
+    case deleteAccount
+    case confirmDeleteAccount
 
     package enum Name: CaseIterable, Sendable {
-      case show, save, rotateCalendar, deleteDevice, resetBadge, endSession
+      case show, save, rotateCalendar, deleteDevice, resetBadge, endSession, deleteAccount, confirmDeleteAccount
     }
 
     package static func row(_ name: Name) -> PageRow<Self> {
@@ -22,6 +25,13 @@ extension WebPage {
       case .resetBadge: PageRow(.post, "/settings/badge-reset", rules: .signedIn) { _, _ in .resetBadge }
       case .endSession:
         PageRow(.post, "/settings/sessions/{id}/end", rules: .signedIn) { id, _ in .endSession(id: id[0]) }
+      case .deleteAccount: PageRow(.get, "/settings/delete-account", rules: .signedIn) { _, _ in .deleteAccount }
+      case .confirmDeleteAccount:
+        // Checks the password: off the network threads.
+        PageRow(
+          .post, "/settings/delete-account",
+          rules: .init(access: .signedIn, work: .mayBlock, beforePasswordChange: .refused, bodyLimit: .standard)
+        ) { _, _ in .confirmDeleteAccount }
       }
     }
 
@@ -33,11 +43,14 @@ extension WebPage {
       case .deleteDevice(let id): PageParts(.deleteDevice, [id])
       case .resetBadge: PageParts(.resetBadge)
       case .endSession(let id): PageParts(.endSession, [id])
+      case .deleteAccount: PageParts(.deleteAccount)
+      case .confirmDeleteAccount: PageParts(.confirmDeleteAccount)
       }
     }
 
     package static let examples: [Self] = [
-      .show, .save, .rotateCalendar, .deleteDevice(id: "d1"), .resetBadge, .endSession(id: "s1"),
+      .show, .save, .rotateCalendar, .deleteDevice(id: "d1"), .resetBadge, .endSession(id: "s1"), .deleteAccount,
+      .confirmDeleteAccount,
     ]
   }
 }
