@@ -32,6 +32,7 @@ public enum CommandLineText: CatalogueMessage, Hashable {
   case passwordPrompt
   case passwordUsage
   case emailPrompt
+  case accountUsage
 
   public var id: String { "cli." + caseName }
 
@@ -50,6 +51,7 @@ public enum CommandLineText: CatalogueMessage, Hashable {
           atrium board [--unread] | board read ID
           atrium team [QUERY] | calendar [--month YYYY-MM]
           atrium password forgot [--server URL] [--email ADDRESS]
+          atrium account delete [--email ADDRESS] [--password-stdin]
         """
           + (es
             ? "\nTodas las órdenes admiten --json. El servidor sale de --server, ATRIUM_SERVER o el último inicio de sesión."
@@ -109,6 +111,10 @@ public enum CommandLineText: CatalogueMessage, Hashable {
         ? "atrium password forgot [--server URL] [--email CORREO]: un enlace por correo para elegir una contraseña nueva"
         : "atrium password forgot [--server URL] [--email ADDRESS]: a link by mail to choose a new password"
     case .emailPrompt: return es ? "Correo de tu cuenta: " : "Your account's mail address: "
+    case .accountUsage:
+      return es
+        ? "atrium account delete [--email CORREO] [--password-stdin]: borra tu cuenta (pide tu correo y tu contraseña)"
+        : "atrium account delete [--email ADDRESS] [--password-stdin]: deletes your account (asks your e-mail and password)"
     case .notSentSavedChange(let reason):
       return es ? "No enviado (guardado sin conexión): \(reason)" : "Not sent (saved while offline): \(reason)"
     }
@@ -123,6 +129,7 @@ public enum CommandLineText: CatalogueMessage, Hashable {
       .nothingEntered, .giveTheServer, .giveCredentials, .offlineAddYes, .showingSavedCopy,
       .signedIn(server: "https://atrium.example.com", name: "Eva"), .manager("Mario"), .changesWaiting(2),
       .sentSavedChanges(2), .notSentSavedChange("overlap"), .usernamePrompt, .passwordPrompt, .passwordUsage,
+      .accountUsage,
       .emailPrompt,
     ]
   }

@@ -16,7 +16,7 @@ import Foundation
 enum ClientCommands {
   static let commands: Set<String> = [
     "login", "logout", "me", "leave", "approvals", "approve", "reject", "reopen", "board", "team", "company",
-    "calendar", "password",
+    "calendar", "password", "account",
   ]
 
   struct Exit: Error {
@@ -74,6 +74,7 @@ enum ClientCommands {
       throw Exit(code: 3, message: CommandLineText.notSignedIn.text(in: language))
     }
     let cache = try Self.cache(near: store)
+    if command == "account" { return try await ClientAccountCommands.account(options, session, cache, language) }
     let stores = Repositories(session: session, cache: cache, language: language)
     let refused = await stores.replay()
     let screens = ClientScreens(stores: stores, language: language)

@@ -249,6 +249,11 @@ extension APIClient {
   }
 
   /// Signs one session out; its access tokens stop working at once.
+  /// Deletes the caller's own account, confirmed by their e-mail and (local accounts) password.
+  public func deleteAccount(email: String, password: String?) async throws(APIError) {
+    try await send(.me(.deleteAccount), body: AccountDeletion(email: email, password: password))
+  }
+
   public func endSession(id: String) async throws(APIError) {
     try await send(.me(.endSession(id: id)))
   }

@@ -20,6 +20,11 @@ public final class ClientCache: Sendable {
     self.connection = Mutex(connection)
   }
 
+  /// Forgets everything this device kept: after the account was deleted, nothing of it stays.
+  public func removeAll() {
+    connection.withLock { _ = try? $0.executeScript("DELETE FROM entries; DELETE FROM outbox;") }
+  }
+
   // MARK: - Entries
 
   /// Stores a value under a key, replacing what was there (never a second copy).

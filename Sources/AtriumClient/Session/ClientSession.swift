@@ -52,6 +52,13 @@ public actor ClientSession {
     forget()
   }
 
+  /// Deletes the account on the server, then forgets the session here (its tokens no longer
+  /// work anywhere).
+  public func deleteAccount(email: String, password: String?) async throws(APIError) {
+    try await call { try await $0.deleteAccount(email: email, password: password) }
+    forget()
+  }
+
   /// Runs API calls with the current token, refreshing and retrying once on 401.
   public func call<T: Sendable>(_ body: @Sendable (APIClient) async throws -> T) async throws(APIError) -> T {
     guard let current = stored else { throw .unauthorized }
