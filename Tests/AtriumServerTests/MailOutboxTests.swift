@@ -78,6 +78,7 @@ import Testing
     #expect(toMario.subject == "Eva Fernández asks for time off — Vacation, 6–10 April 2026")
     #expect(toMario.text?.contains("https://atrium.example.com/approvals/") == true)
     #expect(try outbox().allSatisfy { $0.status == "sent" && $0.attempts == 1 && $0.finishedAt != nil })
+    #expect(try outbox().allSatisfy { $0.entry.payload.isEmpty }, "a sent mail's content leaves its row")
   }
 
   @Test func whoTurnedDecisionsOffGetsNoMailAndWithoutMailNothingIsQueued() throws {

@@ -52,6 +52,11 @@ public struct ErasureStore {
     try PeopleStore(connection).update(former)
     try connection.execute(
       "UPDATE employees SET photo = NULL, directory_dn = NULL, directory_photo = NULL WHERE id = ?", .text(former.id))
+    // SQLite's full-text index keeps a replaced row's words until its segments merge: merged
+    // now, so the person's name leaves the file too (erasures are rare; this rewrites the index).
+    if connection.dialect == .sqlite {
+      try connection.execute("INSERT INTO people_search (people_search) VALUES ('optimize')")
+    }
   }
 
   /// Remembers that a directory entry was erased, by a hash of its name (the name holds the

@@ -115,12 +115,13 @@ public struct OutboxStore {
       """)
   }
 
-  /// The row was delivered. A payload holding a secret is removed.
+  /// The row was delivered. Its content leaves the row (a reset link, a person's name): the
+  /// 30 days the row is kept need only what happened to it.
   public func markSent(id: String, at instant: Int64) throws {
     try finish(id: id, status: "sent", error: nil, at: instant)
   }
 
-  /// The row will never be delivered (`reason` says why). A payload holding a secret is removed.
+  /// The row will never be delivered (`reason` says why). Its content leaves the row.
   public func markDead(id: String, reason: String, at instant: Int64) throws {
     try finish(id: id, status: "dead", error: reason, at: instant)
   }
@@ -168,7 +169,7 @@ public struct OutboxStore {
     try connection.execute(
       """
       UPDATE notification_outbox SET status = ?, attempts = attempts + 1, last_error = ?, finished_at = ?,
-        claimed_by = NULL, claimed_until = NULL, payload = CASE WHEN holds_secret = 1 THEN '' ELSE payload END
+        claimed_by = NULL, claimed_until = NULL, payload = ''
       WHERE id = ? AND status = 'pending'
       """, .text(status), error.map(DatabaseValue.text) ?? .null, .integer(instant), .text(id))
   }
