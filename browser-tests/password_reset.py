@@ -20,7 +20,7 @@ from selenium.common.exceptions import NoSuchElementException, StaleElementRefer
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-BASE, MAIL, PUBLIC = sys.argv[1].rstrip("/"), sys.argv[2], sys.argv[3].rstrip("/")
+BASE, MAIL, PUBLIC = sys.argv[1].rstrip("/"), sys.argv[2], sys.argv[3].rstrip("/")  # also read by invitation.py
 NEW_PASSWORD = "a-new-long-password-7"
 
 
@@ -52,19 +52,20 @@ def audit(driver, name, violations):
             violations.append(f"{name}: {violation['id']} ({violation['impact']}): {violation['help']}")
 
 
-def reset_link(seconds=10):
-    """The link of the first mail to eva, waiting for it as the sender delivers it."""
+def mailed_link(recipient, path, seconds=10):
+    """The link under `path` in the first mail to `recipient`, waiting for it as the sender
+    delivers it, on this server instead of the public address."""
     deadline = time.time() + seconds
     while time.time() < deadline:
-        for path in sorted(glob.glob(os.path.join(MAIL, "*.json"))):
-            with open(path) as file:
+        for name in sorted(glob.glob(os.path.join(MAIL, "*.json"))):
+            with open(name) as file:
                 mail = json.load(file)
-            if mail["recipients"] == ["eva@atrium-demo.example"]:
-                match = re.search(re.escape(PUBLIC) + r"(/password-reset/[A-Za-z0-9_-]+)", mail["text"] or "")
+            if mail["recipients"] == [recipient]:
+                match = re.search(re.escape(PUBLIC + path) + r"[A-Za-z0-9_-]+", mail["text"] or "")
                 if match:
-                    return BASE + match.group(1)
+                    return BASE + match.group(0)[len(PUBLIC):]
         time.sleep(0.2)
-    raise AssertionError("no reset mail reached the sink within 10 s")
+    raise AssertionError(f"no mail with a {path} link reached {recipient} within {seconds} s")
 
 
 def main():
@@ -79,7 +80,7 @@ def main():
         driver.find_element(By.CSS_SELECTOR, "form.stack button[type=submit]").click()
         wait_for(driver, page_says("a mail with a link is on its way"), "the answer")
 
-        link = reset_link()
+        link = mailed_link("eva@atrium-demo.example", "/password-reset/")
         driver.get(link)
         wait_for(driver, lambda d: d.find_elements(By.ID, "repeat"), "the new password form")
         audit(driver, "new password", violations)

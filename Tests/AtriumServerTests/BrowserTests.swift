@@ -6,6 +6,7 @@ import AtriumServices
 import AtriumTestSupport
 import AtriumWeb
 import Foundation
+import Synchronization
 import Testing
 
 /// The web app in headless Chromium (selenium from `.venv`, Chromium and its driver from
@@ -36,6 +37,33 @@ import Testing
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "\(text)")
     #expect(text.contains("all steps passed"), "\(text)")
+  }
+
+  /// Serves `app` on a free loopback port with the outbox's sender running as `atrium serve`
+  /// runs it, while `body` (a browser script waiting for mail) uses the port.
+  static func servingWithMail(
+    _ app: TestApp, mail: MailSettings, _ body: (_ port: Int) throws -> Void
+  ) throws {
+    let server = HTTPServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
+      responder: app.app)
+    try server.start()
+    defer { server.stop() }
+    let sender = MailSender(environment: app.environment, mail: mail, holder: "browser-test")
+    let running = Atomic(true)
+    let senderDone = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      while running.load(ordering: .relaxed) {
+        _ = try? sender.sendDue()
+        Thread.sleep(forTimeInterval: 0.2)
+      }
+      senderDone.signal()
+    }
+    defer {
+      running.store(false, ordering: .relaxed)
+      senderDone.wait()
+    }
+    try body(server.port)
   }
 
   @Test func theMainFlowWorksInARealBrowser() throws {

@@ -129,4 +129,12 @@ import Testing
     #expect(MailReading(message).text.contains("http://127.0.0.1:8080/invitation/"))
     #expect(web.get("/admin/mail").text.contains("account.invitation"))
   }
+
+  @Test func anInvitationWorksInARealBrowser() throws {
+    let nuria = try addNuria()
+    try BrowserTests.servingWithMail(app, mail: mail) { port in
+      try BrowserTests.runScript(
+        "invitation.py", ["http://127.0.0.1:\(port)", sink.mailFolder, "https://atrium.example.com", nuria.id])
+    }
+  }
 }

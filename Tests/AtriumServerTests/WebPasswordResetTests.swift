@@ -68,28 +68,8 @@ import Testing
   }
 
   @Test func theLinkWorksInARealBrowser() throws {
-    let server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
-    defer { server.stop() }
-    // The outbox's sender, as `atrium serve` runs it, while the browser waits for the mail.
-    let sender = MailSender(environment: app.environment, mail: mail, holder: "browser-test")
-    let running = Atomic(true)
-    let senderDone = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      while running.load(ordering: .relaxed) {
-        _ = try? sender.sendDue()
-        Thread.sleep(forTimeInterval: 0.2)
-      }
-      senderDone.signal()
+    try BrowserTests.servingWithMail(app, mail: mail) { port in
+      try BrowserTests.runScript("password_reset.py", ["http://127.0.0.1:\(port)", sink.mailFolder, Self.publicURL])
     }
-    defer {
-      running.store(false, ordering: .relaxed)
-      senderDone.wait()
-    }
-
-    try BrowserTests.runScript(
-      "password_reset.py", ["http://127.0.0.1:\(server.port)", sink.mailFolder, Self.publicURL])
   }
 }
