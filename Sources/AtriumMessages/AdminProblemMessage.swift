@@ -77,6 +77,10 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
   case directoryAccountDeletedByDirectory
   case lastAdministratorStays
   case alreadyErased
+  /// Self sign-up.
+  case signUpClosed
+  case confirmAddressFirst
+  case signUpNeedsDepartmentAndLocation
   case inactiveNotInvited
 
   public var id: String { "problem." + caseName }
@@ -226,6 +230,18 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
         ? "Es la única persona administradora: nombra antes a otra, o nadie podría administrar Atrium."
         : "This is the only administrator: make someone else one first, or nobody could run Atrium."
     case .alreadyErased: return es ? "Esta cuenta ya se borró." : "This account was already erased."
+    case .signUpClosed:
+      return es
+        ? "Esta empresa no permite crear cuentas: pide una a un administrador."
+        : "This company does not let people sign up: ask an administrator for an account."
+    case .confirmAddressFirst:
+      return es
+        ? "Confirma antes tu correo con el enlace que te enviamos; si no lo encuentras, pide que te lo enviemos otra vez."
+        : "Confirm your address first with the link we mailed you; if you cannot find it, ask for it again."
+    case .signUpNeedsDepartmentAndLocation:
+      return es
+        ? "Para abrir el registro, elige el departamento y la sede de las personas nuevas."
+        : "To open sign-up, choose the department and location new people start in."
     case .inactiveNotInvited:
       return es
         ? "Esta persona está desactivada: actívala antes de invitarla."
@@ -243,7 +259,7 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
       .lastEventIDUnknown, .sendCSV, .csvNotUTF8, .csvEmpty, .csvNeedsUsername, .bodyUnreadable,
       .directoryUnavailable, .invalidIdempotencyKey, .mailIsOff, .linkUnknown, .linkUsed, .linkExpired,
       .directoryAccountsNotInvited, .inactiveNotInvited, .directoryAccountDeletedByDirectory, .lastAdministratorStays,
-      .alreadyErased,
+      .alreadyErased, .signUpClosed, .confirmAddressFirst, .signUpNeedsDepartmentAndLocation,
       .csvUnknownColumns(["nickname"], known: ["username", "email"]),
       .localAccountKept(username: "ana"), .importRefused(refused: 2, lines: 40),
       .sendJSON(got: "text/plain"), .sendJSON(got: nil), .serverBusy, .bodyTooLarge(limit: 65_536), .conflictingFraming,

@@ -78,6 +78,8 @@ public struct FieldMessage: CatalogueMessage {
     case .requiredToTurnDown: "field.required-to-turn-down"
     case .commonPassword: "field.common-password"
     case .noDigestForKind: "field.no-digest-for-kind"
+    case .domainNotAllowed: "field.domain-not-allowed"
+    case .domainName: "field.domain-name"
     }
   }
 
@@ -222,6 +224,13 @@ public struct FieldMessage: CatalogueMessage {
       return es
         ? "es una de las contraseñas más usadas y fáciles de adivinar; elige otra"
         : "is one of the most used passwords, easy to guess; choose another"
+    case .domainNotAllowed(let domains):
+      let list = domains.map { "@" + $0 }.joined(separator: ", ")
+      return es ? "debe ser una dirección de \(list)" : "must be an address at \(list)"
+    case .domainName:
+      return es
+        ? "debe ser una lista de dominios, como atrium-demo.example"
+        : "must be a list of domains, like atrium-demo.example"
     case .noDigestForKind:
       return es
         ? "no se ofrece en resumen diario: se envía cuando ocurre"
@@ -269,6 +278,7 @@ public struct FieldMessage: CatalogueMessage {
       .directoryFilter(containing: nil), .directoryFilter(containing: "{username}"),
       .requiredUnless(other: "searchBase"), .goesWith(other: "bindDN"), .noSuchField("nickname"),
       .attributeName(field: "email"), .requiredToTurnDown, .commonPassword, .noDigestForKind,
+      .domainNotAllowed(["atrium-demo.example"]), .domainName,
     ]
     let places = FieldRule.PlaceKind.allCases.flatMap { [FieldRule.notA($0), .namedNotA("Sales", $0)] }
     return (rules + places).map(FieldMessage.init)

@@ -15,6 +15,14 @@ public enum MailText: CatalogueMessage, Hashable {
   case invitationBody(admin: String, username: String, days: Int)
   case invitationAction
   case invitationReason
+  /// Self sign-up: the confirmation, and the note to an address that already has an account.
+  case signUpSubject(company: String)
+  case signUpBody(username: String, days: Int)
+  case signUpAction
+  case signUpReason
+  case alreadyHaveAccountSubject
+  case alreadyHaveAccountBody(username: String)
+  case alreadyHaveAccountAction
   /// The link in a notification's footer that stops its kind by mail.
   case stopMails(kind: String)
   /// The page that link opens, before and after.
@@ -56,6 +64,23 @@ public enum MailText: CatalogueMessage, Hashable {
       return es
         ? "Recibes este correo porque un administrador te ha dado una cuenta en Atrium."
         : "You get this mail because an administrator gave you an account in Atrium."
+    case .signUpSubject(let company):
+      return es ? "Confirma tu cuenta de Atrium de \(company)" : "Confirm your account at \(company)'s Atrium"
+    case .signUpBody(let username, let days):
+      return es
+        ? "Confirma tu correo con el enlace, que sirve una vez durante \(days) días; después entra con el usuario \(username) o con este correo."
+        : "Confirm your address with the link, which works once for \(days) days; then sign in as \(username) or with this address."
+    case .signUpAction: return es ? "Confirmar mi correo" : "Confirm my address"
+    case .signUpReason:
+      return es
+        ? "Recibes este correo porque alguien creó una cuenta de Atrium con esta dirección. Si no fuiste tú, ignóralo: sin confirmar, la cuenta se borra sola."
+        : "You get this mail because someone signed up to Atrium with this address. If it was not you, ignore it: unconfirmed, the account is removed by itself."
+    case .alreadyHaveAccountSubject: return es ? "Ya tienes una cuenta de Atrium" : "You already have an Atrium account"
+    case .alreadyHaveAccountBody(let username):
+      return es
+        ? "Alguien intentó crear una cuenta con esta dirección, pero ya tienes una: tu usuario es \(username). Si no recuerdas la contraseña, puedes elegir otra desde la página de entrada."
+        : "Someone tried to sign up with this address, but you already have an account: your username is \(username). If you forgot your password, you can choose a new one from the sign-in page."
+    case .alreadyHaveAccountAction: return es ? "Entrar en Atrium" : "Sign in to Atrium"
     case .stopMails(let kind):
       return es ? "No recibir más correos de «\(kind)»" : "Stop mails about “\(kind)”"
     case .stopMailsQuestion(let kind):
@@ -83,7 +108,9 @@ public enum MailText: CatalogueMessage, Hashable {
       .greeting(name: "Eva"), .openInAtrium, .whyThisMail, .changeInSettings, .resetSubject, .resetBody(minutes: 60),
       .resetAction, .resetReason, .resetDirectorySubject, .resetDirectoryBody,
       .invitationSubject(company: "Atrium Demo S.L."), .invitationBody(admin: "Ana García", username: "nuria", days: 7),
-      .invitationAction, .invitationReason, .stopMails(kind: "Company notices"),
+      .invitationAction, .invitationReason, .signUpSubject(company: "Atrium Demo S.L."),
+      .signUpBody(username: "nora", days: 2), .signUpAction, .signUpReason, .alreadyHaveAccountSubject,
+      .alreadyHaveAccountBody(username: "eva"), .alreadyHaveAccountAction, .stopMails(kind: "Company notices"),
       .stopMailsQuestion(kind: "Company notices"), .stopMailsExplained, .stopMailsButton,
       .mailsStopped(kind: "Company notices"),
     ]

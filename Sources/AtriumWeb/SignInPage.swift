@@ -8,7 +8,8 @@ package enum SignInPage {
   package static let tokenCookie = "atrium_signin"
 
   package static func render(
-    _ context: WebContext, next: String?, token: String, error: String?, username: String, offersReset: Bool
+    _ context: WebContext, next: String?, token: String, error: String?, username: String, offersReset: Bool,
+    offersSignUp: Bool = false
   ) -> Node {
     Layout.bare(
       context(.signInTitle), context,
@@ -34,6 +35,8 @@ package enum SignInPage {
         offersReset
           ? .p([], [.a([.href(WebPage.account(.forgotPassword).href)], [.text(context(PasswordText.forgotLink))])])
           : .empty,
+        offersSignUp
+          ? .p([], [.a([.href(WebPage.account(.signUp).href)], [.text(context(SignUpText.createAccount))])]) : .empty,
       ])
   }
 }

@@ -17,7 +17,8 @@ extension WebApp {
       response.headers.add("Set-Cookie", try webSessions.end(visitor, secure: webSessions.isSecure(request)))
       return response
     case .signIn, .submitSignIn, .password, .changePassword, .forgotPassword, .requestReset, .chooseNewPassword,
-      .resetPassword, .invitation, .acceptInvitation, .unsubscribe, .confirmUnsubscribe:
+      .resetPassword, .invitation, .acceptInvitation, .unsubscribe, .confirmUnsubscribe, .signUp, .submitSignUp,
+      .resendSignUp, .confirmSignUp, .completeSignUp:
       // Answered before: signing in and a forgotten password need no session, and the password
       // forms come first.
       throw Problem.notFound(.noSuch(.page, id: ""))

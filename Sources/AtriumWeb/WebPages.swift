@@ -103,6 +103,10 @@ extension WebApp {
     case .account(.invitation), .account(.acceptInvitation):
       guard case .account(let page) = page else { throw Problem.notFound(.noSuch(.page, id: "")) }
       return try invitationPage(page, request, form: form, context: context)
+    case .account(.signUp), .account(.submitSignUp), .account(.resendSignUp), .account(.confirmSignUp),
+      .account(.completeSignUp):
+      guard case .account(let page) = page else { throw Problem.notFound(.noSuch(.page, id: "")) }
+      return try signUpPage(page, request, form: form, context: context)
     case .account(.unsubscribe(let token)):
       return try unsubscribePage(token: token, confirmed: false, request, context: context)
     case .account(.confirmUnsubscribe(let token)):
@@ -135,8 +139,10 @@ extension WebApp {
           case 503: .directoryDown
           default: .wrongCredentials
           }
-        return signInForm(
-          context, request, next: next, error: context(message), username: username, status: problem.status)
+        // A signed-up account not yet confirmed: said only to whoever gave its password.
+        let words =
+          problem.status == 403 ? formProblem(problem, in: context.language).detail ?? "" : context(message)
+        return signInForm(context, request, next: next, error: words, username: username, status: problem.status)
       } catch is ValidationFailure {
         return signInForm(
           context, request, next: next, error: context(.wrongCredentials), username: username, status: 400)
@@ -178,7 +184,8 @@ extension WebApp {
     let token = environment.secret(bytes: 16)
     var response = html(
       SignInPage.render(
-        context, next: next, token: token, error: error, username: username, offersReset: environment.mail != nil),
+        context, next: next, token: token, error: error, username: username, offersReset: environment.mail != nil,
+        offersSignUp: (try? SignUpService(environment: environment).isOpen()) ?? false),
       status: status)
     response.headers.add(
       "Set-Cookie",

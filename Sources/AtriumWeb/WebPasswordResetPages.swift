@@ -54,7 +54,7 @@ extension WebApp {
       response.headers.add("Set-Cookie", "\(PasswordResetPages.tokenCookie)=; Path=/password-reset; Max-Age=0")
       return response
     case .signIn, .submitSignIn, .signOut, .password, .changePassword, .invitation, .acceptInvitation, .unsubscribe,
-      .confirmUnsubscribe:
+      .confirmUnsubscribe, .signUp, .submitSignUp, .resendSignUp, .confirmSignUp, .completeSignUp:
       throw Problem.notFound(.noSuch(.page, id: ""))
     }
   }

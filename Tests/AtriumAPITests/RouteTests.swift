@@ -51,11 +51,12 @@ import Testing
     #expect(throws: RouteError.notFound) { try Route(method: "GET", path: "/api/v1/people/%ff/photo") }
   }
 
-  @Test func onlyTheServiceSignInAForgottenPasswordAndCalendarFeedsAreAnonymous() {
+  @Test func onlyTheServiceSignInAForgottenPasswordSignUpAndCalendarFeedsAreAnonymous() {
     let anonymous = Set(Route.examples.filter { !$0.rules.requiresAuthentication }.map(\.name))
     #expect(
       anonymous == [
-        "health", "openAPI", "login", "refresh", "calendarFeed", "forgotPassword", "completePasswordReset",
+        "health", "openAPI", "login", "refresh", "calendarFeed", "forgotPassword", "completePasswordReset", "signUp",
+        "resendSignUp",
       ])
   }
 

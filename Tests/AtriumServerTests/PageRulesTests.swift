@@ -5,7 +5,7 @@ import AtriumWeb
 import Testing
 
 @Suite struct PageRulesTests {
-  @Test func onlySigningInAForgottenPasswordAnInvitationUnsubscribingAndTheAssetsNeedNoSession() {
+  @Test func onlySigningInOrUpAForgottenPasswordAnInvitationUnsubscribingAndTheAssetsNeedNoSession() {
     let open = Set(WebPage.examples.filter { $0.rules.access == .anyone })
     #expect(
       open == [
@@ -13,7 +13,9 @@ import Testing
         .account(.forgotPassword), .account(.requestReset), .account(.chooseNewPassword(token: "t1")),
         .account(.resetPassword(token: "t1")), .account(.invitation(token: "t1")),
         .account(.acceptInvitation(token: "t1")), .account(.unsubscribe(token: "t1")),
-        .account(.confirmUnsubscribe(token: "t1")), .assets(.stylesheet), .assets(.script),
+        .account(.confirmUnsubscribe(token: "t1")), .account(.signUp), .account(.submitSignUp),
+        .account(.resendSignUp), .account(.confirmSignUp(token: "t1")), .account(.completeSignUp(token: "t1")),
+        .assets(.stylesheet), .assets(.script),
       ])
   }
 

@@ -145,3 +145,49 @@ public struct AccountDeletion: Codable, Hashable, Sendable {
     self.password = password
   }
 }
+
+/// `POST /api/v1/auth/sign-up`: a person of an allowed mail domain creates their account.
+public struct SignUpRequest: Codable, Hashable, Sendable {
+  public var email: String
+  public var password: String
+  public var firstName: String
+  public var lastName: String
+  /// With its country prefix (E.164): `+34 600 123 456`.
+  public var phone: String
+
+  public init(email: String, password: String, firstName: String, lastName: String, phone: String) {
+    self.email = email
+    self.password = password
+    self.firstName = firstName
+    self.lastName = lastName
+    self.phone = phone
+  }
+}
+
+/// The answer to a sign-up or a request to send its link again, whatever the address: a
+/// mail is on its way.
+public struct SignUpAccepted: Codable, Hashable, Sendable {
+  public var email: String
+  /// How long the confirmation link works.
+  public var confirmWithinDays: Int
+
+  public init(email: String, confirmWithinDays: Int) {
+    self.email = email
+    self.confirmWithinDays = confirmWithinDays
+  }
+}
+
+/// Who may sign up themselves (`GET|PUT /api/v1/company/sign-up`, admins).
+public struct SignUpSettingsBody: Codable, Hashable, Sendable {
+  /// The mail domains whose people may sign up (`atrium-demo.example`); empty: sign-up is off.
+  public var domains: [String]
+  /// Where new people start (required while `domains` is not empty).
+  public var departmentId: String?
+  public var locationId: String?
+
+  public init(domains: [String], departmentId: String? = nil, locationId: String? = nil) {
+    self.domains = domains
+    self.departmentId = departmentId
+    self.locationId = locationId
+  }
+}

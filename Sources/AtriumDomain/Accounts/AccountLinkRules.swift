@@ -5,4 +5,6 @@ public enum AccountLinkRules {
   public static let passwordResetMinutes = 60
   /// An invitation's link (a new person may read it only on their first day).
   public static let invitationDays = 7
+  /// A sign-up's confirmation link; an account still unconfirmed after it is removed.
+  public static let signUpConfirmationDays = 2
 }

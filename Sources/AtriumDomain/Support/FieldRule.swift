@@ -81,6 +81,9 @@ public enum FieldRule: Hashable, Sendable {
   case directoryFilter(containing: String?)
   /// A daily digest asked for a kind of notification that is only sent when it happens.
   case noDigestForKind
+  /// A mail address of a domain whose people may not sign up; the allowed ones.
+  case domainNotAllowed([String])
+  case domainName
   /// Required unless the other field (that can stand in for it) is given.
   case requiredUnless(other: String)
   /// Given together with the other field, or neither is.

@@ -323,6 +323,7 @@ public final class AtriumApp: HTTPResponder {
           before: now.addingTimeInterval(-environment.loginLimits.window).milliseconds)
         try OutboxStore(connection).deleteFinished(before: now.addingTimeInterval(-Self.outboxRetention).milliseconds)
       }
+      try SignUpService(environment: environment).removeUnconfirmed()
       if let directory = environment.filesDirectory {
         let inUse = try environment.database.read { try PeopleStore($0).photosInUse() }
         PhotoFiles(filesDirectory: directory).removeUnused(keeping: inUse, olderThan: 3600, now: now)

@@ -59,7 +59,12 @@ public final class AuthService: Sendable {
       throw Problem.tooManyAttempts(retryAfter: wait)
     }
     let found = try environment.database.read { connection -> (employee: Employee, account: AccountStore.Account?)? in
-      guard let employee = try PeopleStore(connection).employee(username: username) else { return nil }
+      // A username, or the address of a local account (how people who signed up know theirs).
+      let people = PeopleStore(connection)
+      guard
+        let employee = try people.employee(username: username)
+          ?? (username.contains("@") ? try people.employee(email: username) : nil)
+      else { return nil }
       return (employee, try AccountStore(connection).account(employeeID: employee.id))
     }
     if found?.account?.passwordHash == nil, let directory = directory.service() {
@@ -71,7 +76,13 @@ public final class AuthService: Sendable {
     // every refusal costs the same time and says the same thing.
     let hash = found?.account?.passwordHash
     let matches = environment.passwordHasher.verify(body.password, against: hash ?? decoyHash)
-    guard let employee = found?.employee, hash != nil, matches, employee.isActive else {
+    guard let employee = found?.employee, hash != nil, matches else {
+      try limiter.recordFailure(username: username, address: address, now: now)
+      throw Problem.unauthorized(.wrongCredentials)
+    }
+    // Only someone who knows the password learns that the address waits for its confirmation.
+    if found?.account?.unconfirmedSince != nil { throw Problem.forbidden(.confirmAddressFirst) }
+    guard employee.isActive else {
       try limiter.recordFailure(username: username, address: address, now: now)
       throw Problem.unauthorized(.wrongCredentials)
     }

@@ -38,16 +38,9 @@ package struct PasswordResetService: Sendable {
     let now = environment.now().milliseconds
     try environment.database.write { connection in
       let outbox = OutboxStore(connection)
-      let hourAgo = now - 3_600_000
-      let byRecipient = try outbox.recent(kindPrefix: Self.kind, address: email, since: hourAgo)
-      let byOrigin = try outbox.recent(kindPrefix: Self.kind, origin: origin, since: hourAgo)
-      let full = [
-        byRecipient.count >= Self.perRecipientPerHour ? byRecipient.oldest : nil,
-        byOrigin.count >= Self.perOriginPerHour ? byOrigin.oldest : nil,
-      ].compactMap { $0 }
-      if let oldest = full.max() {
-        throw Problem.tooManyAttempts(retryAfter: max(1, Int((oldest + 3_600_000 - now + 999) / 1000)))
-      }
+      try AccountMailLimit(
+        kindPrefix: Self.kind, perRecipientPerHour: Self.perRecipientPerHour, perOriginPerHour: Self.perOriginPerHour
+      ).check(email: email, origin: origin, now: now, connection: connection)
       // Each request is its own row: a second request sends a second (newer) link.
       let key = "\(Self.kind):\(environment.makeID())"
       guard let person = try PeopleStore(connection).employee(email: email), person.isActive else {

@@ -88,5 +88,16 @@ extension Schema {
         // (which holds theirs): the sync and sign-in never bring them back.
         "CREATE TABLE erased_directory_entries (dn_hash TEXT PRIMARY KEY, erased_at BIGINT NOT NULL)"
       ]),
+    Migration(
+      version: 29, name: "self sign-up",
+      sql: [
+        // The mail domains whose people may sign up themselves (comma-separated; empty: off),
+        // and where they start.
+        "ALTER TABLE company ADD COLUMN sign_up_domains TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE company ADD COLUMN sign_up_department_id TEXT",
+        "ALTER TABLE company ADD COLUMN sign_up_location_id TEXT",
+        // A signed-up account until its address is confirmed: it cannot sign in.
+        "ALTER TABLE accounts ADD COLUMN unconfirmed_since BIGINT",
+      ]),
   ]
 }

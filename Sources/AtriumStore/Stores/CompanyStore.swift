@@ -46,6 +46,37 @@ public struct CompanyStore {
       "UPDATE company SET password_minimum = ? WHERE id = 1", .integer(Int64(policy.minimumLength)))
   }
 
+  /// Who may sign up themselves (`SignUpRules`), and where they start.
+  public struct SignUp: Sendable, Hashable {
+    /// Empty: sign-up is off.
+    public var domains: [String]
+    public var departmentID: String?
+    public var locationID: String?
+
+    public init(domains: [String] = [], departmentID: String? = nil, locationID: String? = nil) {
+      self.domains = domains
+      self.departmentID = departmentID
+      self.locationID = locationID
+    }
+  }
+
+  public func signUp() throws -> SignUp {
+    guard
+      let row = try connection.queryFirst(
+        "SELECT sign_up_domains, sign_up_department_id, sign_up_location_id FROM company WHERE id = 1")
+    else { return SignUp() }
+    return SignUp(
+      domains: row.string("sign_up_domains").split(separator: ",").map(String.init),
+      departmentID: row.optionalString("sign_up_department_id"), locationID: row.optionalString("sign_up_location_id"))
+  }
+
+  public func saveSignUp(_ signUp: SignUp) throws {
+    try connection.execute(
+      "UPDATE company SET sign_up_domains = ?, sign_up_department_id = ?, sign_up_location_id = ? WHERE id = 1",
+      .text(signUp.domains.joined(separator: ",")), DatabaseValue(signUp.departmentID),
+      DatabaseValue(signUp.locationID))
+  }
+
   public func save(_ company: Company) throws {
     try connection.execute(
       """

@@ -108,6 +108,16 @@ public struct PeopleStore {
         """, .text(employeeID))
   }
 
+  /// Removes a person who left no trace but their row (a sign-up never confirmed), with
+  /// their search row; their account and links go with the row.
+  public func deleteUnused(employeeID: String) throws {
+    let postgres = connection.dialect == .postgres
+    try connection.execute(
+      "DELETE FROM people_search WHERE \(postgres ? "search_id" : "rowid") = (SELECT search_id FROM employees WHERE id = ?)",
+      .text(employeeID))
+    try connection.execute("DELETE FROM employees WHERE id = ?", .text(employeeID))
+  }
+
   /// Rebuilds the whole directory search (after a company was copied in).
   public func indexEveryone() throws {
     let ids = try connection.query("SELECT id FROM employees ORDER BY id")

@@ -20,5 +20,15 @@ extension PermissionMatrixTests {
     Row(
       "completePasswordReset", [404, 404, 404, 404, 404], body: .json(#"{"token": "x", "password": "p4ssw0rd-long"}"#)
     ) { _ in .auth(.completePasswordReset) },
+    // Sign-up is closed until an admin opens it (and needs mail); the link again needs mail.
+    Row(
+      "signUp", [503, 503, 503, 503, 503],
+      body: .json(
+        #"{"email": "nora@atrium-demo.example", "password": "p4ssw0rd-long", "firstName": "Nora", "lastName": "Vidal", "phone": "+34600111222"}"#
+      )
+    ) { _ in .auth(.signUp) },
+    Row("resendSignUp", [503, 503, 503, 503, 503], body: .json(#"{"email": "nora@atrium-demo.example"}"#)) { _ in
+      .auth(.resendSignUp)
+    },
   ]
 }

@@ -9,5 +9,9 @@ extension PermissionMatrixTests {
     Row("updateCompany", [401, 403, 403, 403, 200], body: .json(#"{"name": "Atrium S.L."}"#)) { _ in .company(.update)
     },
     Row("audit", [401, 403, 403, 403, 200]) { _ in .company(.audit(.first)) },
+    Row("signUpSettings", [401, 403, 403, 403, 200]) { _ in .company(.signUpSettings) },
+    Row("updateSignUpSettings", [401, 403, 403, 403, 200], body: .json(#"{"domains": []}"#)) { _ in
+      .company(.updateSignUpSettings)
+    },
   ]
 }

@@ -11,9 +11,13 @@ extension Route {
     case forgotPassword
     /// `POST /api/v1/auth/password-reset/complete`: that link's token and a new password.
     case completePasswordReset
+    /// `POST /api/v1/auth/sign-up`: a person of an allowed mail domain creates their account.
+    case signUp
+    /// `POST /api/v1/auth/sign-up/resend`: the confirmation link again.
+    case resendSignUp
 
     public enum Name: String, CaseIterable, Sendable {
-      case login, refresh, logout, forgotPassword, completePasswordReset
+      case login, refresh, logout, forgotPassword, completePasswordReset, signUp, resendSignUp
     }
 
     public static func endpoint(_ name: Name) -> Endpoint<Self> {
@@ -46,6 +50,17 @@ extension Route {
           .post, "/api/v1/auth/password-reset/complete", access: .anonymous, work: .mayBlock, replay: .neverStored,
           beforePasswordChange: .allowed, bodyLimit: .standard
         ) { _, _ in .completePasswordReset }
+      case .signUp:
+        // The password is hashed on the worker pool; the same answer for any allowed address.
+        Endpoint(
+          .post, "/api/v1/auth/sign-up", access: .anonymous, work: .mayBlock, replay: .neverStored,
+          beforePasswordChange: .allowed, bodyLimit: .standard
+        ) { _, _ in .signUp }
+      case .resendSignUp:
+        Endpoint(
+          .post, "/api/v1/auth/sign-up/resend", access: .anonymous, work: .quick, replay: .neverStored,
+          beforePasswordChange: .allowed, bodyLimit: .standard
+        ) { _, _ in .resendSignUp }
       }
     }
 
@@ -56,11 +71,14 @@ extension Route {
       case .logout(let everywhere): RouteParts(.logout, query: everywhere ? [("everywhere", "true")] : [])
       case .forgotPassword: RouteParts(.forgotPassword)
       case .completePasswordReset: RouteParts(.completePasswordReset)
+      case .signUp: RouteParts(.signUp)
+      case .resendSignUp: RouteParts(.resendSignUp)
       }
     }
 
     public static let examples: [Self] = [
       .login, .refresh, .logout(everywhere: false), .logout(everywhere: true), .forgotPassword, .completePasswordReset,
+      .signUp, .resendSignUp,
     ]
   }
 }

@@ -29,6 +29,16 @@ extension AtriumApp {
       let body = try JSONCoding.decode(PasswordReset.self, from: request)
       try PasswordResetService(environment: environment).complete(body)
       return HTTPResponse(status: 204)
+    case .signUp:
+      let body = try JSONCoding.decode(SignUpRequest.self, from: request)
+      let accepted = try SignUpService(environment: environment).signUp(
+        body, origin: clientAddress(of: request), language: readerLanguage(request, nil))
+      return try JSONCoding.response(accepted, status: 202)
+    case .resendSignUp:
+      let body = try JSONCoding.decode(ForgottenPassword.self, from: request)
+      let accepted = try SignUpService(environment: environment).resend(
+        email: body.email, origin: clientAddress(of: request), language: readerLanguage(request, nil))
+      return try JSONCoding.response(accepted, status: 202)
     }
   }
 }

@@ -43,6 +43,11 @@ extension AtriumApp {
       return try JSONCoding.response(try company.update(body, by: principal))
     case .audit(let page):
       return try JSONCoding.response(try AuditTrail(environment: environment).page(page, principal: principal))
+    case .signUpSettings:
+      return try JSONCoding.response(try SignUpService(environment: environment).settings(principal: principal))
+    case .updateSignUpSettings:
+      let body = try JSONCoding.decode(SignUpSettingsBody.self, from: request)
+      return try JSONCoding.response(try SignUpService(environment: environment).update(body, principal: principal))
     }
   }
 }

@@ -18,10 +18,18 @@ extension WebPage {
     /// (also a mail client's one-click POST, RFC 8058).
     case unsubscribe(token: String)
     case confirmUnsubscribe(token: String)
+    /// Self sign-up where the company allows it: the form, the link again, and the page the
+    /// confirmation link opens with its button.
+    case signUp
+    case submitSignUp
+    case resendSignUp
+    case confirmSignUp(token: String)
+    case completeSignUp(token: String)
 
     package enum Name: CaseIterable, Sendable {
       case signIn, submitSignIn, signOut, password, changePassword, forgotPassword, requestReset
       case chooseNewPassword, resetPassword, invitation, acceptInvitation, unsubscribe, confirmUnsubscribe
+      case signUp, submitSignUp, resendSignUp, confirmSignUp, completeSignUp
     }
 
     package static func row(_ name: Name) -> PageRow<Self> {
@@ -85,6 +93,18 @@ extension WebPage {
         PageRow(.post, "/invitation/{token}", rules: .anonymous(work: .mayBlock)) { token, _ in
           .acceptInvitation(token: token[0])
         }
+      case .signUp: PageRow(.get, "/sign-up", rules: .anonymous(work: .quick)) { _, _ in .signUp }
+      // Hashes the password: off the network threads.
+      case .submitSignUp: PageRow(.post, "/sign-up", rules: .anonymous(work: .mayBlock)) { _, _ in .submitSignUp }
+      case .resendSignUp: PageRow(.post, "/sign-up/resend", rules: .anonymous(work: .quick)) { _, _ in .resendSignUp }
+      case .confirmSignUp:
+        PageRow(.get, "/sign-up/confirm/{token}", rules: .anonymous(work: .quick)) { token, _ in
+          .confirmSignUp(token: token[0])
+        }
+      case .completeSignUp:
+        PageRow(.post, "/sign-up/confirm/{token}", rules: .anonymous(work: .quick)) { token, _ in
+          .completeSignUp(token: token[0])
+        }
       // The signed link is the only proof needed: a mail client posts it without cookies.
       case .unsubscribe:
         PageRow(.get, "/unsubscribe/{token}", rules: .anonymous(work: .quick)) { token, _ in
@@ -112,6 +132,11 @@ extension WebPage {
       case .acceptInvitation(let token): PageParts(.acceptInvitation, [token])
       case .unsubscribe(let token): PageParts(.unsubscribe, [token])
       case .confirmUnsubscribe(let token): PageParts(.confirmUnsubscribe, [token])
+      case .signUp: PageParts(.signUp)
+      case .submitSignUp: PageParts(.submitSignUp)
+      case .resendSignUp: PageParts(.resendSignUp)
+      case .confirmSignUp(let token): PageParts(.confirmSignUp, [token])
+      case .completeSignUp(let token): PageParts(.completeSignUp, [token])
       }
     }
 
@@ -119,7 +144,8 @@ extension WebPage {
       .signIn(next: nil), .signIn(next: "/board"), .submitSignIn, .signOut, .password, .changePassword,
       .forgotPassword, .requestReset, .chooseNewPassword(token: "t1"), .resetPassword(token: "t1"),
       .invitation(token: "t1"), .acceptInvitation(token: "t1"), .unsubscribe(token: "t1"),
-      .confirmUnsubscribe(token: "t1"),
+      .confirmUnsubscribe(token: "t1"), .signUp, .submitSignUp, .resendSignUp, .confirmSignUp(token: "t1"),
+      .completeSignUp(token: "t1"),
     ]
   }
 }
