@@ -10,6 +10,10 @@ public enum SignUpText: CatalogueMessage, Hashable {
   case resendButton
   case confirmTitle
   case confirmHelp(username: String)
+  /// The admin's form.
+  case settingsTitle
+  case settingsHelp
+  case domainsLabel
 
   public var id: String { "sign-up." + caseName }
 
@@ -36,6 +40,12 @@ public enum SignUpText: CatalogueMessage, Hashable {
       return es
         ? "Tu usuario es \(username); también puedes entrar con tu correo."
         : "Your username is \(username); you can also sign in with your address."
+    case .settingsTitle: return es ? "Registro por cuenta propia" : "Self sign-up"
+    case .settingsHelp:
+      return es
+        ? "Quien tenga un correo de estos dominios puede crearse una cuenta, que confirma por correo. Déjalo vacío para cerrarlo."
+        : "People with an address at these domains may create their own account, confirmed by mail. Leave it empty to close it."
+    case .domainsLabel: return es ? "Dominios de correo, separados por comas" : "Mail domains, separated by commas"
     }
   }
 
@@ -43,7 +53,7 @@ public enum SignUpText: CatalogueMessage, Hashable {
     [
       .createAccount, .help(domains: ["atrium-demo.example"]), .phoneHelp, .submit,
       .sent(email: "nora@atrium-demo.example", days: 2), .resendTitle, .resendButton, .confirmTitle,
-      .confirmHelp(username: "nora"),
+      .confirmHelp(username: "nora"), .settingsTitle, .settingsHelp, .domainsLabel,
     ]
   }
 }

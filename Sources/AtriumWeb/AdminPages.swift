@@ -223,8 +223,9 @@ package enum AdminPages {
 
   // MARK: - Company
 
+  /// - Parameter below: What follows the company's form (the sign-up settings).
   package static func company(
-    _ context: WebContext, _ company: CompanyBody, error: String? = nil
+    _ context: WebContext, _ company: CompanyBody, error: String? = nil, below: [Node] = []
   ) -> Node {
     func field(_ name: String, _ label: Text, _ value: String) -> Node {
       .fragment([
@@ -254,6 +255,37 @@ package enum AdminPages {
             ]),
             .p([], [.button([.type("submit")], [.text(context(.save))])]),
           ]),
+      ] + below)
+  }
+
+  /// Who may sign up themselves: the domains, and the department and location they start in.
+  package static func signUpForm(
+    _ context: WebContext, _ settings: SignUpSettingsBody, departments: [DepartmentBody], locations: [LocationBody],
+    error: String? = nil
+  ) -> Node {
+    func select(_ name: String, _ label: Text, _ choices: [(String, String)], _ chosen: String?) -> Node {
+      .fragment([
+        .label([.for(name)], [.text(context(label))]),
+        .select(
+          [.id(name), .name(name)],
+          [.option([.value("")], "—")]
+            + choices.map { id, title in .option([.value(id)] + (id == chosen ? [.selected] : []), title) }),
+      ])
+    }
+    return context.form(
+      .admin(.saveSignUp), [.class("stack card"), .id("sign-up")],
+      [
+        .h2([], [.text(context(SignUpText.settingsTitle))]),
+        .p([.class("muted")], [.text(context(SignUpText.settingsHelp))]),
+        error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
+        .label([.for("domains")], [.text(context(SignUpText.domainsLabel))]),
+        .input([
+          .type("text"), .id("domains"), .name("domains"), .value(settings.domains.joined(separator: ", ")),
+          Attribute("placeholder", "atrium-demo.example"),
+        ]),
+        select("departmentId", .department, departments.map { ($0.id, $0.name) }, settings.departmentId),
+        select("locationId", .location, locations.map { ($0.id, $0.name) }, settings.locationId),
+        .p([], [.button([.type("submit")], [.text(context(.save))])]),
       ])
   }
 

@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumHTML
 import AtriumHTTPTypes
 import AtriumMail
 import AtriumMessages
@@ -139,7 +140,24 @@ extension WebApp {
     case .deleteDepartment(let id):
       return try placesChange(context, done: { done($0) }) { try places.deleteDepartment(id: id, by: principal) }
     case .company:
-      return html(AdminPages.company(context, try company.company()))
+      return html(AdminPages.company(context, try company.company(), below: [try signUpForm(context, principal)]))
+    case .saveSignUp:
+      let service = SignUpService(environment: environment)
+      do {
+        _ = try service.update(
+          SignUpSettingsBody(
+            domains: (form["domains"] ?? "").split(separator: ",").map(String.init).filter {
+              !$0.trimmingCharacters(in: .whitespaces).isEmpty
+            }, departmentId: form["departmentId"], locationId: form["locationId"]), principal: principal)
+        return done(.admin(.company))
+      } catch {
+        let problem = formProblem(error, in: context.language)
+        let message = problem.errors?.first.map { "\($0.field): \($0.message)" } ?? problem.detail
+        return html(
+          AdminPages.company(
+            context, try company.company(), below: [try signUpForm(context, principal, error: message)]),
+          status: problem.status)
+      }
     case .saveCompany:
       do {
         _ = try company.update(
@@ -342,6 +360,14 @@ extension WebApp {
       let problem = formProblem(error, in: context.language)
       return try placesPage(context, error: problem.detail, status: problem.status)
     }
+  }
+
+  /// The sign-up settings' form, as saved.
+  private func signUpForm(_ context: WebContext, _ principal: Principal, error: String? = nil) throws -> Node {
+    AdminPages.signUpForm(
+      context, try SignUpService(environment: environment).settings(principal: principal),
+      departments: try places.departments(PageRequest(limit: 1000)).items,
+      locations: try places.locations(PageRequest(limit: 1000)).items, error: error)
   }
 
   /// An error as the problem shown next to an admin form (the one mapping of `Problem.describing`);

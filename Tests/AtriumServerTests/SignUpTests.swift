@@ -131,4 +131,44 @@ import Testing
     let limited = app.send(.auth(.resendSignUp), json: #"{"email": "eva@atrium-demo.example"}"#)
     #expect(limited.status == 429 && limited.headers["Retry-After"] != nil)
   }
+
+  @Test func theWebAdminOpensItAndTheWebFormAsksAndAnswersAlike() throws {
+    let visitor = WebClient(app)
+    #expect(!visitor.get("/sign-in").text.contains("/sign-up"), "closed: not offered")
+    #expect(visitor.get("/sign-up").status == 403)
+
+    let admin = WebClient(app)
+    admin.signIn("ana")
+    let eva = try app.login("eva").user
+    let page = admin.get("/admin/company").text
+    #expect(page.contains(#"id="sign-up""#))
+    let saved = admin.submit(
+      "/admin/company/sign-up", from: "/admin/company",
+      [
+        "domains": "atrium-demo.example, @example.org", "departmentId": eva.department.id,
+        "locationId": eva.location.id,
+      ])
+    #expect(saved.status == 200 && saved.text.contains(#"value="atrium-demo.example, example.org""#))
+
+    #expect(visitor.get("/sign-in").text.contains(#"<a href="/sign-up">Create an account</a>"#))
+    let form = visitor.get("/sign-up")
+    #expect(form.text.contains("For people with an address at @atrium-demo.example, @example.org."))
+    let fields = ["password": "nora-long-password-1", "firstName": "Nora", "lastName": "Vidal"]
+    let badPhone = visitor.post(
+      "/sign-up", from: "/sign-up", fields.merging(["email": "nora@example.org", "phone": "600 111 222"]) { $1 })
+    #expect(badPhone.status == 400 && badPhone.text.contains(#"id="phone-error" role="alert""#))
+    #expect(badPhone.text.contains(#"value="nora@example.org""#) && !badPhone.text.contains("nora-long-password-1"))
+    let new = visitor.post(
+      "/sign-up", from: "/sign-up", fields.merging(["email": "nora@example.org", "phone": "+34 600 111 222"]) { $1 })
+    let known = visitor.post(
+      "/sign-up", from: "/sign-up",
+      fields.merging(["email": "eva@atrium-demo.example", "phone": "+34 600 111 222"]) { $1 })
+    #expect(new.status == 200 && known.status == 200)
+    #expect(new.text.contains("Check your mail: a link to confirm your address is on its way to nora@example.org"))
+    #expect(
+      new.text.replacingOccurrences(of: "nora@example.org", with: "eva@atrium-demo.example") == known.text,
+      "the same page for a new and a known address")
+    let forged = WebClient(app).send("POST", "/sign-up", form: ["email": "x@example.org"])
+    #expect(forged.status == 403, "the form repeats its page's value")
+  }
 }

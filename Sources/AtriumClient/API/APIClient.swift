@@ -128,6 +128,16 @@ extension APIClient {
     try await send(.auth(.forgotPassword), body: ForgottenPassword(email: email))
   }
 
+  /// Creates an account where the company allows it; a confirmation link goes by mail.
+  public func signUp(_ body: SignUpRequest) async throws(APIError) -> SignUpAccepted {
+    try await send(.auth(.signUp), body: body, as: SignUpAccepted.self)
+  }
+
+  /// The sign-up's confirmation link again; the server answers alike for any address.
+  public func resendSignUp(email: String) async throws(APIError) -> SignUpAccepted {
+    try await send(.auth(.resendSignUp), body: ForgottenPassword(email: email), as: SignUpAccepted.self)
+  }
+
   public func me() async throws(APIError) -> User {
     try await send(.me(.show), as: User.self)
   }

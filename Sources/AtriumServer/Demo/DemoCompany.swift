@@ -140,6 +140,9 @@ public enum DemoCompany {
           connection: connection, today: today, locations: locationsByName, people: ids, makeID: makeID, at: instant)
         try seedPosts(connection: connection, people: ids, makeID: makeID, at: instant)
         try seedDigest(connection: connection, people: ids, today: today, at: instant)
+        // Sign-up is open to the company's own domain: new people start in Engineering, Madrid.
+        try companies.saveSignUp(
+          .init(domains: ["atrium-demo.example"], departmentID: departmentIDs.first, locationID: locationIDs.first))
       }
       return true
     }

@@ -44,6 +44,8 @@ extension WebPage {
     case invite(id: String)
     /// Erases someone's data; their records stay under "Former employee".
     case erase(id: String)
+    /// Who may sign up themselves (on the company page).
+    case saveSignUp
 
     package enum Name: CaseIterable, Sendable {
       case index, people, newPerson, createPerson, person, updatePerson
@@ -51,7 +53,7 @@ extension WebPage {
       case deleteDepartment, renameLocation, renameDepartment, company, saveCompany, feeds
       case addFeed, refreshFeed, deleteFeed, audit, leave, savePolicy
       case addLeaveType, renameLeaveType, toggleLeaveType, makeDefaultLeaveType, addHoliday, deleteHoliday, importForm
-      case runImport, copyHolidays, auditExport, mail, invite, erase
+      case runImport, copyHolidays, auditExport, mail, invite, erase, saveSignUp
     }
 
     package static func row(_ name: Name) -> PageRow<Self> {
@@ -115,6 +117,7 @@ extension WebPage {
       case .mail: PageRow(.get, "/admin/mail", rules: .signedIn) { _, _ in .mail }
       case .invite: PageRow(.post, "/admin/people/{id}/invite", rules: .signedIn) { id, _ in .invite(id: id[0]) }
       case .erase: PageRow(.post, "/admin/people/{id}/erase", rules: .signedIn) { id, _ in .erase(id: id[0]) }
+      case .saveSignUp: PageRow(.post, "/admin/company/sign-up", rules: .signedIn) { _, _ in .saveSignUp }
       }
     }
 
@@ -158,6 +161,7 @@ extension WebPage {
       case .mail: PageParts(.mail)
       case .invite(let id): PageParts(.invite, [id])
       case .erase(let id): PageParts(.erase, [id])
+      case .saveSignUp: PageParts(.saveSignUp)
       }
     }
 
@@ -171,7 +175,7 @@ extension WebPage {
       .auditExport(AuditQuery(person: "eva")), .leave(location: nil, year: nil),
       .leave(location: "l1", year: 2027), .savePolicy, .addLeaveType, .renameLeaveType(id: "t1"),
       .toggleLeaveType(id: "t1"), .makeDefaultLeaveType(id: "t1"), .addHoliday, .deleteHoliday(id: "h1"), .importForm,
-      .runImport, .copyHolidays, .mail, .invite(id: "p1"), .erase(id: "p1"),
+      .runImport, .copyHolidays, .mail, .invite(id: "p1"), .erase(id: "p1"), .saveSignUp,
     ]
   }
 }
