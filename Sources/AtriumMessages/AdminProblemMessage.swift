@@ -81,6 +81,9 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
   case signUpClosed
   case confirmAddressFirst
   case signUpNeedsDepartmentAndLocation
+  /// Changing one's address.
+  case directoryOwnsAddress
+  case addressTaken
   case inactiveNotInvited
 
   public var id: String { "problem." + caseName }
@@ -238,6 +241,12 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
       return es
         ? "Confirma antes tu correo con el enlace que te enviamos; si no lo encuentras, pide que te lo enviemos otra vez."
         : "Confirm your address first with the link we mailed you; if you cannot find it, ask for it again."
+    case .directoryOwnsAddress:
+      return es
+        ? "Tu correo viene del directorio de la empresa: cámbialo allí."
+        : "Your address comes from the company directory: change it there."
+    case .addressTaken:
+      return es ? "Otra cuenta ya usa esta dirección." : "Another account already uses this address."
     case .signUpNeedsDepartmentAndLocation:
       return es
         ? "Para abrir el registro, elige el departamento y la sede de las personas nuevas."
@@ -259,7 +268,8 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
       .lastEventIDUnknown, .sendCSV, .csvNotUTF8, .csvEmpty, .csvNeedsUsername, .bodyUnreadable,
       .directoryUnavailable, .invalidIdempotencyKey, .mailIsOff, .linkUnknown, .linkUsed, .linkExpired,
       .directoryAccountsNotInvited, .inactiveNotInvited, .directoryAccountDeletedByDirectory, .lastAdministratorStays,
-      .alreadyErased, .signUpClosed, .confirmAddressFirst, .signUpNeedsDepartmentAndLocation,
+      .alreadyErased, .signUpClosed, .confirmAddressFirst, .signUpNeedsDepartmentAndLocation, .directoryOwnsAddress,
+      .addressTaken,
       .csvUnknownColumns(["nickname"], known: ["username", "email"]),
       .localAccountKept(username: "ana"), .importRefused(refused: 2, lines: 40),
       .sendJSON(got: "text/plain"), .sendJSON(got: nil), .serverBusy, .bodyTooLarge(limit: 65_536), .conflictingFraming,

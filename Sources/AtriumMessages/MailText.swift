@@ -23,6 +23,13 @@ public enum MailText: CatalogueMessage, Hashable {
   case alreadyHaveAccountSubject
   case alreadyHaveAccountBody(username: String)
   case alreadyHaveAccountAction
+  /// Changing one's address: the confirmation to the new one, the notice to the old.
+  case emailChangeSubject
+  case emailChangeBody(hours: Int)
+  case emailChangeAction
+  case emailChangeReason
+  case emailChangedSubject
+  case emailChangedBody(newAddress: String)
   /// The link in a notification's footer that stops its kind by mail.
   case stopMails(kind: String)
   /// The page that link opens, before and after.
@@ -81,6 +88,21 @@ public enum MailText: CatalogueMessage, Hashable {
         ? "Alguien intentó crear una cuenta con esta dirección, pero ya tienes una: tu usuario es \(username). Si no recuerdas la contraseña, puedes elegir otra desde la página de entrada."
         : "Someone tried to sign up with this address, but you already have an account: your username is \(username). If you forgot your password, you can choose a new one from the sign-in page."
     case .alreadyHaveAccountAction: return es ? "Entrar en Atrium" : "Sign in to Atrium"
+    case .emailChangeSubject: return es ? "Confirma tu nuevo correo de Atrium" : "Confirm your new Atrium address"
+    case .emailChangeBody(let hours):
+      return es
+        ? "Pediste que Atrium use esta dirección. Confírmala con el enlace, que sirve una vez durante \(hours) horas."
+        : "You asked Atrium to use this address. Confirm it with the link, which works once for \(hours) hours."
+    case .emailChangeAction: return es ? "Usar esta dirección" : "Use this address"
+    case .emailChangeReason:
+      return es
+        ? "Recibes este correo porque alguien pidió cambiar a esta dirección una cuenta de Atrium. Si no fuiste tú, ignóralo."
+        : "You get this mail because someone asked to move an Atrium account to this address. If it was not you, ignore it."
+    case .emailChangedSubject: return es ? "Tu correo de Atrium ha cambiado" : "Your Atrium address was changed"
+    case .emailChangedBody(let newAddress):
+      return es
+        ? "Atrium te escribirá desde ahora a \(newAddress). Si no lo pediste tú, avisa enseguida a un administrador."
+        : "From now on Atrium writes to \(newAddress). If you did not ask for it, tell an administrator at once."
     case .stopMails(let kind):
       return es ? "No recibir más correos de «\(kind)»" : "Stop mails about “\(kind)”"
     case .stopMailsQuestion(let kind):
@@ -110,7 +132,9 @@ public enum MailText: CatalogueMessage, Hashable {
       .invitationSubject(company: "Atrium Demo S.L."), .invitationBody(admin: "Ana García", username: "nuria", days: 7),
       .invitationAction, .invitationReason, .signUpSubject(company: "Atrium Demo S.L."),
       .signUpBody(username: "nora", days: 2), .signUpAction, .signUpReason, .alreadyHaveAccountSubject,
-      .alreadyHaveAccountBody(username: "eva"), .alreadyHaveAccountAction, .stopMails(kind: "Company notices"),
+      .alreadyHaveAccountBody(username: "eva"), .alreadyHaveAccountAction, .emailChangeSubject,
+      .emailChangeBody(hours: 24), .emailChangeAction, .emailChangeReason, .emailChangedSubject,
+      .emailChangedBody(newAddress: "eva.f@atrium-demo.example"), .stopMails(kind: "Company notices"),
       .stopMailsQuestion(kind: "Company notices"), .stopMailsExplained, .stopMailsButton,
       .mailsStopped(kind: "Company notices"),
     ]

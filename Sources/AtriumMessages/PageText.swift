@@ -18,7 +18,8 @@ public enum PageText: CatalogueMessage {
   case team, company, settings, profile, editProfile, search, searchPeople, allDepartments, allLocations, nobodyFound
   case call, mail, viewProfile, seeTimeOff, position, department, location, email, phone, manager, startDate, bio
   case save, saved, photo, photoHelp(megabytes: Int), notifications, leaveDecisions, approvalsWaiting,
-    companyNotices, notificationKind, onBoard, byMail, byPush, dailyDigest, notificationsHelp
+    companyNotices, notificationKind, onBoard, byMail, byPush, dailyDigest, notificationsHelp, myEmail, newEmail,
+    changeEmail, emailLinkSent(String)
   case language, calendarFeed, calendarHelp, teamCalendarFeed, newLink, website, address, openMap, social
   case requestDetail, otherRequests, whoElseIsOff, history, back, remainingAfter(HalfDays)
   case teamCalendar, month, holiday
@@ -184,6 +185,14 @@ public enum PageText: CatalogueMessage {
     case .approvalsWaiting: ("Requests waiting for me", "Solicitudes que esperan mi decisión")
     case .companyNotices: ("Company notices", "Avisos de la empresa")
     case .notificationKind: ("Kind", "Tipo")
+    case .myEmail: ("My e-mail", "Mi correo")
+    case .newEmail: ("New address", "Dirección nueva")
+    case .changeEmail: ("Change my e-mail", "Cambiar mi correo")
+    case .emailLinkSent(let address):
+      (
+        "A link to confirm it is on its way to \(address); your address changes when you open it.",
+        "Va de camino a \(address) un enlace para confirmarla; tu correo cambia cuando lo abras."
+      )
     case .onBoard: ("Board", "Tablón")
     case .byMail: ("Mail", "Correo")
     case .byPush: ("Devices", "Dispositivos")

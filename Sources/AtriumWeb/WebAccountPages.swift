@@ -18,7 +18,7 @@ extension WebApp {
       return response
     case .signIn, .submitSignIn, .password, .changePassword, .forgotPassword, .requestReset, .chooseNewPassword,
       .resetPassword, .invitation, .acceptInvitation, .unsubscribe, .confirmUnsubscribe, .signUp, .submitSignUp,
-      .resendSignUp, .confirmSignUp, .completeSignUp:
+      .resendSignUp, .confirmSignUp, .completeSignUp, .confirmEmail, .completeEmail:
       // Answered before: signing in and a forgotten password need no session, and the password
       // forms come first.
       throw Problem.notFound(.noSuch(.page, id: ""))

@@ -107,6 +107,10 @@ extension WebApp {
       .account(.completeSignUp):
       guard case .account(let page) = page else { throw Problem.notFound(.noSuch(.page, id: "")) }
       return try signUpPage(page, request, form: form, context: context)
+    case .account(.confirmEmail(let token)):
+      return try emailChangePage(token: token, confirmed: false, request, form: form, context: context)
+    case .account(.completeEmail(let token)):
+      return try emailChangePage(token: token, confirmed: true, request, form: form, context: context)
     case .account(.unsubscribe(let token)):
       return try unsubscribePage(token: token, confirmed: false, request, context: context)
     case .account(.confirmUnsubscribe(let token)):

@@ -54,7 +54,8 @@ extension WebApp {
       response.headers.add("Set-Cookie", "\(PasswordResetPages.tokenCookie)=; Path=/password-reset; Max-Age=0")
       return response
     case .signIn, .submitSignIn, .signOut, .password, .changePassword, .invitation, .acceptInvitation, .unsubscribe,
-      .confirmUnsubscribe, .signUp, .submitSignUp, .resendSignUp, .confirmSignUp, .completeSignUp:
+      .confirmUnsubscribe, .signUp, .submitSignUp, .resendSignUp, .confirmSignUp, .completeSignUp,
+      .confirmEmail, .completeEmail:
       throw Problem.notFound(.noSuch(.page, id: ""))
     }
   }

@@ -55,6 +55,20 @@ extension WebApp {
       return try deleteAccountPage(context, principal: principal, email: "", error: nil)
     case .confirmDeleteAccount:
       return try confirmDeleteAccount(request, form: form, principal: principal, context: context)
+    case .changeEmail:
+      let email = form["email"] ?? ""
+      do {
+        try EmailChangeService(environment: environment, auth: auth).request(
+          EmailChange(email: email, password: form["password"] ?? ""), principal: principal,
+          origin: clientAddress(of: request), language: context.language)
+      } catch {
+        let problem = formProblem(error, in: context.language)
+        let message = problem.errors?.first.map { "\($0.field): \($0.message)" } ?? problem.detail ?? ""
+        return redirect(to: .settings(.show), saying: message, visitor: visitor, request: request)
+      }
+      return redirect(
+        to: .settings(.show), saying: context(.emailLinkSent(email.trimmingWhitespace.lowercased())), visitor: visitor,
+        request: request)
     }
   }
 }

@@ -15,6 +15,7 @@ import Testing
         .account(.acceptInvitation(token: "t1")), .account(.unsubscribe(token: "t1")),
         .account(.confirmUnsubscribe(token: "t1")), .account(.signUp), .account(.submitSignUp),
         .account(.resendSignUp), .account(.confirmSignUp(token: "t1")), .account(.completeSignUp(token: "t1")),
+        .account(.confirmEmail(token: "t1")), .account(.completeEmail(token: "t1")),
         .assets(.stylesheet), .assets(.script),
       ])
   }

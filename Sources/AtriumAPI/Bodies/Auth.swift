@@ -191,3 +191,15 @@ public struct SignUpSettingsBody: Codable, Hashable, Sendable {
     self.locationId = locationId
   }
 }
+
+/// `POST /api/v1/me/email`: the caller asks to use another address, confirmed from it.
+public struct EmailChange: Codable, Hashable, Sendable {
+  public var email: String
+  /// Their password; required for a local account.
+  public var password: String?
+
+  public init(email: String, password: String? = nil) {
+    self.email = email
+    self.password = password
+  }
+}

@@ -7,4 +7,6 @@ public enum AccountLinkRules {
   public static let invitationDays = 7
   /// A sign-up's confirmation link; an account still unconfirmed after it is removed.
   public static let signUpConfirmationDays = 2
+  /// A new address's confirmation link.
+  public static let emailChangeHours = 24
 }

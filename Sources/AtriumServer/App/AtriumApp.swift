@@ -94,7 +94,9 @@ public final class AtriumApp: HTTPResponder {
       calendarFeeds: calendarFeeds, board: board, timeline: timeline, feeds: feeds, sessions: sessions,
       extensions: WebExtensions(
         personActions: PersonAction.reach + [.timeOff(leaveQueries), .editOwnProfile],
-        settingsPanels: [.calendarFeed(calendarFeeds), .devices(settings), .sessions(sessions), .deleteAccount],
+        settingsPanels: [
+          .calendarFeed(calendarFeeds), .devices(settings), .sessions(sessions), .email, .deleteAccount,
+        ],
         homeCards: [
           .approvalsWaiting(leaveQueries), .timeOffToday(leaveQueries), .unreadNotices(board), .timeline(timeline),
         ]))

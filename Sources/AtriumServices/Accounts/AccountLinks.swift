@@ -15,14 +15,15 @@ struct AccountLinks {
 
   /// A new link's token, saved (as its hash) in the caller's transaction.
   func issue(
-    for employeeID: String, validFor milliseconds: Int64, connection: any DatabaseConnection
+    for employeeID: String, validFor milliseconds: Int64, subject: String? = nil, connection: any DatabaseConnection
   ) throws
     -> String
   {
     let token = environment.secret(bytes: 32)
     let now = environment.now().milliseconds
     try AccountLinkStore(connection).create(
-      tokenHash: Self.hash(token), purpose: purpose, employeeID: employeeID, at: now, expiresAt: now + milliseconds)
+      tokenHash: Self.hash(token), purpose: purpose, employeeID: employeeID, at: now, expiresAt: now + milliseconds,
+      subject: subject)
     return token
   }
 

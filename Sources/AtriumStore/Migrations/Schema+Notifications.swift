@@ -99,5 +99,11 @@ extension Schema {
         // A signed-up account until its address is confirmed: it cannot sign in.
         "ALTER TABLE accounts ADD COLUMN unconfirmed_since BIGINT",
       ]),
+    Migration(
+      version: 30, name: "a link's subject",
+      sql: [
+        // What a link is about beyond its person: the new address of an address change.
+        "ALTER TABLE account_links ADD COLUMN subject TEXT"
+      ]),
   ]
 }

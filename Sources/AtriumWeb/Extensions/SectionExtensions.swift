@@ -51,6 +51,28 @@ extension SettingsPanel {
     }
   }
 
+  /// The person's address, and a form to move to another (confirmed from it by mail).
+  package static let email = SettingsPanel(name: "email") { viewer, context, _ in
+    .section(
+      [.class("card")],
+      [
+        .h2([], [.text(context(.myEmail))]),
+        .p([], [.text(viewer.employee.email)]),
+        context.form(
+          .settings(.changeEmail), [.class("stack")],
+          [
+            .label([.for("new-email")], [.text(context(.newEmail))]),
+            .input([.type("email"), .id("new-email"), .name("email"), .autocomplete("email"), .required]),
+            .label([.for("email-password")], [.text(context(ErasureText.yourPassword))]),
+            .input([
+              .type("password"), .id("email-password"), .name("password"), .autocomplete("current-password"),
+              .required,
+            ]),
+            .p([], [.button([.type("submit"), .class("secondary")], [.text(context(.changeEmail))])]),
+          ]),
+      ])
+  }
+
   /// "Delete my account", last: a link to the page that asks first.
   package static let deleteAccount = SettingsPanel(name: "delete-account") { _, context, _ in
     .section(

@@ -21,5 +21,10 @@ extension PermissionMatrixTests {
       "deleteMyAccount", [401, 204, 400, 400, 400],
       body: .json(#"{"email": "eva@atrium-demo.example", "password": "atrium-demo"}"#)
     ) { _ in .me(.deleteAccount) },
+    // The matrix's server sends no mail.
+    Row(
+      "changeMyEmail", [401, 503, 503, 503, 503],
+      body: .json(#"{"email": "new.address@atrium-demo.example", "password": "atrium-demo"}"#)
+    ) { _ in .me(.changeEmail) },
   ]
 }

@@ -18,6 +18,8 @@ extension Route {
     /// `POST /api/v1/me/deletion`: the caller deletes their own account, confirming it with
     /// their e-mail and password.
     case deleteAccount
+    /// `POST /api/v1/me/email`: the caller asks to use another address; a link goes to it.
+    case changeEmail
 
     public enum Name: String, CaseIterable, Sendable {
       case show = "me"
@@ -28,6 +30,7 @@ extension Route {
       case sessions = "mySessions"
       case endSession = "endMySession"
       case deleteAccount = "deleteMyAccount"
+      case changeEmail = "changeMyEmail"
     }
 
     public static func endpoint(_ name: Name) -> Endpoint<Self> {
@@ -74,6 +77,12 @@ extension Route {
           .post, "/api/v1/me/deletion", access: .signedIn, work: .mayBlock, replay: .neverStored,
           beforePasswordChange: .refused, bodyLimit: .standard
         ) { _, _ in .deleteAccount }
+      case .changeEmail:
+        // Checks the password on the worker pool; never stored for replays.
+        Endpoint(
+          .post, "/api/v1/me/email", access: .signedIn, work: .mayBlock, replay: .neverStored,
+          beforePasswordChange: .refused, bodyLimit: .standard
+        ) { _, _ in .changeEmail }
       }
     }
 
@@ -87,11 +96,13 @@ extension Route {
       case .sessions: RouteParts(.sessions)
       case .endSession(let id): RouteParts(.endSession, [id])
       case .deleteAccount: RouteParts(.deleteAccount)
+      case .changeEmail: RouteParts(.changeEmail)
       }
     }
 
     public static let examples: [Self] = [
       .show, .update, .changePassword, .updatePhoto, .deletePhoto, .sessions, .endSession(id: "s 1"), .deleteAccount,
+      .changeEmail,
     ]
   }
 }

@@ -33,6 +33,11 @@ extension AtriumApp {
       try AccountErasureService(environment: environment, auth: auth).deleteOwnAccount(
         body, principal: principal, address: clientAddress(of: request))
       return HTTPResponse(status: 204)
+    case .changeEmail:
+      let body = try JSONCoding.decode(EmailChange.self, from: request)
+      try EmailChangeService(environment: environment, auth: auth).request(
+        body, principal: principal, origin: clientAddress(of: request), language: readerLanguage(request, principal))
+      return HTTPResponse(status: 202)
     }
   }
 }

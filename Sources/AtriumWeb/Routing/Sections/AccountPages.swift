@@ -25,11 +25,14 @@ extension WebPage {
     case resendSignUp
     case confirmSignUp(token: String)
     case completeSignUp(token: String)
+    /// The page a new address's confirmation link opens, and its button.
+    case confirmEmail(token: String)
+    case completeEmail(token: String)
 
     package enum Name: CaseIterable, Sendable {
       case signIn, submitSignIn, signOut, password, changePassword, forgotPassword, requestReset
       case chooseNewPassword, resetPassword, invitation, acceptInvitation, unsubscribe, confirmUnsubscribe
-      case signUp, submitSignUp, resendSignUp, confirmSignUp, completeSignUp
+      case signUp, submitSignUp, resendSignUp, confirmSignUp, completeSignUp, confirmEmail, completeEmail
     }
 
     package static func row(_ name: Name) -> PageRow<Self> {
@@ -105,6 +108,14 @@ extension WebPage {
         PageRow(.post, "/sign-up/confirm/{token}", rules: .anonymous(work: .quick)) { token, _ in
           .completeSignUp(token: token[0])
         }
+      case .confirmEmail:
+        PageRow(.get, "/email-change/{token}", rules: .anonymous(work: .quick)) { token, _ in
+          .confirmEmail(token: token[0])
+        }
+      case .completeEmail:
+        PageRow(.post, "/email-change/{token}", rules: .anonymous(work: .quick)) { token, _ in
+          .completeEmail(token: token[0])
+        }
       // The signed link is the only proof needed: a mail client posts it without cookies.
       case .unsubscribe:
         PageRow(.get, "/unsubscribe/{token}", rules: .anonymous(work: .quick)) { token, _ in
@@ -137,6 +148,8 @@ extension WebPage {
       case .resendSignUp: PageParts(.resendSignUp)
       case .confirmSignUp(let token): PageParts(.confirmSignUp, [token])
       case .completeSignUp(let token): PageParts(.completeSignUp, [token])
+      case .confirmEmail(let token): PageParts(.confirmEmail, [token])
+      case .completeEmail(let token): PageParts(.completeEmail, [token])
       }
     }
 
@@ -145,7 +158,7 @@ extension WebPage {
       .forgotPassword, .requestReset, .chooseNewPassword(token: "t1"), .resetPassword(token: "t1"),
       .invitation(token: "t1"), .acceptInvitation(token: "t1"), .unsubscribe(token: "t1"),
       .confirmUnsubscribe(token: "t1"), .signUp, .submitSignUp, .resendSignUp, .confirmSignUp(token: "t1"),
-      .completeSignUp(token: "t1"),
+      .completeSignUp(token: "t1"), .confirmEmail(token: "t1"), .completeEmail(token: "t1"),
     ]
   }
 }

@@ -10,9 +10,12 @@ extension WebPage {
     /// "Delete my account": the page that asks for the e-mail and password, and its form.
     case deleteAccount
     case confirmDeleteAccount
+    /// Asks to use another address (a link goes to it).
+    case changeEmail
 
     package enum Name: CaseIterable, Sendable {
       case show, save, rotateCalendar, deleteDevice, resetBadge, endSession, deleteAccount, confirmDeleteAccount
+      case changeEmail
     }
 
     package static func row(_ name: Name) -> PageRow<Self> {
@@ -32,6 +35,12 @@ extension WebPage {
           .post, "/settings/delete-account",
           rules: .init(access: .signedIn, work: .mayBlock, beforePasswordChange: .refused, bodyLimit: .standard)
         ) { _, _ in .confirmDeleteAccount }
+      case .changeEmail:
+        // Checks the password: off the network threads.
+        PageRow(
+          .post, "/settings/email",
+          rules: .init(access: .signedIn, work: .mayBlock, beforePasswordChange: .refused, bodyLimit: .standard)
+        ) { _, _ in .changeEmail }
       }
     }
 
@@ -45,12 +54,13 @@ extension WebPage {
       case .endSession(let id): PageParts(.endSession, [id])
       case .deleteAccount: PageParts(.deleteAccount)
       case .confirmDeleteAccount: PageParts(.confirmDeleteAccount)
+      case .changeEmail: PageParts(.changeEmail)
       }
     }
 
     package static let examples: [Self] = [
       .show, .save, .rotateCalendar, .deleteDevice(id: "d1"), .resetBadge, .endSession(id: "s1"), .deleteAccount,
-      .confirmDeleteAccount,
+      .confirmDeleteAccount, .changeEmail,
     ]
   }
 }
