@@ -4,7 +4,8 @@ import AtriumStore
 
 extension RegisteredNotificationKind {
   /// A notice an admin posted to the company, a department or a location. Its digest part is
-  /// the notices meant for the person that were posted since their last digest.
+  /// the notices meant for the person that were posted since their last digest; mailed at once,
+  /// it fans out from one outbox row (`CompanyNoticeMails`).
   public static let companyNotices = RegisteredNotificationKind(
     .companyNotices, name: { PageText.companyNotices.text(in: $0) },
     digest: { request in
@@ -20,5 +21,5 @@ extension RegisteredNotificationKind {
           + (titles.count > shown.count
             ? [DigestText.andMore(titles.count - shown.count).text(in: request.language)] : []),
         path: "/board")
-    })
+    }, fanOut: CompanyNoticeMails.fanOut)
 }

@@ -98,6 +98,7 @@ package struct BoardService: Sendable {
         audience: fields.audience, audienceID: fields.audienceID, createdAt: now.milliseconds,
         expiresAt: fields.expiresAt?.milliseconds)
       try BoardStore(connection).insert(notice)
+      if environment.mail != nil { try CompanyNoticeMails.queue(notice, environment: environment, connection) }
       let created = item(notice, author: principal.employee.displayName, read: false)
       try AuditTrail(environment: environment).record(
         "notice.create", target: ("notice", notice.id), after: created, by: principal, connection: connection)

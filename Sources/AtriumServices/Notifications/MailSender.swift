@@ -30,6 +30,8 @@ package struct MailSender: Sendable {
     package var retried = 0
     package var dead = 0
     package var skipped = 0
+    /// Fan-out rows expanded (counted in `skipped` too): their mails are due at once.
+    package var expanded = 0
     package var claimed: Int { sent + retried + dead + skipped }
   }
 
@@ -43,7 +45,8 @@ package struct MailSender: Sendable {
       total.retried += round.retried
       total.dead += round.dead
       total.skipped += round.skipped
-      if round.claimed < Self.batch || round.sent + round.skipped == 0 { return total }
+      total.expanded += round.expanded
+      if round.expanded == 0, round.claimed < Self.batch || round.sent + round.skipped == 0 { return total }
     }
   }
 
@@ -61,6 +64,17 @@ package struct MailSender: Sendable {
     }
     var round = Round()
     for row in rows {
+      // One row for many readers (a notice to everyone): a mail per reader is queued now.
+      if let fanOut = environment.notificationKinds.first(where: { $0.fanOutKind == row.entry.kind })?.fanOut {
+        let queued = try fanOut(FanOutRequest(subject: row.entry.payload, environment: environment, mail: mail))
+        try environment.database.write {
+          try OutboxStore($0).markSkipped(
+            id: row.entry.id, reason: "queued \(queued) mails", at: environment.now().milliseconds)
+        }
+        round.skipped += 1
+        round.expanded += 1
+        continue
+      }
       // A row written only so that every request does the same work (a reset asked for an
       // address without an account): there is nothing to send.
       if row.entry.payload.isEmpty {

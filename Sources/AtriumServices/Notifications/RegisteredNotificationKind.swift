@@ -13,18 +13,41 @@ public struct RegisteredNotificationKind: Sendable {
   /// Its part of a person's morning digest, or nil when it has nothing for them; only for a
   /// kind that offers a digest.
   package let digest: (@Sendable (DigestRequest) throws -> DigestSection?)?
+  /// For a kind that reaches many people at once (a notice to everyone): the change writes one
+  /// outbox row (`fanOutKind`), and the sender expands it into a mail per reader, in batches
+  /// of its own transactions, instead of the change's transaction rendering thousands.
+  /// - Returns: How many mails it queued.
+  package let fanOut: (@Sendable (FanOutRequest) throws -> Int)?
 
   package init(
     _ kind: NotificationKind, name: @escaping @Sendable (Language) -> String,
-    digest: (@Sendable (DigestRequest) throws -> DigestSection?)? = nil
+    digest: (@Sendable (DigestRequest) throws -> DigestSection?)? = nil,
+    fanOut: (@Sendable (FanOutRequest) throws -> Int)? = nil
   ) {
     precondition((digest != nil) == kind.offersDigest, "a kind offers a digest exactly when it can make one")
     self.kind = kind
     self.name = name
     self.digest = digest
+    self.fanOut = fanOut
   }
 
   public var id: String { kind.id }
+
+  /// The outbox kind of the one row a change writes for its fan-out.
+  package var fanOutKind: String { kind.id + ".fanout" }
+}
+
+/// What a fan-out row names (the notice's id), and what the expansion needs.
+package struct FanOutRequest {
+  package let subject: String
+  package let environment: ServerEnvironment
+  package let mail: MailSettings
+
+  package init(subject: String, environment: ServerEnvironment, mail: MailSettings) {
+    self.subject = subject
+    self.environment = environment
+    self.mail = mail
+  }
 }
 
 /// What a kind's digest part is asked for: whose, and what came since their last digest.

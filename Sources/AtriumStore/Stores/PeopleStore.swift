@@ -34,6 +34,23 @@ public struct PeopleStore {
       "SELECT COUNT(*) AS n FROM employees WHERE role = 'admin' AND active = 1 AND id <> ?", .text(id))?.int("n") ?? 0
   }
 
+  /// The active people a company notice is meant for: `everyone`, or a `department` or
+  /// `location` (its id).
+  public func audience(_ audience: String, id: String?) throws -> [Employee] {
+    switch audience {
+    case "department":
+      try connection.query(
+        "SELECT * FROM employees WHERE active = 1 AND department_id = ? ORDER BY id", .text(id ?? "")
+      )
+      .map(Self.employee)
+    case "location":
+      try connection.query("SELECT * FROM employees WHERE active = 1 AND location_id = ? ORDER BY id", .text(id ?? ""))
+        .map(Self.employee)
+    default:
+      try connection.query("SELECT * FROM employees WHERE active = 1 ORDER BY id").map(Self.employee)
+    }
+  }
+
   /// Everyone who runs Atrium: the active administrators.
   public func activeAdministrators() throws -> [Employee] {
     try connection.query("SELECT * FROM employees WHERE role = 'admin' AND active = 1 ORDER BY id").map(Self.employee)
