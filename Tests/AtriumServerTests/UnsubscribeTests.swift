@@ -94,7 +94,8 @@ import Testing
     let forged = [
       "\(parts[0]).leaveDecisions.\(parts[2])",  // another kind
       "\(evaID).approvalsWaiting.\(parts[2])",  // another person
-      "\(parts[0]).approvalsWaiting.\(parts[2].dropLast())A",  // another signature
+      "\(parts[0]).approvalsWaiting.\(String(parts[2].reversed()))",  // another signature
+      "\(parts[0]).approvalsWaiting.\(parts[2].dropLast())\(parts[2].last == "A" ? "B" : "A")",  // another spelling
       "\(parts[0]).lunchMenu.\(parts[2])", "nonsense",
     ]
     for token in forged {

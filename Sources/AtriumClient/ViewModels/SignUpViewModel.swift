@@ -2,14 +2,13 @@ import AtriumAPI
 import AtriumDomain
 import AtriumMessages
 import Foundation
-import Observation
 
 /// Creating an account where the company allows it, before anyone is signed in: the server,
 /// the work address, a password, the name and the phone. The server decides; a refusal shows
 /// next to its field. Once sent, the same words whether or not the address had an account: a
 /// mail is on its way, and its link (opened in the browser) confirms the address.
-@Observable @MainActor
-public final class SignUpViewModel {
+@MainActor
+public final class SignUpViewModel: ScreenModel<SignUpViewModel.State> {
   public struct State: Equatable, Sendable, ScreenState {
     public var server = ""
     public var email = ""
@@ -30,18 +29,13 @@ public final class SignUpViewModel {
     public init() {}
   }
 
-  public private(set) var state = State() {
-    didSet { if state != oldValue { onChange?(state) } }
-  }
-
-  @ObservationIgnored public var onChange: ((State) -> Void)?
   private let transport: any Transport
-  private let language: ClientLanguage
 
   public init(server: String = "", transport: any Transport = URLSessionTransport(), language: ClientLanguage = .en) {
     self.transport = transport
-    self.language = language
+    var state = State()
     state.server = server
+    super.init(state: state, language: language)
   }
 
   public enum Field: String, Sendable, CaseIterable {

@@ -34,8 +34,11 @@ package struct UnsubscribeLinks: Sendable {
   ///   has or a person who is gone; nothing tells which.
   package func resolve(_ token: String) throws -> (person: Employee, target: String) {
     let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-    guard parts.count == 3, let signature = Base64URL.decode(parts[2]),
-      Crypto.constantTimeEquals(signature, self.signature(employeeID: parts[0], kind: parts[1])),
+    // Compared as text: a second spelling of the same bytes (base64url's unused last bits) is
+    // not the link this server made.
+    guard parts.count == 3,
+      Crypto.constantTimeEquals(
+        Array(parts[2].utf8), Array(Base64URL.encode(signature(employeeID: parts[0], kind: parts[1])).utf8)),
       name(of: parts[1], in: .en) != nil,
       let person = try environment.database.read({ try PeopleStore($0).employee(id: parts[0]) })
     else { throw Problem(status: 403, .linkUnknown) }
