@@ -9,12 +9,16 @@ package enum SignInPage {
 
   package static func render(
     _ context: WebContext, next: String?, token: String, error: String?, username: String, offersReset: Bool,
-    offersSignUp: Bool = false
+    offersSignUp: Bool = false, offersConfirmationAgain: Bool = false
   ) -> Node {
     Layout.bare(
       context(.signInTitle), context,
       [
         error.map { .p([.class("error"), Attribute("role", "alert")], [.text($0)]) } ?? .empty,
+        // A signed-up account not yet confirmed: where its link is sent again.
+        offersConfirmationAgain
+          ? .p([], [.a([.href(WebPage.account(.signUp).href + "#resend")], [.text(context(SignUpText.resendButton))])])
+          : .empty,
         .form(
           [.method("post"), .action(WebPage.account(.submitSignIn).href), .class("stack card")],
           [

@@ -146,7 +146,9 @@ extension WebApp {
         // A signed-up account not yet confirmed: said only to whoever gave its password.
         let words =
           problem.status == 403 ? formProblem(problem, in: context.language).detail ?? "" : context(message)
-        return signInForm(context, request, next: next, error: words, username: username, status: problem.status)
+        return signInForm(
+          context, request, next: next, error: words, username: username, status: problem.status,
+          offersConfirmationAgain: problem.status == 403)
       } catch is ValidationFailure {
         return signInForm(
           context, request, next: next, error: context(.wrongCredentials), username: username, status: 400)
@@ -183,13 +185,15 @@ extension WebApp {
   // MARK: - Helpers
 
   private func signInForm(
-    _ context: WebContext, _ request: HTTPRequest, next: String?, error: String?, username: String, status: Int
+    _ context: WebContext, _ request: HTTPRequest, next: String?, error: String?, username: String, status: Int,
+    offersConfirmationAgain: Bool = false
   ) -> HTTPResponse {
     let token = environment.secret(bytes: 16)
     var response = html(
       SignInPage.render(
         context, next: next, token: token, error: error, username: username, offersReset: environment.mail != nil,
-        offersSignUp: (try? SignUpService(environment: environment).isOpen()) ?? false),
+        offersSignUp: (try? SignUpService(environment: environment).isOpen()) ?? false,
+        offersConfirmationAgain: offersConfirmationAgain),
       status: status)
     response.headers.add(
       "Set-Cookie",

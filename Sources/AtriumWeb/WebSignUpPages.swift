@@ -143,7 +143,7 @@ extension WebApp {
               + field("phone", context(.phone), type: "tel", autocomplete: "tel", help: context(SignUpText.phoneHelp))
               + [.p([], [.button([.type("submit")], [.text(context(SignUpText.submit))])])]),
           .form(
-            [.method("post"), .action(WebPage.account(.resendSignUp).href), .class("stack card")],
+            [.method("post"), .action(WebPage.account(.resendSignUp).href), .class("stack card"), .id("resend")],
             [
               .input([.type("hidden"), .name(WebSessions.csrfField), .value(formToken)]),
               .h2([], [.text(context(SignUpText.resendTitle))]),

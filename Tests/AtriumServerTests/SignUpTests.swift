@@ -97,6 +97,9 @@ import Testing
     ).1
 
     let web = WebClient(app)
+    let unconfirmed = web.signIn("nora", "nora-long-password-1")
+    #expect(unconfirmed.status == 403 && unconfirmed.text.contains("Confirm your address first"))
+    #expect(unconfirmed.text.contains(#"<a href="/sign-up#resend">Send the link again</a>"#))
     #expect(web.get(String(path)).text.contains("Confirm my address"))
     let confirmed = web.post(String(path), from: String(path))
     #expect(confirmed.status == 303 && confirmed.headers["Location"] == "/")
