@@ -34,8 +34,7 @@ package struct UnsubscribeLinks: Sendable {
   ///   has or a person who is gone; nothing tells which.
   package func resolve(_ token: String) throws -> (person: Employee, target: String) {
     let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-    // Compared as text: a second spelling of the same bytes (base64url's unused last bits) is
-    // not the link this server made.
+    // Compared, in constant time, with the text this server makes for that person and kind.
     guard parts.count == 3,
       Crypto.constantTimeEquals(
         Array(parts[2].utf8), Array(Base64URL.encode(signature(employeeID: parts[0], kind: parts[1])).utf8)),
