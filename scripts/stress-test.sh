@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 # behind nginx, and mail through the SMTP sink (the client, the outbox's sender, the account
 # flows, atrium serve killed mid-delivery). With ATRIUM_TEST_DATABASE=postgres they run on
 # PostgreSQL where they can.
-socket_suites='HTTPServerTests|SlowClientTests|HTTPStreamTests|SocketTests|ProcessTests|CrashSafetyTests|LiveEventTests|DirectoryTests|SlowDirectoryTests|LDAPConnectionTests|PhotoUploadLimitTests|ClientIntegrationTests|LiveEventsTests|CommandLineTests|ClientSessionTests|PostgresConnectionTests|PostgresListenerTests|PostgresDatabaseTests|PostgresInstanceTests|TwoInstanceTests|MigrateCommandTests|SharedDatabaseTests|SMTPClientTests|MailOutboxTests|OutboxAdminTests|MailProcessTests|PasswordResetTests|InvitationTests|ForgotPasswordTests'
+socket_suites='HTTPServerTests|SlowClientTests|HTTPStreamTests|SocketTests|ProcessTests|CrashSafetyTests|LiveEventTests|DirectoryTests|SlowDirectoryTests|LDAPConnectionTests|PhotoUploadLimitTests|ClientIntegrationTests|LiveEventsTests|CommandLineTests|ClientSessionTests|PostgresConnectionTests|PostgresListenerTests|PostgresDatabaseTests|PostgresInstanceTests|TwoInstanceTests|MigrateCommandTests|SharedDatabaseTests|SMTPClientTests|MailOutboxTests|OutboxAdminTests|MailProcessTests|PasswordResetTests|InvitationTests|ForgotPasswordTests|UnsubscribeTests|DigestTests|CompanyNoticeMailTests|SignUpTests|SignUpViewModelTests|EmailChangeTests|DeleteAccountCommandTests|DirectoryErasureTests'
 
 filter=()
 runs=3
