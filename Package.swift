@@ -98,6 +98,7 @@ let package = Package(
     .testTarget(name: "AtriumSQLiteTests", dependencies: ["AtriumSQL", "AtriumSQLite"]),
     .testTarget(name: "AtriumPostgresTests", dependencies: ["AtriumSQL", "AtriumPostgres", "AtriumTestSupport"]),
     .testTarget(name: "AtriumDomainTests", dependencies: ["AtriumDomain"]),
+    .testTarget(name: "AtriumCryptoTests", dependencies: ["AtriumCrypto"]),
     .testTarget(name: "AtriumMessagesTests", dependencies: ["AtriumMessages", "AtriumDomain"]),
     .testTarget(name: "AtriumAPITests", dependencies: ["AtriumAPI", "AtriumHTTPTypes"]),
     .testTarget(name: "AtriumHTMLTests", dependencies: ["AtriumHTML"]),
