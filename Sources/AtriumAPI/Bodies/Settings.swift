@@ -184,3 +184,14 @@ public struct NewDevice: Codable, Hashable, Sendable {
     self.name = name
   }
 }
+
+/// `GET /api/v1/push/vapid-public-key`.
+public struct VapidPublicKey: Codable, Hashable, Sendable {
+  /// The base64url of the uncompressed P-256 point, for `PushManager.subscribe`'s
+  /// `applicationServerKey`.
+  public var key: String
+
+  public init(key: String) {
+    self.key = key
+  }
+}

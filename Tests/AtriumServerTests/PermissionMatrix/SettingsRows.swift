@@ -12,5 +12,6 @@ extension PermissionMatrixTests {
       .settings(.registerDevice)
     },
     Row("deleteDevice", [401, 204, 404, 404, 404]) { .settings(.deleteDevice(id: $0.evasDevice)) },
+    Row("vapidPublicKey", [401, 200, 200, 200, 200]) { _ in .settings(.vapidPublicKey) },
   ]
 }

@@ -11,11 +11,14 @@ extension Route {
     case registerDevice
     /// `DELETE /api/v1/devices/{id}`.
     case deleteDevice(id: String)
+    /// `GET /api/v1/push/vapid-public-key`: the key a browser subscribes with
+    /// (`applicationServerKey`), the same on every instance.
+    case vapidPublicKey
 
     public enum Name: String, CaseIterable, Sendable {
       case show = "mySettings"
       case update = "updateSettings"
-      case devices, registerDevice, deleteDevice
+      case devices, registerDevice, deleteDevice, vapidPublicKey
     }
 
     public static func endpoint(_ name: Name) -> Endpoint<Self> {
@@ -45,6 +48,12 @@ extension Route {
           .delete, "/api/v1/devices/{id}", access: .signedIn, work: .quick, replay: .storesAnswer,
           beforePasswordChange: .refused, bodyLimit: .standard
         ) { parameters, _ in .deleteDevice(id: parameters[0]) }
+      case .vapidPublicKey:
+        // Made once, on the first ask, by whichever instance asks first (a write, so the pool).
+        Endpoint(
+          .get, "/api/v1/push/vapid-public-key", access: .signedIn, work: .mayBlock, replay: .neverStored,
+          beforePasswordChange: .refused, bodyLimit: .standard
+        ) { _, _ in .vapidPublicKey }
       }
     }
 
@@ -55,11 +64,12 @@ extension Route {
       case .devices: RouteParts(.devices)
       case .registerDevice: RouteParts(.registerDevice)
       case .deleteDevice(let id): RouteParts(.deleteDevice, [id])
+      case .vapidPublicKey: RouteParts(.vapidPublicKey)
       }
     }
 
     public static let examples: [Self] = [
-      .show, .update, .devices, .registerDevice, .deleteDevice(id: Route.exampleID),
+      .show, .update, .devices, .registerDevice, .deleteDevice(id: Route.exampleID), .vapidPublicKey,
     ]
   }
 }

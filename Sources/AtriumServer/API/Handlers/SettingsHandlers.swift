@@ -1,4 +1,5 @@
 import AtriumAPI
+import AtriumCrypto
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumServices
@@ -24,6 +25,9 @@ extension AtriumApp {
     case .deleteDevice(let id):
       try settings.deleteDevice(id: id, principal: principal)
       return HTTPResponse(status: 204)
+    case .vapidPublicKey:
+      let key = try VapidKeys.loadOrCreate(in: environment.database)
+      return try JSONCoding.response(VapidPublicKey(key: Base64URL.encode(key.publicKey)))
     }
   }
 
