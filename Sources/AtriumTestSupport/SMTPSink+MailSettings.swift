@@ -11,3 +11,15 @@ extension SMTPSink {
       summary: "SMTP \(url)", attemptSeconds: 10)
   }
 }
+
+extension TestApp {
+  /// A sink, the settings that mail through it, and the demo company on a server that uses
+  /// them: the setup every mail suite starts with.
+  public static func mailing(
+    publicURL: String = "https://atrium.example.com"
+  ) throws -> (sink: SMTPSink, mail: MailSettings, app: TestApp) {
+    let sink = try SMTPSink()
+    let mail = sink.mailSettings(publicURL: publicURL)
+    return (sink, mail, try TestApp { $0.mail = mail })
+  }
+}

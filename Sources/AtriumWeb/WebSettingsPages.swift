@@ -20,8 +20,7 @@ extension WebApp {
       let language = form["language"].flatMap { ["en", "es"].contains($0) ? $0 : nil }
       // An unticked box is not sent: every channel the page shows is set from the form.
       let acceptLanguage = request.headers["Accept-Language"]
-      let shown = try settings.settings(principal: principal, acceptLanguage: acceptLanguage).notificationKinds
-      let choices = shown.map { kind -> (String, NotificationChoiceChangeBody) in
+      let choices = environment.notificationKinds.map(\.kind).map { kind -> (String, NotificationChoiceChangeBody) in
         func isOn(_ channel: String) -> Bool { form[SettingsPage.field(kind: kind.id, channel)] == "on" }
         return (
           kind.id,

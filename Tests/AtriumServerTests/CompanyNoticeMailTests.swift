@@ -14,11 +14,7 @@ import Testing
   let mail: MailSettings
 
   init() throws {
-    let sink = try SMTPSink()
-    let mail = sink.mailSettings(publicURL: "https://atrium.example.com")
-    self.sink = sink
-    self.mail = mail
-    app = try TestApp { $0.mail = mail }
+    (sink, mail, app) = try TestApp.mailing()
   }
 
   func outbox() throws -> [OutboxStore.Row] { try app.database.read { try OutboxStore($0).rows(limit: 1000) } }

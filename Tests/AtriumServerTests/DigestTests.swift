@@ -15,11 +15,7 @@ import Testing
   let mail: MailSettings
 
   init() throws {
-    let sink = try SMTPSink()
-    let mail = sink.mailSettings(publicURL: "https://atrium.example.com")
-    self.sink = sink
-    self.mail = mail
-    app = try TestApp { $0.mail = mail }
+    (sink, mail, app) = try TestApp.mailing()
   }
 
   /// Queues the digests due now and sends them; returns how many were queued.

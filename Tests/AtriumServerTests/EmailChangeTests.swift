@@ -14,11 +14,7 @@ import Testing
   let eva: SessionTokens
 
   init() throws {
-    let sink = try SMTPSink()
-    let mail = sink.mailSettings(publicURL: "https://atrium.example.com")
-    self.sink = sink
-    self.mail = mail
-    app = try TestApp { $0.mail = mail }
+    (sink, mail, app) = try TestApp.mailing()
     eva = try app.login("eva")
   }
 

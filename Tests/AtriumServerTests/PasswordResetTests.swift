@@ -14,11 +14,7 @@ import Testing
   let mail: MailSettings
 
   init() throws {
-    let sink = try SMTPSink()
-    let mail = sink.mailSettings(publicURL: "https://atrium.example.com")
-    self.sink = sink
-    self.mail = mail
-    app = try TestApp { $0.mail = mail }
+    (sink, mail, app) = try TestApp.mailing()
   }
 
   func forgot(_ email: String, from address: String = "127.0.0.1", language: String = "en") -> Int {

@@ -16,11 +16,7 @@ import Testing
   let ana: String
 
   init() throws {
-    let sink = try SMTPSink()
-    let mail = sink.mailSettings(publicURL: "https://atrium.example.com")
-    self.sink = sink
-    self.mail = mail
-    app = try TestApp { $0.mail = mail }
+    (sink, mail, app) = try TestApp.mailing()
     ana = try app.login("ana").accessToken
   }
 

@@ -24,13 +24,22 @@ package struct BoardService: Sendable {
 
   /// Company notices are on the reader's board unless they turned that off in Settings.
   private func reader(_ principal: Principal) throws -> BoardStore.Reader {
+    reader(principal, settings: try settings(principal))
+  }
+
+  private func reader(_ principal: Principal, settings: SettingsStore.Settings) -> BoardStore.Reader {
+    BoardStore.Reader(
+      employeeID: principal.employee.id, departmentID: principal.employee.departmentID,
+      locationID: principal.employee.locationID,
+      readsCompanyNotices: settings.choice(for: .companyNotices).board)
+  }
+
+  /// The reader's settings, as this instance keeps them for a moment.
+  private func settings(_ principal: Principal) throws -> SettingsStore.Settings {
     let id = principal.employee.id
-    let settings = try environment.recall(\.settings, id) {
+    return try environment.recall(\.settings, id) {
       try environment.database.read { try SettingsStore($0).settings(employeeID: id) }
     }
-    return BoardStore.Reader(
-      employeeID: id, departmentID: principal.employee.departmentID, locationID: principal.employee.locationID,
-      readsCompanyNotices: settings.choice(for: .companyNotices).board)
   }
 
   /// - Parameter language: the reader's; notices about requests are worded in it.
@@ -47,11 +56,9 @@ package struct BoardService: Sendable {
   }
 
   package func badge(principal: Principal) throws -> Badge {
-    let id = principal.employee.id
-    let since = try environment.recall(\.settings, id) {
-      try environment.database.read { try SettingsStore($0).settings(employeeID: id) }
-    }.badgeResetAt
-    let reader = try reader(principal)
+    let settings = try settings(principal)
+    let since = settings.badgeResetAt
+    let reader = reader(principal, settings: settings)
     return try environment.database.read { connection in
       let counts = try BoardStore(connection).unreadCount(
         for: reader, now: environment.now().milliseconds, since: since)
