@@ -51,7 +51,9 @@ let package = Package(
     .target(name: "AtriumImages", dependencies: ["CGD"]),
     .target(name: "AtriumLDAP", dependencies: ["CLDAP"]),
     // Mail as values (MIME, RFC 2047) and its delivery: SMTP through libcurl, or a folder.
-    .target(name: "AtriumMail", dependencies: ["CCurl"]),
+    // libcurl, wrapped once: a transfer, and HTTP requests to other services (push).
+    .target(name: "AtriumCurl", dependencies: ["CCurl"]),
+    .target(name: "AtriumMail", dependencies: ["AtriumCurl"]),
     .target(name: "AtriumStore", dependencies: ["AtriumSQL", "AtriumSQLite", "AtriumPostgres", "AtriumDomain"]),
     .target(
       name: "AtriumServices",

@@ -1,3 +1,4 @@
+import AtriumCurl
 import CCurl
 import Foundation
 
@@ -57,48 +58,27 @@ public struct SMTPClient: MailTransport {
 
   public init(settings: SMTPSettings) {
     self.settings = settings
-    _ = Self.initialized
   }
 
-  /// `curl_global_init` is not thread-safe: once, before any handle.
-  private static let initialized: Bool = atrium_curl_global_init() == CURLE_OK
-
   public func send(_ mail: OutgoingMail) -> MailDelivery {
-    guard let curl = curl_easy_init() else { return .temporaryFailure("libcurl could not make a handle") }
-    defer { curl_easy_cleanup(curl) }
-    let recipients = curl_slist_append(nil, "<\(mail.recipient)>")
-    defer { curl_slist_free_all(recipients) }
-    let body = MailBody(Array(mail.message.utf8))
-    var errorText = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-
-    let code: CURLcode = errorText.withUnsafeMutableBufferPointer { errorBuffer in
-      withExtendedLifetime(body) {
-        atrium_curl_set_string(curl, CURLOPT_URL, Self.target(settings.url, sender: mail.sender))
-        atrium_curl_set_long(curl, CURLOPT_USE_SSL, settings.securityOption)
-        atrium_curl_set_long(curl, CURLOPT_CONNECTTIMEOUT, settings.connectTimeoutSeconds)
-        atrium_curl_set_long(curl, CURLOPT_TIMEOUT, settings.timeoutSeconds)
-        atrium_curl_set_long(curl, CURLOPT_NOSIGNAL, 1)
-        atrium_curl_set_string(curl, CURLOPT_PROTOCOLS_STR, "smtp,smtps")
-        if let caFile = settings.caFile { atrium_curl_set_string(curl, CURLOPT_CAINFO, caFile) }
-        if let username = settings.username { atrium_curl_set_string(curl, CURLOPT_USERNAME, username) }
-        if let password = settings.password { atrium_curl_set_string(curl, CURLOPT_PASSWORD, password) }
-        atrium_curl_set_string(curl, CURLOPT_MAIL_FROM, "<\(mail.sender)>")
-        atrium_curl_set_list(curl, CURLOPT_MAIL_RCPT, recipients)
-        atrium_curl_set_long(curl, CURLOPT_UPLOAD, 1)
-        atrium_curl_set_long(curl, CURLOPT_INFILESIZE_LARGE, body.bytes.count)
-        atrium_curl_set_callback(curl, CURLOPT_READFUNCTION, MailBody.read)
-        atrium_curl_set_pointer(curl, CURLOPT_READDATA, Unmanaged.passUnretained(body).toOpaque())
-        atrium_curl_set_pointer(curl, CURLOPT_ERRORBUFFER, errorBuffer.baseAddress)
-        return curl_easy_perform(curl)
-      }
-    }
-    if code == CURLE_OK { return .delivered }
-    var reply = 0
-    atrium_curl_response_code(curl, &reply)
-    let written = String(decoding: errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let detail = written.isEmpty ? String(cString: curl_easy_strerror(code)) : written
-    let described = reply > 0 ? "\(detail) (reply \(reply))" : detail
-    return Self.judge(curlCode: code, reply: reply, detail: described)
+    guard let transfer = CurlTransfer() else { return .temporaryFailure("libcurl could not make a handle") }
+    transfer.set(CURLOPT_URL, Self.target(settings.url, sender: mail.sender))
+    transfer.set(CURLOPT_USE_SSL, settings.securityOption)
+    transfer.set(CURLOPT_CONNECTTIMEOUT, settings.connectTimeoutSeconds)
+    transfer.set(CURLOPT_TIMEOUT, settings.timeoutSeconds)
+    transfer.set(CURLOPT_PROTOCOLS_STR, "smtp,smtps")
+    if let caFile = settings.caFile { transfer.set(CURLOPT_CAINFO, caFile) }
+    if let username = settings.username { transfer.set(CURLOPT_USERNAME, username) }
+    if let password = settings.password { transfer.set(CURLOPT_PASSWORD, password) }
+    transfer.set(CURLOPT_MAIL_FROM, "<\(mail.sender)>")
+    transfer.set(CURLOPT_MAIL_RCPT, list: ["<\(mail.recipient)>"])
+    transfer.set(CURLOPT_UPLOAD, 1)
+    transfer.upload(Array(mail.message.utf8))
+    let outcome = transfer.perform()
+    if outcome.succeeded { return .delivered }
+    let reply = transfer.responseCode
+    let described = reply > 0 ? "\(outcome.detail) (reply \(reply))" : outcome.detail
+    return Self.judge(curlCode: outcome.code, reply: reply, detail: described)
   }
 
   /// The URL libcurl is given: its path is the name the client greets the server with (EHLO),
@@ -127,27 +107,5 @@ extension SMTPSettings {
     case .startTLSWhenOffered: Int(CURLUSESSL_TRY.rawValue)
     case .none: Int(CURLUSESSL_NONE.rawValue)
     }
-  }
-}
-
-/// The message's bytes and how far libcurl has read them.
-private final class MailBody {
-  let bytes: [UInt8]
-  var offset = 0
-
-  init(_ bytes: [UInt8]) {
-    self.bytes = bytes
-  }
-
-  static let read: atrium_curl_io_callback = { buffer, size, count, context in
-    guard let buffer, let context else { return 0 }
-    let body = Unmanaged<MailBody>.fromOpaque(context).takeUnretainedValue()
-    let length = min(size * count, body.bytes.count - body.offset)
-    guard length > 0 else { return 0 }
-    body.bytes.withUnsafeBufferPointer { source in
-      UnsafeMutableRawPointer(buffer).copyMemory(from: source.baseAddress! + body.offset, byteCount: length)
-    }
-    body.offset += length
-    return length
   }
 }

@@ -31,8 +31,8 @@ static inline CURLcode atrium_curl_set_callback(CURL *curl, CURLoption option, a
   return curl_easy_setopt(curl, option, callback);
 }
 
-static inline CURLcode atrium_curl_response_code(CURL *curl, long *code) {
-  return curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, code);
+static inline CURLcode atrium_curl_info_long(CURL *curl, CURLINFO info, long *value) {
+  return curl_easy_getinfo(curl, info, value);
 }
 
 #endif
