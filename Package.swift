@@ -59,7 +59,7 @@ let package = Package(
       name: "AtriumServices",
       dependencies: [
         "AtriumDomain", "AtriumMessages", "AtriumAPI", "AtriumCrypto", "AtriumImages", "AtriumLDAP", "AtriumLog",
-        "AtriumSQL", "AtriumStore", "AtriumHTML", "AtriumMail",
+        "AtriumSQL", "AtriumStore", "AtriumHTML", "AtriumMail", "AtriumCurl",
       ],
       resources: [.copy("Resources/common-passwords.txt")]),
     .target(
@@ -86,6 +86,7 @@ let package = Package(
       dependencies: [
         "AtriumDomain", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTTP", "AtriumImages", "AtriumLog", "AtriumMail",
         "AtriumSQL", "AtriumPostgres", "AtriumStore", "AtriumServices", "AtriumWeb", "AtriumServer", "CGD",
+        "AtriumCurl",
       ]),
     .executableTarget(
       name: "atrium",

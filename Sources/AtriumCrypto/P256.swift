@@ -27,6 +27,17 @@ public struct P256Key: Sendable, Hashable {
   }
 
   /// The ECDH shared secret with a peer's uncompressed point; nil for a point not on the curve.
+  /// The key a PEM file holds (an APNs `.p8`); nil when it holds no P-256 private key.
+  public init?(pem: String) {
+    var privateKey = [UInt8](repeating: 0, count: 32)
+    let bytes = Array(pem.utf8)
+    let read = bytes.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { atrium_p256_private_from_pem($0.baseAddress, $0.count, &privateKey) }
+    }
+    guard read == 1 else { return nil }
+    self.init(privateKey: privateKey)
+  }
+
   public func sharedSecret(with peer: [UInt8]) -> [UInt8]? {
     guard peer.count == 65, peer.first == 4 else { return nil }
     var secret = [UInt8](repeating: 0, count: 32)

@@ -80,6 +80,8 @@ public struct FieldMessage: CatalogueMessage {
     case .noDigestForKind: "field.no-digest-for-kind"
     case .domainNotAllowed: "field.domain-not-allowed"
     case .domainName: "field.domain-name"
+    case .webPushSubscription: "field.web-push-subscription"
+    case .apnsDeviceToken: "field.apns-device-token"
     }
   }
 
@@ -231,6 +233,14 @@ public struct FieldMessage: CatalogueMessage {
       return es
         ? "debe ser una lista de dominios, como atrium-demo.example"
         : "must be a list of domains, like atrium-demo.example"
+    case .apnsDeviceToken:
+      return es
+        ? "debe ser el token que APNs dio a la app: 64 o más dígitos hexadecimales"
+        : "must be the token APNs gave the app: 64 or more hexadecimal digits"
+    case .webPushSubscription:
+      return es
+        ? "debe ser la suscripción del navegador en JSON: una dirección https y sus claves p256dh y auth"
+        : "must be the browser's push subscription as JSON: an https endpoint and its p256dh and auth keys"
     case .noDigestForKind:
       return es
         ? "no se ofrece en resumen diario: se envía cuando ocurre"
@@ -278,7 +288,7 @@ public struct FieldMessage: CatalogueMessage {
       .directoryFilter(containing: nil), .directoryFilter(containing: "{username}"),
       .requiredUnless(other: "searchBase"), .goesWith(other: "bindDN"), .noSuchField("nickname"),
       .attributeName(field: "email"), .requiredToTurnDown, .commonPassword, .noDigestForKind,
-      .domainNotAllowed(["atrium-demo.example"]), .domainName,
+      .domainNotAllowed(["atrium-demo.example"]), .domainName, .webPushSubscription, .apnsDeviceToken,
     ]
     let places = FieldRule.PlaceKind.allCases.flatMap { [FieldRule.notA($0), .namedNotA("Sales", $0)] }
     return (rules + places).map(FieldMessage.init)

@@ -12,6 +12,7 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <openssl/obj_mac.h>
+#include <openssl/pem.h>
 #include <openssl/rand.h>
 #include <openssl/sha.h>
 
@@ -27,6 +28,19 @@ static inline EC_KEY *atrium_p256_key(const unsigned char *private_key) {
   BN_clear_free(d);
   if (!ok) { EC_KEY_free(key); return NULL; }
   return key;
+}
+
+/// The 32-byte private scalar of a P-256 key in PEM (PKCS#8 `BEGIN PRIVATE KEY`, as Apple's
+/// `.p8` files hold it, or SEC 1 `BEGIN EC PRIVATE KEY`). 1 on success; 0 for anything else.
+static inline int atrium_p256_private_from_pem(const char *pem, size_t length, unsigned char *private_key) {
+  BIO *bio = BIO_new_mem_buf(pem, (int)length);
+  EVP_PKEY *pkey = bio ? PEM_read_bio_PrivateKey(bio, NULL, NULL, NULL) : NULL;
+  const EC_KEY *key = pkey ? EVP_PKEY_get0_EC_KEY(pkey) : NULL;
+  int ok = key && EC_GROUP_get_curve_name(EC_KEY_get0_group(key)) == NID_X9_62_prime256v1
+    && BN_bn2binpad(EC_KEY_get0_private_key(key), private_key, 32) == 32;
+  EVP_PKEY_free(pkey);
+  BIO_free(bio);
+  return ok;
 }
 
 /// A new P-256 key: its private scalar (32 bytes) and uncompressed public point (65). 1 on success.

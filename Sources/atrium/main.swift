@@ -48,7 +48,8 @@ let usage = """
 
   Mail goes out when ATRIUM_SMTP_URL (smtp:// or smtps://), ATRIUM_MAIL_FROM and --public-url
   are set, with ATRIUM_SMTP_SECURITY, _USER, _PASSWORD, _CA_FILE and _TIMEOUT (README, "Mail");
-  under --demo without them, mails are written to DIR/outbox-mail as .eml files.
+  under --demo without them, mails are written to DIR/outbox-mail as .eml files. Web Push is
+  always on; APNs needs ATRIUM_APNS_KEY_FILE, _KEY_ID, _TEAM_ID and _TOPIC (README, "Push").
 
   Options (each also read from the environment variable shown):
     --data DIR        data folder (ATRIUM_DATA, default ./atrium-data): the SQLite database,
@@ -194,6 +195,8 @@ func runServe(_ arguments: [String]) {
     serverEnvironment.mail = try MailSettings.from(
       environment: environment, demoFolder: isDemo ? directory.mailFolderPath : nil,
       publicURL: publicURL ?? (isDemo ? "http://\(urlHost(configuration.host)):\(configuration.port)" : nil))
+    serverEnvironment.push = try PushSettings.from(
+      environment: environment, mailFrom: serverEnvironment.mail?.from.address, publicURL: publicURL)
     if isDemo {
       let now = serverEnvironment.now()
       let created = try DemoCompany.seed(

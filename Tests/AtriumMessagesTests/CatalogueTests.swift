@@ -11,7 +11,7 @@ import Testing
     + ConnectionMessage.examples + AdminProblemMessage.examples + AppText.examples + CommandLineText.examples
     + FeedTrouble.examples + DecisionText.examples + AdminText.examples
     + HomeText.examples + PasswordText.examples + AuditText.examples + MailText.examples
-    + OutboxText.examples + DigestText.examples + ErasureText.examples
+    + OutboxText.examples + DigestText.examples + ErasureText.examples + PushText.examples
     + SignUpText.examples
 
   /// Texts that are names, or read the same in both languages on purpose.

@@ -63,7 +63,9 @@ import Testing
       headers: [("Content-Type", "image/png")])
     #expect(photo.status == 200)
     _ = app.send(
-      .settings(.registerDevice), json: #"{"platform": "apns", "token": "eva-phone"}"#, token: eva.accessToken)
+      .settings(.registerDevice),
+      json: #"{"platform": "apns", "token": "aaaa456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"}"#,
+      token: eva.accessToken)
     _ = app.send(.settings(.update), json: #"{"language": "es"}"#, token: eva.accessToken)
     #expect(app.send(.timeline(.createPost), json: #"{"text": "Hola a todos"}"#, token: eva.accessToken).status == 201)
     let created = app.send(
@@ -110,7 +112,9 @@ import Testing
 
     // What is hers is gone, from every table.
     #expect(try traces(of: needles) == [])
-    let personal = try traces(of: ["iOS and coffee", "Hola a todos", "eva-phone"]); #expect(personal == [])
+    let personal = try traces(of: [
+      "iOS and coffee", "Hola a todos", "aaaa456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+    ]); #expect(personal == [])
     #expect(
       app.send(.people(.directory(PeopleQuery(text: "Fernández"))), token: ana.accessToken).text.contains(id) == false)
 

@@ -52,7 +52,7 @@ import Testing
     let again = try RegisteredNotificationKind.companyNotices.fanOut?(
       FanOutRequest(
         subject: try #require(posted.text.firstMatch(of: /"id":"([^"]+)"/)).1.description,
-        environment: app.environment, mail: mail))
+        environment: app.environment, channel: .mail(mail)))
     #expect(again == 0)
     _ = try sender.sendDue()
     #expect(try sink.mails().count == expected.count)

@@ -95,7 +95,10 @@ import Testing
       evasNotice = items.first { ($0["scope"] as? String) == "personal" }?["id"] as? String ?? ""
       evasPost = try id(app.send(.timeline(.createPost), json: #"{"text": "Hello"}"#, token: evaToken))
       evasDevice = try id(
-        app.send(.settings(.registerDevice), json: #"{"platform": "apns", "token": "abc123"}"#, token: evaToken))
+        app.send(
+          .settings(.registerDevice),
+          json: #"{"platform": "apns", "token": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"}"#,
+          token: evaToken))
       holiday = try id(
         app.send(
           .leaveSettings(.createHoliday),

@@ -197,7 +197,9 @@ import Testing
     let token = try app.login("eva").accessToken
     #expect(
       app.send(
-        .settings(.registerDevice), json: #"{"platform": "apns", "token": "abc123", "name": "Eva's iPhone"}"#,
+        .settings(.registerDevice),
+        json:
+          #"{"platform": "apns", "token": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", "name": "Eva's iPhone"}"#,
         token: token
       )
       .status == 201)

@@ -84,6 +84,11 @@ public enum FieldRule: Hashable, Sendable {
   /// A mail address of a domain whose people may not sign up; the allowed ones.
   case domainNotAllowed([String])
   case domainName
+  /// A browser's push subscription (`PushSubscription.toJSON()`): an https endpoint and its
+  /// `p256dh` and `auth` keys.
+  case webPushSubscription
+  /// The token APNs gave an iPhone app: 64 or more hexadecimal digits.
+  case apnsDeviceToken
   /// Required unless the other field (that can stand in for it) is given.
   case requiredUnless(other: String)
   /// Given together with the other field, or neither is.

@@ -87,7 +87,28 @@ extension AtriumApp {
       },
       // Each feed at most once per `feedInterval`; a new feed is read within a minute.
       BackgroundJob(name: "feeds", firstRunAfter: 5, interval: 60) { [self] in refreshFeeds() },
-    ] + mailJobs
+    ] + mailJobs + pushJobs
+  }
+
+  /// The push sender, when push is on: every instance sends, each row claimed by one of them.
+  private var pushJobs: [BackgroundJob] {
+    guard let push = environment.push else { return [] }
+    let sender: PushSender
+    do {
+      sender = try PushSender(environment: environment, push: push, holder: instanceID)
+    } catch {
+      environment.log.write(ErrorLogEntry(requestId: "job-push", error: String(describing: error)).line)
+      return []
+    }
+    return [
+      BackgroundJob(name: "push", firstRunAfter: 1, interval: 2, onEveryInstance: true) { [environment] in
+        do {
+          try sender.sendDue()
+        } catch {
+          environment.log.write(ErrorLogEntry(requestId: "job-push", error: String(describing: error)).line)
+        }
+      }
+    ]
   }
 
   /// The mail sender, when mail is on: every instance sends, each row claimed by one of them.

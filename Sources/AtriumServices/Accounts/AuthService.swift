@@ -167,13 +167,14 @@ public final class AuthService: Sendable {
   // MARK: - Sign-out
 
   /// Ends the session of `refreshToken` (when it is the caller's), or with `everywhere`
-  /// every session and every access token of the caller at once.
+  /// every session and every access token of the caller at once, and their push devices.
   package func logout(_ principal: Principal, refreshToken: String?, everywhere: Bool) throws {
     let now = environment.now()
     if everywhere {
       try environment.database.write { connection in
         try AccountStore(connection).setValidAfter(employeeID: principal.employee.id, instant: now.milliseconds)
         try SessionStore(connection).revokeAllSessions(employeeID: principal.employee.id, at: now.milliseconds)
+        try SettingsStore(connection).deleteDevices(employeeID: principal.employee.id)
       }
       return
     }

@@ -5,9 +5,10 @@ import AtriumStore
 extension RegisteredNotificationKind {
   /// A notice an admin posted to the company, a department or a location. Its digest part is
   /// the notices meant for the person that were posted since their last digest; mailed at once,
-  /// it fans out from one outbox row (`CompanyNoticeMails`).
+  /// it fans out from one outbox row (`CompanyNoticeFanOut`).
   public static let companyNotices = RegisteredNotificationKind(
     .companyNotices, name: { PageText.companyNotices.text(in: $0) },
+    collapsed: { (DigestText.newCompanyNotices($0).text(in: $1), "/board") },
     digest: { request in
       let person = request.person
       let titles = try BoardStore(request.connection).companyNoticeTitles(
@@ -21,5 +22,5 @@ extension RegisteredNotificationKind {
           + (titles.count > shown.count
             ? [DigestText.andMore(titles.count - shown.count).text(in: request.language)] : []),
         path: "/board")
-    }, fanOut: CompanyNoticeMails.fanOut)
+    }, fanOut: CompanyNoticeFanOut.fanOut)
 }

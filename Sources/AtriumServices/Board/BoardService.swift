@@ -28,10 +28,7 @@ package struct BoardService: Sendable {
   }
 
   private func reader(_ principal: Principal, settings: SettingsStore.Settings) -> BoardStore.Reader {
-    BoardStore.Reader(
-      employeeID: principal.employee.id, departmentID: principal.employee.departmentID,
-      locationID: principal.employee.locationID,
-      readsCompanyNotices: settings.choice(for: .companyNotices).board)
+    BoardBadge.reader(principal.employee, settings: settings)
   }
 
   /// The reader's settings, as this instance keeps them for a moment.
@@ -105,7 +102,7 @@ package struct BoardService: Sendable {
         audience: fields.audience, audienceID: fields.audienceID, createdAt: now.milliseconds,
         expiresAt: fields.expiresAt?.milliseconds)
       try BoardStore(connection).insert(notice)
-      if environment.mail != nil { try CompanyNoticeMails.queue(notice, environment: environment, connection) }
+      try CompanyNoticeFanOut.queue(notice, environment: environment, connection)
       let created = item(notice, author: principal.employee.displayName, read: false)
       try AuditTrail(environment: environment).record(
         "notice.create", target: ("notice", notice.id), after: created, by: principal, connection: connection)

@@ -57,6 +57,14 @@ struct LeaveNotices {
           kind: recipient.kind.rawValue, to: person, language: language, idempotencyKey: "notice:\(noticeID)",
           connection: context.connection)
       }
+      if let push = environment.push, choice.sendsAtOnce(on: .push) {
+        try PushComposer(environment: environment, push: push).enqueue(
+          PushContent(
+            kind: kind.id, title: message.text(in: language), body: message.detail(in: language),
+            path: recipient.kind == .waiting ? "/approvals/\(request.id)" : "/time-off/requests/\(request.id)",
+            language: language),
+          to: recipient.employeeID, idempotencyKey: "push:\(noticeID)", connection: context.connection)
+      }
     }
   }
 }

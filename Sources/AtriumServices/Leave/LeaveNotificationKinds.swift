@@ -4,14 +4,15 @@ import AtriumStore
 
 extension RegisteredNotificationKind {
   /// A decision on one's own request (approved, rejected, back to pending, cancelled by a manager).
-  public static let leaveDecisions = RegisteredNotificationKind(.leaveDecisions) {
-    PageText.leaveDecisions.text(in: $0)
-  }
+  public static let leaveDecisions = RegisteredNotificationKind(
+    .leaveDecisions, name: { PageText.leaveDecisions.text(in: $0) },
+    collapsed: { (PushText.requestsDecided($0).text(in: $1), "/time-off") })
 
   /// A request waiting for one's decision. Its digest part is what waits now, oldest first,
   /// whenever it was asked: a request still waiting is still news.
   public static let approvalsWaiting = RegisteredNotificationKind(
     .approvalsWaiting, name: { PageText.approvalsWaiting.text(in: $0) },
+    collapsed: { (DigestText.requestsWaiting($0).text(in: $1), "/approvals") },
     digest: { request in
       guard let scope = LeaveQueries.scope(of: request.person) else { return nil }
       let store = ApprovalsStore(request.connection)

@@ -66,7 +66,8 @@ package struct MailSender: Sendable {
     for row in rows {
       // One row for many readers (a notice to everyone): a mail per reader is queued now.
       if let fanOut = environment.notificationKinds.first(where: { $0.fanOutKind == row.entry.kind })?.fanOut {
-        let queued = try fanOut(FanOutRequest(subject: row.entry.payload, environment: environment, mail: mail))
+        let queued = try fanOut(
+          FanOutRequest(subject: row.entry.payload, environment: environment, channel: .mail(mail)))
         try environment.database.write {
           try OutboxStore($0).markSkipped(
             id: row.entry.id, reason: "queued \(queued) mails", at: environment.now().milliseconds)

@@ -14,19 +14,25 @@ public struct RegisteredNotificationKind: Sendable {
   /// kind that offers a digest.
   package let digest: (@Sendable (DigestRequest) throws -> DigestSection?)?
   /// For a kind that reaches many people at once (a notice to everyone): the change writes one
-  /// outbox row (`fanOutKind`), and the sender expands it into a mail per reader, in batches
-  /// of its own transactions, instead of the change's transaction rendering thousands.
-  /// - Returns: How many mails it queued.
+  /// outbox row per channel (`fanOutKind`), and that channel's sender expands it into a row
+  /// per reader (or device), in batches of its own transactions, instead of the change's
+  /// transaction rendering thousands.
+  /// - Returns: How many rows it queued.
   package let fanOut: (@Sendable (FanOutRequest) throws -> Int)?
+  /// What one push says for several of this kind not yet pushed to a device ("3 requests wait
+  /// for your decision"), and the page it opens: the push sender merges them (`PushSender`).
+  package let collapsed: @Sendable (_ count: Int, Language) -> (title: String, path: String)
 
   package init(
     _ kind: NotificationKind, name: @escaping @Sendable (Language) -> String,
+    collapsed: @escaping @Sendable (_ count: Int, Language) -> (title: String, path: String),
     digest: (@Sendable (DigestRequest) throws -> DigestSection?)? = nil,
     fanOut: (@Sendable (FanOutRequest) throws -> Int)? = nil
   ) {
     precondition((digest != nil) == kind.offersDigest, "a kind offers a digest exactly when it can make one")
     self.kind = kind
     self.name = name
+    self.collapsed = collapsed
     self.digest = digest
     self.fanOut = fanOut
   }
@@ -37,16 +43,22 @@ public struct RegisteredNotificationKind: Sendable {
   package var fanOutKind: String { kind.id + ".fanout" }
 }
 
-/// What a fan-out row names (the notice's id), and what the expansion needs.
+/// What a fan-out row names (the notice's id), and what the expansion needs: its channel's
+/// settings.
 package struct FanOutRequest {
+  package enum Channel {
+    case mail(MailSettings)
+    case push(PushSettings)
+  }
+
   package let subject: String
   package let environment: ServerEnvironment
-  package let mail: MailSettings
+  package let channel: Channel
 
-  package init(subject: String, environment: ServerEnvironment, mail: MailSettings) {
+  package init(subject: String, environment: ServerEnvironment, channel: Channel) {
     self.subject = subject
     self.environment = environment
-    self.mail = mail
+    self.channel = channel
   }
 }
 

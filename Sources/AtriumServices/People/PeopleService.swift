@@ -139,10 +139,11 @@ package struct PeopleService: Sendable {
         throw Problem.conflict(.usernameOrEmailTaken)
       }
       if change.active == false {
-        // Deactivation ends every session at once.
+        // Deactivation ends every session at once, and nothing is pushed to them any more.
         let now = environment.now().milliseconds
         try AccountStore(connection).setValidAfter(employeeID: id, instant: now)
         try SessionStore(connection).revokeAllSessions(employeeID: id, at: now)
+        try SettingsStore(connection).deleteDevices(employeeID: id)
       }
       let after = try Self.profile(of: employee, connection: connection)
       try AuditTrail(environment: environment).record(

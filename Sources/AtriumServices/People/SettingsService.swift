@@ -54,7 +54,6 @@ package struct SettingsService: Sendable {
     }
   }
 
-  /// Registers a device; the same token again updates it (idempotent per token).
   /// The language the person chose in Settings; nil until they choose one (the browser's or
   /// the device's language applies until then).
   package func chosenLanguage(employeeID: String) throws -> String? {
@@ -72,12 +71,27 @@ package struct SettingsService: Sendable {
     return Language.reader(chosen: chosen, acceptLanguage: acceptLanguage)
   }
 
+  /// Registers a device; the same token again updates it (idempotent per token). A browser's
+  /// token must be a push subscription with an https endpoint, and an iPhone's the hexadecimal
+  /// token APNs gave the app: a token Atrium could not push to is refused now, not dropped later.
   package func register(_ body: NewDevice, principal: Principal) throws -> (device: DeviceBody, isNew: Bool) {
     var validator = Validator()
     validator.require(
       Self.platforms.contains(body.platform), "platform", .unknownValue(allowed: Self.platforms.sorted()))
     let token = body.token.trimmingWhitespace
     validator.require((1...4096).contains(token.utf8.count), "token", .bytesBetween(1, 4096))
+    if !validator.errors.contains(where: { $0.field == "token" }) {
+      switch body.platform {
+      case "webpush":
+        let loopback = environment.push?.allowsLoopbackHTTP ?? false
+        validator.require(
+          WebPushSubscription(token: token, allowsLoopbackHTTP: loopback) != nil, "token", .webPushSubscription)
+      case "apns":
+        validator.require(
+          (64...200).contains(token.count) && token.allSatisfy(\.isHexDigit), "token", .apnsDeviceToken)
+      default: break
+      }
+    }
     let name = ProfileRules.text(body.name ?? "", field: "name", maximum: 100, into: &validator)
     try validator.check()
     return try environment.database.write { connection in

@@ -12,13 +12,10 @@ public struct VapidToken: Sendable, Equatable {
   ///   - audience: The push endpoint's origin (`https://push.example.net`).
   ///   - subject: A `mailto:` or `https:` address the push service can reach the operator at.
   ///   - expiresAt: Seconds since 1970.
-  public init(audience: String, subject: String, expiresAt: Int, key: P256Key) {
-    let header = Base64URL.encode(Array(#"{"typ":"JWT","alg":"ES256"}"#.utf8))
-    let claims: [String: Any] = ["aud": audience, "exp": expiresAt, "sub": subject]
-    let payload = Base64URL.encode(
-      Array((try? JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys])) ?? Data()))
-    let signingInput = header + "." + payload
-    jwt = signingInput + "." + Base64URL.encode(key.signES256(Array(signingInput.utf8)))
+  public init(audience: String, subject: String?, expiresAt: Int, key: P256Key) {
+    var claims: [String: Any] = ["aud": audience, "exp": expiresAt]
+    if let subject { claims["sub"] = subject }
+    jwt = JSONWebToken.es256(header: ["typ": "JWT"], claims: claims, key: key)
     publicKey = Base64URL.encode(key.publicKey)
   }
 

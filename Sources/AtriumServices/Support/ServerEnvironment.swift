@@ -56,6 +56,9 @@ public struct ServerEnvironment: Sendable {
   public var erasureHooks: [ErasureHook] = []
   /// How mail is sent; nil when mail is off (no SMTP server set up, and not the demo).
   public var mail: MailSettings?
+  /// How notifications are pushed to devices; nil when nothing is pushed (commands other than
+  /// `serve`, and tests that do not push).
+  public var push: PushSettings?
   /// How timeline feeds are fetched; nil fetches over HTTP within `feedTimeout`.
   public var feedClient: FeedClient?
   /// Which addresses feeds may be fetched from over HTTP (no private or local ones, unless allowed).

@@ -103,6 +103,24 @@ public struct OutboxStore {
     ).map(Self.row).sorted { ($0.nextAttemptAt, $0.entry.id) < ($1.nextAttemptAt, $1.entry.id) }
   }
 
+  /// Claims every other pending row for `address` of `kind` that no sender holds, due or not:
+  /// the push sender merges them with the ones it claimed into one message.
+  public func claimPending(
+    channel: Channel, address: String, kind: String, holder: String, now: Int64, leaseUntil: Int64
+  ) throws -> [Row] {
+    let locking = connection.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+    return try connection.query(
+      """
+      UPDATE notification_outbox SET claimed_by = ?, claimed_until = ?
+      WHERE id IN (
+        SELECT id FROM notification_outbox
+        WHERE channel = ? AND address = ? AND kind = ? AND status = 'pending'
+          AND (claimed_until IS NULL OR claimed_until < ?)\(locking))
+      RETURNING *
+      """, .text(holder), .integer(leaseUntil), .text(channel.rawValue), .text(address), .text(kind), .integer(now)
+    ).map(Self.row)
+  }
+
   /// Lets go of every claim on a pending row: at start-up on SQLite (one server per data
   /// folder) they belong to a server that died mid-delivery, and its mails go again at once
   /// instead of when the claims lapse.

@@ -104,6 +104,12 @@ public struct SettingsStore {
     try connection.execute("DELETE FROM devices WHERE id = ?", .text(id))
   }
 
+  /// Forgets every device of a person (signed out everywhere, deactivated): nothing is pushed
+  /// to them until an app registers again.
+  public func deleteDevices(employeeID: String) throws {
+    try connection.execute("DELETE FROM devices WHERE employee_id = ?", .text(employeeID))
+  }
+
   private static func device(_ row: DatabaseRow) -> Device {
     Device(
       id: row.string("id"), employeeID: row.string("employee_id"), platform: row.string("platform"),

@@ -1,0 +1,64 @@
+import AtriumDomain
+import AtriumMessages
+import AtriumSQL
+import AtriumStore
+import Foundation
+
+/// What a push says, as the change that causes it words it in the recipient's language: the
+/// outbox row's payload. Never a secret: account mails (resets, invitations) are not pushed.
+struct PushContent: Codable, Sendable, Equatable {
+  /// The notification kind's id.
+  var kind: String
+  var title: String
+  var body: String
+  /// A path of the web app (`/approvals/<id>`) the notification opens.
+  var path: String
+  var language: String
+
+  init(kind: String, title: String, body: String, path: String, language: Language) {
+    self.kind = kind
+    self.title = title
+    self.body = body
+    self.path = path
+    self.language = language.rawValue
+  }
+
+  func encoded() -> String {
+    (try? JSONEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+  }
+
+  static func decoded(_ payload: String) -> PushContent? {
+    try? JSONDecoder().decode(PushContent.self, from: Data(payload.utf8))
+  }
+}
+
+/// Queues a push to each of a person's devices that Atrium pushes to, in the transaction of the
+/// change it tells of: one outbox row per device, so each device's delivery is retried, merged
+/// and given up on its own.
+struct PushComposer {
+  let environment: ServerEnvironment
+  let push: PushSettings
+
+  /// - Parameter idempotencyKey: The notice's key; each device's row adds the device's id.
+  /// - Returns: How many rows were written.
+  @discardableResult
+  func enqueue(
+    _ content: PushContent, to recipientID: String, idempotencyKey: String, connection: any DatabaseConnection
+  ) throws -> Int {
+    let devices = try SettingsStore(connection).devices(employeeID: recipientID)
+      .filter { push.platforms.contains($0.platform) }
+    guard !devices.isEmpty else { return 0 }
+    let now = environment.now().milliseconds
+    let payload = content.encoded()
+    let outbox = OutboxStore(connection)
+    var written = 0
+    for device in devices {
+      let wrote = try outbox.enqueue(
+        .init(
+          id: environment.makeID(), channel: .push, kind: content.kind, recipientID: recipientID, address: device.id,
+          idempotencyKey: idempotencyKey + ":" + device.id, payload: payload, createdAt: now))
+      if wrote { written += 1 }
+    }
+    return written
+  }
+}

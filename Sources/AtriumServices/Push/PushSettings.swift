@@ -1,0 +1,64 @@
+import AtriumDomain
+
+/// How Atrium pushes: Web Push to browsers (on whenever the server runs), and APNs and FCM when
+/// their credentials are set up (`PushSettings.from(environment:)`).
+public struct PushSettings: Sendable {
+  /// The `sub` of VAPID tokens (RFC 8292): a `mailto:` or `https:` address the push service can
+  /// reach the operator at; nil leaves it out.
+  public var contact: String?
+  /// Accept `http://127.0.0.1` and `http://[::1]` Web Push endpoints besides https ones: for
+  /// tests, which run their push service on loopback (`ATRIUM_PUSH_INSECURE_ENDPOINTS=1`).
+  public var allowsLoopbackHTTP: Bool
+  /// A PEM file of the certificate authorities to trust for Web Push instead of the system's.
+  public var caFile: String?
+  public var apns: APNsSettings?
+  /// Seconds one push may take, connection included.
+  public var timeoutSeconds: Int
+
+  public init(
+    contact: String? = nil, allowsLoopbackHTTP: Bool = false, caFile: String? = nil, apns: APNsSettings? = nil,
+    timeoutSeconds: Int = 30
+  ) {
+    self.contact = contact
+    self.allowsLoopbackHTTP = allowsLoopbackHTTP
+    self.caFile = caFile
+    self.apns = apns
+    self.timeoutSeconds = timeoutSeconds
+  }
+
+  /// The platforms Atrium pushes to now: a device of another platform gets nothing queued.
+  public var platforms: Set<String> {
+    var platforms: Set<String> = ["webpush"]
+    if apns != nil { platforms.insert("apns") }
+    return platforms
+  }
+}
+
+/// APNs with token-based authentication: the `.p8` key Apple issued, its id, the team's id,
+/// and the app's bundle id (the topic).
+public struct APNsSettings: Sendable {
+  /// Apple's hosts, by the names `ATRIUM_APNS_URL` also takes.
+  public static let hosts = [
+    "production": "https://api.push.apple.com", "sandbox": "https://api.sandbox.push.apple.com",
+  ]
+
+  /// `https://api.push.apple.com`, the sandbox host, or a test's stand-in.
+  public var url: String
+  /// The P-256 private key of the `.p8` file (32 bytes).
+  public var privateKey: [UInt8]
+  public var keyID: String
+  public var teamID: String
+  /// The app's bundle id (`apns-topic`).
+  public var topic: String
+  /// A PEM file of the certificate authorities to trust instead of the system's (a stand-in's).
+  public var caFile: String?
+
+  public init(url: String, privateKey: [UInt8], keyID: String, teamID: String, topic: String, caFile: String? = nil) {
+    self.url = url.hasSuffix("/") ? String(url.dropLast()) : url
+    self.privateKey = privateKey
+    self.keyID = keyID
+    self.teamID = teamID
+    self.topic = topic
+    self.caFile = caFile
+  }
+}
