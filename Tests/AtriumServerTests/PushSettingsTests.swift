@@ -1,0 +1,65 @@
+import AtriumCrypto
+import AtriumServices
+import AtriumTestSupport
+import Foundation
+import Testing
+
+/// Issue 18: how `atrium serve` reads its push settings, and Apple's `.p8` key.
+@Suite struct PushSettingsTests {
+  @Test func webPushIsOnWithTheMailAddressAsContact() throws {
+    let push = try PushSettings.from(environment: [:], mailFrom: "atrium@atrium-demo.example", publicURL: nil)
+    #expect(push.contact == "mailto:atrium@atrium-demo.example")
+    #expect(push.platforms == ["webpush"] && !push.allowsLoopbackHTTP)
+    let bare = try PushSettings.from(environment: [:], mailFrom: nil, publicURL: "https://atrium.example.com")
+    #expect(bare.contact == "https://atrium.example.com")
+    #expect(throws: PushSettingsProblem.self) {
+      try PushSettings.from(environment: ["ATRIUM_PUSH_CONTACT": "ops@example.com"], mailFrom: nil, publicURL: nil)
+    }
+    #expect(throws: PushSettingsProblem.self) {
+      try PushSettings.from(environment: ["ATRIUM_PUSH_INSECURE_ENDPOINTS": "yes"], mailFrom: nil, publicURL: nil)
+    }
+  }
+
+  @Test func apnsTakesApplesKeyFile() throws {
+    let folder = TemporaryDirectory(prefix: "atrium-p8")
+    let path = folder.path + "/AuthKey_KEY1234567.p8"
+    // What Apple hands out: a PKCS#8 PEM of a P-256 key.
+    _ = try openssl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", path])
+    let environment = [
+      "ATRIUM_APNS_KEY_FILE": path, "ATRIUM_APNS_KEY_ID": "KEY1234567", "ATRIUM_APNS_TEAM_ID": "TEAM123456",
+      "ATRIUM_APNS_TOPIC": "com.example.atrium", "ATRIUM_APNS_URL": "sandbox",
+    ]
+    let push = try PushSettings.from(environment: environment, mailFrom: nil, publicURL: nil)
+    let apns = try #require(push.apns)
+    #expect(apns.url == "https://api.sandbox.push.apple.com")
+    #expect(push.platforms == ["webpush", "apns"])
+    // The key read is the file's: its public point is the one openssl derives.
+    let point = try openssl(["pkey", "-in", path, "-pubout", "-outform", "DER"])
+    #expect(Array(point.suffix(65)) == P256Key(privateKey: apns.privateKey)?.publicKey)
+
+    var partial = environment
+    partial["ATRIUM_APNS_TOPIC"] = nil
+    #expect(throws: PushSettingsProblem.self) {
+      try PushSettings.from(environment: partial, mailFrom: nil, publicURL: nil)
+    }
+    try "not a key".write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(throws: PushSettingsProblem.self) {
+      try PushSettings.from(environment: environment, mailFrom: nil, publicURL: nil)
+    }
+  }
+
+  /// What openssl writes to standard output.
+  func openssl(_ arguments: [String]) throws -> [UInt8] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let bytes = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0)
+    return Array(bytes)
+  }
+}
