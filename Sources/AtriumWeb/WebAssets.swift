@@ -14,6 +14,20 @@ package enum WebAssets {
 
   package static var stylesheetResponse: HTTPResponse { response(stylesheet, type: "text/css; charset=utf-8") }
   package static var scriptResponse: HTTPResponse { response(script, type: "text/javascript; charset=utf-8") }
+  package static let serviceWorker = load("sw", "js")
+
+  /// `/sw.js`, whose scope is the whole site. Browsers check it for a new version at most a day
+  /// apart whatever it says; `no-cache` makes each check ask the server. It gets the policy of
+  /// everything that is not a page (`SecurityHeaders`): it loads nothing and only shows
+  /// notifications and opens windows.
+  package static var serviceWorkerResponse: HTTPResponse {
+    HTTPResponse(
+      status: 200,
+      headers: HTTPHeaders([
+        ("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-cache"),
+        ("X-Content-Type-Options", "nosniff"),
+      ]), body: serviceWorker)
+  }
 
   private static func load(_ name: String, _ type: String) -> [UInt8] {
     guard let url = Bundle.module.url(forResource: name, withExtension: type, subdirectory: "web"),

@@ -20,6 +20,7 @@ extension WebApp {
     }
     if page == .assets(.stylesheet) { return .now(WebAssets.stylesheetResponse) }
     if page == .assets(.script) { return .now(WebAssets.scriptResponse) }
+    if page == .assets(.serviceWorker) { return .now(WebAssets.serviceWorkerResponse) }
     if page.rules.work == .mayBlock { return .blocking { [self] in webPage(page, request) } }
     return .now(webPage(page, request))
   }

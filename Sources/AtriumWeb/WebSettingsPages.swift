@@ -54,6 +54,8 @@ extension WebApp {
       return try deleteAccountPage(context, principal: principal, email: "", error: nil)
     case .confirmDeleteAccount:
       return try confirmDeleteAccount(request, form: form, principal: principal, context: context)
+    case .browserPushOn, .browserPushOff:
+      return try browserPush(turningOn: page == .browserPushOn, form: form, principal: principal, context: context)
     case .changeEmail:
       let email = form["email"] ?? ""
       do {

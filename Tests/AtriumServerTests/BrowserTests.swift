@@ -44,17 +44,25 @@ import Testing
   static func servingWithMail(
     _ app: TestApp, mail: MailSettings, _ body: (_ port: Int) throws -> Void
   ) throws {
+    let sender = MailSender(environment: app.environment, mail: mail, holder: "browser-test")
+    try serving(app, sending: { _ = try? sender.sendDue() }, body)
+  }
+
+  /// Serves `app` on a free loopback port, running `send` (an outbox sender's round) every
+  /// 0.2 s meanwhile, while `body` uses the port.
+  static func serving(
+    _ app: TestApp, sending send: @escaping @Sendable () -> Void, _ body: (_ port: Int) throws -> Void
+  ) throws {
     let server = HTTPServer(
       configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
       responder: app.app)
     try server.start()
     defer { server.stop() }
-    let sender = MailSender(environment: app.environment, mail: mail, holder: "browser-test")
     let running = Atomic(true)
     let senderDone = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
       while running.load(ordering: .relaxed) {
-        _ = try? sender.sendDue()
+        send()
         Thread.sleep(forTimeInterval: 0.2)
       }
       senderDone.signal()

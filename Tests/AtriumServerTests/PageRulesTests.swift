@@ -16,7 +16,7 @@ import Testing
         .account(.confirmUnsubscribe(token: "t1")), .account(.signUp), .account(.submitSignUp),
         .account(.resendSignUp), .account(.confirmSignUp(token: "t1")), .account(.completeSignUp(token: "t1")),
         .account(.confirmEmail(token: "t1")), .account(.completeEmail(token: "t1")),
-        .assets(.stylesheet), .assets(.script),
+        .assets(.stylesheet), .assets(.script), .assets(.serviceWorker),
       ])
   }
 

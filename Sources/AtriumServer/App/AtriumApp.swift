@@ -95,7 +95,8 @@ public final class AtriumApp: HTTPResponder {
       extensions: WebExtensions(
         personActions: PersonAction.reach + [.timeOff(leaveQueries), .editOwnProfile],
         settingsPanels: [
-          .calendarFeed(calendarFeeds), .devices(settings), .sessions(sessions), .email, .deleteAccount,
+          .calendarFeed(calendarFeeds), .devices(settings), .browserPush(settings), .sessions(sessions), .email,
+          .deleteAccount,
         ],
         homeCards: [
           .approvalsWaiting(leaveQueries), .timeOffToday(leaveQueries), .unreadNotices(board), .timeline(timeline),

@@ -1,4 +1,5 @@
 import AtriumAPI
+import AtriumCrypto
 import AtriumDomain
 import AtriumMessages
 import AtriumStore
@@ -107,6 +108,23 @@ package struct SettingsService: Sendable {
       Page(
         items: try SettingsStore(connection).devices(employeeID: principal.employee.id).map(Self.body), nextCursor: nil)
     }
+  }
+
+  /// Forgets the caller's device with this token (a browser turning its notifications off);
+  /// nothing when it is not theirs or not known.
+  package func deleteDevice(token: String, principal: Principal) throws {
+    try environment.database.write { connection in
+      let store = SettingsStore(connection)
+      guard let device = try store.device(token: token.trimmingWhitespace),
+        device.employeeID == principal.employee.id
+      else { return }
+      try store.deleteDevice(id: device.id)
+    }
+  }
+
+  /// The installation's VAPID public key, base64url (the page's `applicationServerKey`).
+  package func vapidPublicKey() throws -> String {
+    Base64URL.encode(try VapidKeys.loadOrCreate(in: environment.database).publicKey)
   }
 
   /// Someone else's device answers 404: its existence is not the caller's business.

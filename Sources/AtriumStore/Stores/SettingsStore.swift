@@ -95,6 +95,10 @@ public struct SettingsStore {
     try connection.queryFirst("SELECT * FROM devices WHERE id = ?", .text(id)).map(Self.device)
   }
 
+  public func device(token: String) throws -> Device? {
+    try connection.queryFirst("SELECT * FROM devices WHERE token = ?", .text(token)).map(Self.device)
+  }
+
   public func devices(employeeID: String) throws -> [Device] {
     try connection.query("SELECT * FROM devices WHERE employee_id = ? ORDER BY created_at, id", .text(employeeID))
       .map(Self.device)

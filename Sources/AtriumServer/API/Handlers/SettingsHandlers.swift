@@ -26,8 +26,7 @@ extension AtriumApp {
       try settings.deleteDevice(id: id, principal: principal)
       return HTTPResponse(status: 204)
     case .vapidPublicKey:
-      let key = try VapidKeys.loadOrCreate(in: environment.database)
-      return try JSONCoding.response(VapidPublicKey(key: Base64URL.encode(key.publicKey)))
+      return try JSONCoding.response(VapidPublicKey(key: try settings.vapidPublicKey()))
     }
   }
 

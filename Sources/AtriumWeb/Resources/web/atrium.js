@@ -97,6 +97,66 @@
     }, { passive: true });
   }
 
+  // Settings → "Notifications on this browser": subscribes with the browser's PushManager and
+  // registers the subscription as this person's device (the forms post it), or unsubscribes.
+  var push = document.getElementById("browser-push");
+  if (push) {
+    var state = document.getElementById("browser-push-state");
+    var onForm = push.querySelector("form[data-browser-push=on]");
+    var offForm = push.querySelector("form[data-browser-push=off]");
+    var say = function (key, subscribed) {
+      state.textContent = push.dataset[key];
+      onForm.hidden = subscribed !== false;
+      offForm.hidden = subscribed !== true;
+    };
+    var keyBytes = function (text) {
+      var base64 = (text + "===".slice((text.length + 3) % 4)).replace(/-/g, "+").replace(/_/g, "/");
+      var raw = atob(base64);
+      var bytes = new Uint8Array(raw.length);
+      for (var i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+      return bytes;
+    };
+    var post = function (form, subscription) {
+      form.querySelector("input[name=subscription]").value = JSON.stringify(subscription.toJSON());
+      return fetch(form.action, {
+        method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin"
+      }).then(function (response) { if (!response.ok) throw new Error("refused"); });
+    };
+    if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) {
+      say("unsupported");
+    } else {
+      var ready = navigator.serviceWorker.register("/sw.js").then(function () { return navigator.serviceWorker.ready; });
+      ready.then(function (registration) { return registration.pushManager.getSubscription(); })
+        .then(function (subscription) {
+          if (Notification.permission === "denied") say("denied", false);
+          else say(subscription ? "on" : "off", Boolean(subscription));
+        })
+        .catch(function () { say("failed", false); });
+      onForm.addEventListener("submit", function (event) {
+        event.preventDefault();
+        Notification.requestPermission().then(function (permission) {
+          if (permission !== "granted") return say(permission === "denied" ? "denied" : "off", false);
+          return ready.then(function (registration) {
+            return registration.pushManager.subscribe({
+              userVisibleOnly: true, applicationServerKey: keyBytes(push.dataset.key)
+            });
+          }).then(function (subscription) { return post(onForm, subscription); })
+            .then(function () { say("on", true); });
+        }).catch(function () { say("failed", false); });
+      });
+      offForm.addEventListener("submit", function (event) {
+        event.preventDefault();
+        ready.then(function (registration) { return registration.pushManager.getSubscription(); })
+          .then(function (subscription) {
+            if (!subscription) return;
+            return post(offForm, subscription).then(function () { return subscription.unsubscribe(); });
+          })
+          .then(function () { say("off", false); })
+          .catch(function () { say("failed", true); });
+      });
+    }
+  }
+
   if (window.EventSource) {
     var events = new EventSource("/api/v1/events");
     events.addEventListener("notice", refreshBadge);

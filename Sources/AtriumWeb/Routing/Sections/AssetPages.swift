@@ -1,11 +1,13 @@
 extension WebPage {
-  /// The stylesheet and the script, under names that carry a hash of their content.
+  /// The stylesheet and the script, under names that carry a hash of their content; and the
+  /// service worker, whose address must stay the same for browsers to find its new versions.
   package enum Assets: PageSection {
     case stylesheet
     case script
+    case serviceWorker
 
     package enum Name: CaseIterable, Sendable {
-      case stylesheet, script
+      case stylesheet, script, serviceWorker
     }
 
     package static func row(_ name: Name) -> PageRow<Self> {
@@ -13,6 +15,7 @@ extension WebPage {
       return switch name {
       case .stylesheet: PageRow(.get, "/assets/" + WebAssets.stylesheetName, rules: rules) { _, _ in .stylesheet }
       case .script: PageRow(.get, "/assets/" + WebAssets.scriptName, rules: rules) { _, _ in .script }
+      case .serviceWorker: PageRow(.get, "/sw.js", rules: rules) { _, _ in .serviceWorker }
       }
     }
 
@@ -20,9 +23,10 @@ extension WebPage {
       switch self {
       case .stylesheet: PageParts(.stylesheet)
       case .script: PageParts(.script)
+      case .serviceWorker: PageParts(.serviceWorker)
       }
     }
 
-    package static let examples: [Self] = [.stylesheet, .script]
+    package static let examples: [Self] = [.stylesheet, .script, .serviceWorker]
   }
 }

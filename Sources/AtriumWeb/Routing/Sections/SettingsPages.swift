@@ -12,10 +12,13 @@ extension WebPage {
     case confirmDeleteAccount
     /// Asks to use another address (a link goes to it).
     case changeEmail
+    /// This browser's push subscription, registered as the person's device or forgotten.
+    case browserPushOn
+    case browserPushOff
 
     package enum Name: CaseIterable, Sendable {
       case show, save, rotateCalendar, deleteDevice, resetBadge, endSession, deleteAccount, confirmDeleteAccount
-      case changeEmail
+      case changeEmail, browserPushOn, browserPushOff
     }
 
     package static func row(_ name: Name) -> PageRow<Self> {
@@ -41,6 +44,8 @@ extension WebPage {
           .post, "/settings/email",
           rules: .init(access: .signedIn, work: .mayBlock, beforePasswordChange: .refused, bodyLimit: .standard)
         ) { _, _ in .changeEmail }
+      case .browserPushOn: PageRow(.post, "/settings/browser-push", rules: .signedIn) { _, _ in .browserPushOn }
+      case .browserPushOff: PageRow(.post, "/settings/browser-push/off", rules: .signedIn) { _, _ in .browserPushOff }
       }
     }
 
@@ -55,12 +60,14 @@ extension WebPage {
       case .deleteAccount: PageParts(.deleteAccount)
       case .confirmDeleteAccount: PageParts(.confirmDeleteAccount)
       case .changeEmail: PageParts(.changeEmail)
+      case .browserPushOn: PageParts(.browserPushOn)
+      case .browserPushOff: PageParts(.browserPushOff)
       }
     }
 
     package static let examples: [Self] = [
       .show, .save, .rotateCalendar, .deleteDevice(id: "d1"), .resetBadge, .endSession(id: "s1"), .deleteAccount,
-      .confirmDeleteAccount, .changeEmail,
+      .confirmDeleteAccount, .changeEmail, .browserPushOn, .browserPushOff,
     ]
   }
 }
