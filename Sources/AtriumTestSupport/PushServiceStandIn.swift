@@ -5,8 +5,10 @@ import Foundation
 /// HTTP/2 and HTTP/1.1, a certificate made for the run): a Web Push service that checks each
 /// message's VAPID token (ES256 with `cryptography`; `aud`, `exp`, `sub`) and decrypts it with
 /// `http_ece` for the subscriptions it made (`subscribe`), and an APNs-shaped service that checks
-/// the provider token against the key it is given. Each answers what a test queued (`answer`),
-/// else 201 (Web Push) or 200 (APNs), and keeps what it received. Stopped by its process id.
+/// the provider token against the key it is given, and FCM's token endpoint (an RS256 JWT checked
+/// against the service account's key) and send endpoint (the access tokens it issued). Each
+/// answers what a test queued (`answer`), else 201 (Web Push) or 200, and keeps what it
+/// received. Stopped by its process id.
 public final class PushServiceStandIn: @unchecked Sendable {
   public struct Failure: Error, CustomStringConvertible {
     public let description: String
@@ -14,9 +16,9 @@ public final class PushServiceStandIn: @unchecked Sendable {
 
   /// What one push looked like on arrival.
   public struct Received: Decodable, Sendable {
-    /// `webpush` or `apns`.
+    /// `webpush`, `apns`, `fcm`, or `fcm-token` (a service account's token request).
     public let service: String
-    /// The subscription's name, or the APNs device token.
+    /// The subscription's name, or the APNs or FCM device token.
     public let name: String
     /// Lowercased names.
     public let headers: [String: String]
@@ -42,8 +44,10 @@ public final class PushServiceStandIn: @unchecked Sendable {
   private let folder: TemporaryDirectory
   private var process: Process?
 
-  /// - Parameter apnsPublicKey: The uncompressed P-256 point provider tokens must verify with.
-  public init(apnsPublicKey: [UInt8] = []) throws {
+  /// - Parameters:
+  ///   - apnsPublicKey: The uncompressed P-256 point provider tokens must verify with.
+  ///   - fcmPublicKey: A PEM file of the RSA public key service-account tokens must verify with.
+  public init(apnsPublicKey: [UInt8] = [], fcmPublicKey: String = "") throws {
     folder = TemporaryDirectory(prefix: "atrium-push")
     port = try FreePort.loopback()
     try Command.run(
@@ -59,7 +63,7 @@ public final class PushServiceStandIn: @unchecked Sendable {
     let server = Process()
     server.executableURL = URL(fileURLWithPath: python)
     let hex = apnsPublicKey.map { String(format: "%02x", $0) }.joined()
-    server.arguments = ["-c", Self.script, String(port), folder.path, hex.isEmpty ? "00" : hex]
+    server.arguments = ["-c", Self.script, String(port), folder.path, hex.isEmpty ? "00" : hex, fcmPublicKey]
     let output = Pipe()
     server.standardOutput = output
     server.standardError = FileHandle(forWritingAtPath: "/dev/null")
@@ -127,14 +131,15 @@ public final class PushServiceStandIn: @unchecked Sendable {
 
   private static let script = """
     import asyncio, base64, json, os, socket, ssl, sys, time
-    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.hazmat.primitives.asymmetric import ec, padding
     from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
     from cryptography.hazmat.primitives import hashes, serialization
     import http_ece
     from hypercorn.config import Config
     from hypercorn.asyncio import serve
 
-    port, folder, apns_key_hex = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+    port, folder, apns_key_hex, fcm_key_path = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
+    tokens = []          # access tokens issued to FCM's service account
     origin = 'https://127.0.0.1:%d' % port
     subscriptions = {}   # name -> (private key, auth)
     answers = {}         # name or device token -> [[status, headers, body]]
@@ -225,6 +230,49 @@ public final class PushServiceStandIn: @unchecked Sendable {
         record['answered'] = status
         return status, extra, reply
 
+    def fcm_token(form):
+        record = {'service': 'fcm-token', 'name': 'token', 'headers': {}, 'httpVersion': None}
+        try:
+            fields = dict(pair.split('=', 1) for pair in form.decode().split('&'))
+            assert fields.get('grant_type') == 'urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer', 'grant_type'
+            head, claims, signature = fields['assertion'].split('.')
+            with open(fcm_key_path, 'rb') as file:
+                key = serialization.load_pem_public_key(file.read())
+            key.verify(unb64(signature), (head + '.' + claims).encode(), padding.PKCS1v15(), hashes.SHA256())
+            record['jwtHeader'] = json.loads(unb64(head))
+            record['vapid'] = claims = json.loads(unb64(claims))
+            assert claims['aud'] == origin + '/token', 'aud'
+            assert claims['scope'] == 'https://www.googleapis.com/auth/firebase.messaging', 'scope'
+            assert 0 < claims['exp'] - claims['iat'] <= 3600, 'lifetime'
+        except Exception as error:
+            record['error'] = 'token: %s' % error
+            received.append(record)
+            return 400, {}, {'error': 'invalid_grant'}
+        received.append(record)
+        token = 'access-%d' % (len(tokens) + 1)
+        tokens.append(token)
+        record['answered'] = 200
+        return 200, {}, {'access_token': token, 'expires_in': 3600, 'token_type': 'Bearer'}
+
+    def fcm(headers, body):
+        message = json.loads(body).get('message', {})
+        record = {'service': 'fcm', 'name': message.get('token', ''), 'headers': headers, 'httpVersion': None,
+                  'payload': message}
+        received.append(record)
+        auth = headers.get('authorization', '')
+        if not auth.startswith('Bearer ') or auth[7:] not in tokens:
+            record['error'] = 'unknown access token'
+            record['answered'] = 401
+            return 401, {}, {'error': {'code': 401, 'status': 'UNAUTHENTICATED'}}
+        status, extra, reply = next_answer(record['name'], [200, {}, {'name': 'projects/p/messages/1'}])
+        if status == 401:
+            tokens.remove(auth[7:])
+        if isinstance(reply, dict) and 'reason' in reply:
+            reply = {'error': {'code': status, 'status': 'ERROR', 'details': [
+                {'@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', 'errorCode': reply['reason']}]}}
+        record['answered'] = status
+        return status, extra, reply
+
     async def app(scope, receive, send):
         if scope['type'] == 'lifespan':
             while True:
@@ -254,6 +302,12 @@ public final class PushServiceStandIn: @unchecked Sendable {
             return await respond(send, 200, {}, received)
         if method == 'POST' and path.startswith('/push/'):
             status, extra, reply = web_push(path[len('/push/'):], headers, body)
+            return await respond(send, status, extra, reply)
+        if method == 'POST' and path == '/token':
+            status, extra, reply = fcm_token(body)
+            return await respond(send, status, extra, reply)
+        if method == 'POST' and path.startswith('/v1/projects/') and path.endswith('/messages:send'):
+            status, extra, reply = fcm(headers, body)
             return await respond(send, status, extra, reply)
         if method == 'POST' and path.startswith('/3/device/'):
             status, extra, reply = apns(path[len('/3/device/'):], headers, body, scope.get('http_version'))

@@ -125,4 +125,23 @@ static inline int atrium_aes128gcm_seal(const unsigned char *key, const unsigned
   EVP_CIPHER_CTX_free(context);
   return ok && written + final_length == length;
 }
+/// RS256 (RSASSA-PKCS1-v1_5 with SHA-256): the signature of `message` by the RSA private key in
+/// `pem` (PKCS#8, as a Google service account's JSON holds it). Writes at most `capacity` bytes
+/// and their count to `written`; 1 on success, 0 for a key that is not RSA or a signing error.
+static inline int atrium_rs256_sign(const char *pem, size_t pem_length, const unsigned char *message,
+                                    size_t length, unsigned char *signature, size_t capacity, size_t *written) {
+  BIO *bio = BIO_new_mem_buf(pem, (int)pem_length);
+  EVP_PKEY *pkey = bio ? PEM_read_bio_PrivateKey(bio, NULL, NULL, NULL) : NULL;
+  EVP_MD_CTX *context = EVP_MD_CTX_new();
+  size_t size = capacity;
+  int ok = pkey && context && EVP_PKEY_get_base_id(pkey) == EVP_PKEY_RSA
+    && EVP_PKEY_get_size(pkey) <= (int)capacity
+    && EVP_DigestSignInit(context, NULL, EVP_sha256(), NULL, pkey) == 1
+    && EVP_DigestSign(context, signature, &size, message, length) == 1;
+  *written = ok ? size : 0;
+  EVP_MD_CTX_free(context);
+  EVP_PKEY_free(pkey);
+  BIO_free(bio);
+  return ok;
+}
 #endif

@@ -61,14 +61,20 @@ import Testing
   }
 
   /// Eva asks for time off; returns the request's id.
-  func ask(_ start: String = "2026-04-06", _ end: String = "2026-04-10") throws -> String {
-    let created = app.send(.leave(.create), json: #"{"start": "\#(start)", "end": "\#(end)"}"#, token: eva.accessToken)
+  func ask(
+    _ start: String = "2026-04-06", _ end: String = "2026-04-10", as person: SessionTokens? = nil
+  ) throws
+    -> String
+  {
+    let created = app.send(
+      .leave(.create), json: #"{"start": "\#(start)", "end": "\#(end)"}"#, token: (person ?? eva).accessToken)
     try #require(created.status == 201, "\(created.text)")
     return try JSONText.decode(SavedLeave.self, from: created).request.id
   }
 
-  func approve(_ id: String) throws {
-    let approved = app.send(.approvals(.approve(id: id)), json: #"{"reason": "Enjoy"}"#, token: mario.accessToken)
+  func approve(_ id: String, as person: SessionTokens? = nil) throws {
+    let approved = app.send(
+      .approvals(.approve(id: id)), json: #"{"reason": "Enjoy"}"#, token: (person ?? mario).accessToken)
     try #require(approved.status == 200, "\(approved.text)")
   }
 
@@ -127,6 +133,36 @@ import Testing
     #expect(aps?["badge"]?.number == Double(badge.sinceReset), "the badge is his unread count since his reset")
     #expect(aps?["thread-id"]?.string == "approvalsWaiting")
     #expect(push.payload?["atrium"]?["path"]?.string == "/approvals/\(id)")
+  }
+
+  @Test func tokensAreReusedForAnHourOrFortyMinutesThenMadeAnew() throws {
+    try subscribeBrowser("eva-laptop", for: eva)
+    try registerPhone(Self.marioPhone, for: mario)
+    let sender = try sender()
+    var days = ["2026-05-11", "2026-05-12", "2026-05-13"].makeIterator()
+    func pushAndRead() throws -> (vapid: String?, apns: String?) {
+      let next = days.next()
+      let day = try #require(next)
+      // Signed in again: the clock moved past the access tokens' 15 minutes.
+      try approve(try ask(day, day, as: try app.login("eva")), as: try app.login("mario"))
+      try sender.sendDue()
+      let received = try service.received()
+      return (
+        received.last { $0.service == "webpush" }?.headers["authorization"],
+        received.last { $0.service == "apns" }?.headers["authorization"]
+      )
+    }
+    let first = try pushAndRead()
+    app.clock.advance(by: 30 * 60)
+    try service.setClock(app.environment.now())
+    let later = try pushAndRead()
+    #expect(first.vapid != nil && later.vapid == first.vapid, "the VAPID token is reused within the hour")
+    #expect(first.apns != nil && later.apns == first.apns, "the provider token is reused within 40 minutes")
+    app.clock.advance(by: 31 * 60)
+    try service.setClock(app.environment.now())
+    let next = try pushAndRead()
+    #expect(next.vapid != first.vapid && next.apns != first.apns)
+    #expect(try service.received().allSatisfy { $0.error == nil })
   }
 
   @Test func threeRequestsWaitingMakeOnePush() throws {

@@ -48,6 +48,27 @@ import Testing
     }
   }
 
+  @Test func fcmTakesAServiceAccountsKeyFile() throws {
+    let folder = TemporaryDirectory(prefix: "atrium-fcm")
+    let keyPath = folder.path + "/key.pem"
+    _ = try openssl(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", keyPath])
+    let account: [String: String] = [
+      "type": "service_account", "project_id": "atrium-demo", "private_key_id": "key-1",
+      "private_key": try String(contentsOfFile: keyPath, encoding: .utf8),
+      "client_email": "push@atrium-demo.iam.gserviceaccount.com", "token_uri": "https://oauth2.googleapis.com/token",
+    ]
+    let path = folder.path + "/service-account.json"
+    try JSONSerialization.data(withJSONObject: account).write(to: URL(fileURLWithPath: path))
+    let push = try PushSettings.from(
+      environment: ["ATRIUM_FCM_SERVICE_ACCOUNT": path], mailFrom: nil, publicURL: nil)
+    #expect(push.fcm?.projectID == "atrium-demo" && push.fcm?.clientEmail == "push@atrium-demo.iam.gserviceaccount.com")
+    #expect(push.fcm?.url == "https://fcm.googleapis.com" && push.platforms == ["webpush", "fcm"])
+    try #"{"project_id": "x"}"#.write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(throws: PushSettingsProblem.self) {
+      try PushSettings.from(environment: ["ATRIUM_FCM_SERVICE_ACCOUNT": path], mailFrom: nil, publicURL: nil)
+    }
+  }
+
   /// What openssl writes to standard output.
   func openssl(_ arguments: [String]) throws -> [UInt8] {
     let process = Process()

@@ -30,6 +30,9 @@ package struct PushSender: Sendable {
     if let apns = push.apns {
       deliveries["apns"] = APNsDelivery(settings: apns, timeoutSeconds: push.timeoutSeconds, now: environment.now)
     }
+    if let fcm = push.fcm {
+      deliveries["fcm"] = FCMDelivery(settings: fcm, timeoutSeconds: push.timeoutSeconds, now: environment.now)
+    }
     self.deliveries = deliveries
   }
 

@@ -7,8 +7,9 @@ public struct PushSettingsProblem: Error, CustomStringConvertible {
 }
 
 extension PushSettings {
-  /// Reads `ATRIUM_PUSH_*` and `ATRIUM_APNS_*`. Web Push is always on; APNs is on when its key
-  /// file, key id, team id and topic are all set (some but not all is an error).
+  /// Reads `ATRIUM_PUSH_*`, `ATRIUM_APNS_*` and `ATRIUM_FCM_*`. Web Push is always on; APNs is
+  /// on when its key file, key id, team id and topic are all set (some but not all is an
+  /// error); FCM when its service account's key file is.
   /// - Parameters:
   ///   - mailFrom: The mail From address, the VAPID contact when `ATRIUM_PUSH_CONTACT` is unset.
   ///   - publicURL: The address people reach Atrium at, the contact when there is no mail either.
@@ -34,7 +35,7 @@ extension PushSettings {
     }
     return PushSettings(
       contact: contact, allowsLoopbackHTTP: insecure == "1", caFile: setting("ATRIUM_PUSH_CA_FILE"),
-      apns: try APNsSettings.from(setting))
+      apns: try APNsSettings.from(setting), fcm: try FCMSettings.from(setting))
   }
 }
 
@@ -65,5 +66,39 @@ extension APNsSettings {
       url: url, privateKey: key.privateKey, keyID: setting("ATRIUM_APNS_KEY_ID")!,
       teamID: setting("ATRIUM_APNS_TEAM_ID")!, topic: setting("ATRIUM_APNS_TOPIC")!,
       caFile: setting("ATRIUM_APNS_CA_FILE"))
+  }
+}
+
+extension FCMSettings {
+  static func from(_ setting: (String) -> String?) throws -> FCMSettings? {
+    guard let path = setting("ATRIUM_FCM_SERVICE_ACCOUNT") else { return nil }
+    struct ServiceAccount: Decodable {
+      let projectID: String
+      let clientEmail: String
+      let privateKey: String
+      let privateKeyID: String?
+      let tokenURI: String?
+
+      enum CodingKeys: String, CodingKey {
+        case projectID = "project_id", clientEmail = "client_email", privateKey = "private_key"
+        case privateKeyID = "private_key_id", tokenURI = "token_uri"
+      }
+    }
+    guard let data = FileManager.default.contents(atPath: path),
+      let account = try? JSONDecoder().decode(ServiceAccount.self, from: data)
+    else {
+      throw PushSettingsProblem(
+        description: "ATRIUM_FCM_SERVICE_ACCOUNT is not a readable service account key (JSON): \(path)")
+    }
+    guard RS256.sign([0], pem: account.privateKey) != nil else {
+      throw PushSettingsProblem(description: "the service account's private_key is not an RSA key: \(path)")
+    }
+    if let caFile = setting("ATRIUM_FCM_CA_FILE"), !FileManager.default.isReadableFile(atPath: caFile) {
+      throw PushSettingsProblem(description: "ATRIUM_FCM_CA_FILE cannot be read: \(caFile)")
+    }
+    return FCMSettings(
+      url: setting("ATRIUM_FCM_URL") ?? "https://fcm.googleapis.com", projectID: account.projectID,
+      clientEmail: account.clientEmail, privateKey: account.privateKey, privateKeyID: account.privateKeyID,
+      tokenURL: account.tokenURI ?? "https://oauth2.googleapis.com/token", caFile: setting("ATRIUM_FCM_CA_FILE"))
   }
 }

@@ -12,17 +12,19 @@ public struct PushSettings: Sendable {
   /// A PEM file of the certificate authorities to trust for Web Push instead of the system's.
   public var caFile: String?
   public var apns: APNsSettings?
+  public var fcm: FCMSettings?
   /// Seconds one push may take, connection included.
   public var timeoutSeconds: Int
 
   public init(
     contact: String? = nil, allowsLoopbackHTTP: Bool = false, caFile: String? = nil, apns: APNsSettings? = nil,
-    timeoutSeconds: Int = 30
+    fcm: FCMSettings? = nil, timeoutSeconds: Int = 30
   ) {
     self.contact = contact
     self.allowsLoopbackHTTP = allowsLoopbackHTTP
     self.caFile = caFile
     self.apns = apns
+    self.fcm = fcm
     self.timeoutSeconds = timeoutSeconds
   }
 
@@ -30,6 +32,7 @@ public struct PushSettings: Sendable {
   public var platforms: Set<String> {
     var platforms: Set<String> = ["webpush"]
     if apns != nil { platforms.insert("apns") }
+    if fcm != nil { platforms.insert("fcm") }
     return platforms
   }
 }
@@ -59,6 +62,35 @@ public struct APNsSettings: Sendable {
     self.keyID = keyID
     self.teamID = teamID
     self.topic = topic
+    self.caFile = caFile
+  }
+}
+
+/// FCM with a Google service account (its JSON key file): the project, the account's address
+/// and RSA key, and where its tokens come from.
+public struct FCMSettings: Sendable {
+  /// `https://fcm.googleapis.com`, or a test's stand-in.
+  public var url: String
+  public var projectID: String
+  public var clientEmail: String
+  /// The account's RSA private key (PEM).
+  public var privateKey: String
+  public var privateKeyID: String?
+  /// The account's `token_uri` (`https://oauth2.googleapis.com/token`).
+  public var tokenURL: String
+  /// A PEM file of the certificate authorities to trust instead of the system's (a stand-in's).
+  public var caFile: String?
+
+  public init(
+    url: String = "https://fcm.googleapis.com", projectID: String, clientEmail: String, privateKey: String,
+    privateKeyID: String? = nil, tokenURL: String = "https://oauth2.googleapis.com/token", caFile: String? = nil
+  ) {
+    self.url = url.hasSuffix("/") ? String(url.dropLast()) : url
+    self.projectID = projectID
+    self.clientEmail = clientEmail
+    self.privateKey = privateKey
+    self.privateKeyID = privateKeyID
+    self.tokenURL = tokenURL
     self.caFile = caFile
   }
 }
