@@ -337,7 +337,7 @@ public final class PushServiceStandIn: @unchecked Sendable {
 }
 
 /// Any JSON value, for what a stand-in received.
-public enum JSONValue: Decodable, Sendable, Equatable {
+public enum JSONValue: Codable, Sendable, Equatable {
   case string(String)
   case number(Double)
   case bool(Bool)
@@ -359,6 +359,18 @@ public enum JSONValue: Decodable, Sendable, Equatable {
       self = .array(value)
     } else {
       self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .string(let value): try container.encode(value)
+    case .number(let value): try container.encode(value)
+    case .bool(let value): try container.encode(value)
+    case .object(let value): try container.encode(value)
+    case .array(let value): try container.encode(value)
+    case .null: try container.encodeNil()
     }
   }
 

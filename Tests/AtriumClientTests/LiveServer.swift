@@ -2,6 +2,7 @@ import AtriumClient
 import AtriumHTTP
 import AtriumHTTPTypes
 import AtriumLog
+import AtriumServices
 import AtriumTestSupport
 import Foundation
 
@@ -14,8 +15,9 @@ final class LiveServer: @unchecked Sendable {
   let transport = SwitchableTransport()
   let folder = TemporaryDirectory()
 
-  init() throws {
-    app = try TestApp()
+  /// - Parameter configure: Changes to the server's environment (push settings).
+  init(configure: (inout ServerEnvironment) -> Void = { _ in }) throws {
+    app = try TestApp(configure: configure)
     server = HTTPServer(
       configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
       responder: app.app)

@@ -258,14 +258,28 @@ extension APIClient {
     try await send(.me(.sessions), as: Page<SessionBody>.self)
   }
 
-  /// Signs one session out; its access tokens stop working at once.
   /// Deletes the caller's own account, confirmed by their e-mail and (local accounts) password.
   public func deleteAccount(email: String, password: String?) async throws(APIError) {
     try await send(.me(.deleteAccount), body: AccountDeletion(email: email, password: password))
   }
 
+  /// Signs one session out; its access tokens stop working at once.
   public func endSession(id: String) async throws(APIError) {
     try await send(.me(.endSession(id: id)))
+  }
+
+  /// Registers this device for push, or refreshes it (the same token again).
+  public func registerDevice(_ device: NewDevice) async throws(APIError) -> DeviceBody {
+    try await send(.settings(.registerDevice), body: device, as: DeviceBody.self)
+  }
+
+  public func deleteDevice(id: String) async throws(APIError) {
+    try await send(.settings(.deleteDevice(id: id)))
+  }
+
+  /// The app icon's number starts again from zero.
+  public func resetBadge() async throws(APIError) -> Badge {
+    try await send(.board(.resetBadge), as: Badge.self)
   }
 
   public func calendarFeeds() async throws(APIError) -> CalendarFeedBody {
