@@ -31,6 +31,8 @@ public final class PushServiceStandIn: @unchecked Sendable {
     /// Why the message was refused (a bad token, a body that does not decrypt).
     public let error: String?
     public let answered: Int?
+    /// The body's length in bytes (encrypted, for Web Push).
+    public let size: Int?
   }
 
   /// A JSON object as received.
@@ -213,7 +215,7 @@ public final class PushServiceStandIn: @unchecked Sendable {
         return status, extra, reply
 
     def apns(token, headers, body, version):
-        record = {'service': 'apns', 'name': token, 'headers': headers, 'httpVersion': version}
+        record = {'service': 'apns', 'name': token, 'headers': headers, 'httpVersion': version, 'size': len(body)}
         try:
             auth = headers.get('authorization', '')
             assert auth.startswith('bearer '), 'no bearer token'

@@ -298,6 +298,42 @@ import Testing
     #expect(received.first?.payload?["path"]?.string == "/board")
   }
 
+  @Test func aLongNoticeIsShortenedToFitEachService() throws {
+    try subscribeBrowser("eva-laptop", for: eva)
+    try registerPhone(Self.marioPhone, for: mario)
+    let body = String(repeating: "Mañana añadimos más señales. ", count: 300)
+    let posted = app.send(
+      .board(.post), json: #"{"title": "Obras en la oficina", "body": "\#(body)"}"#,
+      token: try app.login("ana").accessToken)
+    #expect(posted.status == 201)
+    #expect(try sender().sendDue().sent == 2)
+    let received = try service.waitForReceived(2)
+    let browser = try #require(received.first { $0.service == "webpush" })
+    #expect(browser.error == nil && (browser.size ?? .max) <= 4096, "one Web Push record")
+    #expect(browser.payload?["body"]?.string?.hasSuffix("…") == true)
+    #expect(browser.payload?["body"]?.string?.hasPrefix("Mañana añadimos") == true)
+    let phone = try #require(received.first { $0.service == "apns" })
+    #expect((phone.size ?? .max) <= 4096, "APNs takes at most 4,096 bytes")
+    #expect(phone.payload?["aps"]?["alert"]?["body"]?.string?.hasSuffix("…") == true)
+  }
+
+  @Test func aSenderLostMidwayLeavesAClaimThatLapsesAndThePushGoesOnce() throws {
+    try subscribeBrowser("eva-laptop", for: eva)
+    try approve(try ask())
+    // An instance claimed the row and was lost before sending it.
+    let now = app.environment.now().milliseconds
+    let claimed = try app.database.write {
+      try OutboxStore($0).claimDue(channel: .push, holder: "lost", now: now, leaseUntil: now + 60_000, limit: 10)
+    }
+    #expect(claimed.count == 1)
+    #expect(try sender().sendDue().claimed == 0, "another instance leaves a row claimed by a live lease")
+    app.clock.advance(by: 61)
+    try service.setClock(app.environment.now())
+    #expect(try sender().sendDue().sent == 1, "once the lease lapses, another instance sends it")
+    #expect(try sender().sendDue().claimed == 0)
+    #expect(try service.received().count == 1)
+  }
+
   @Test func signingOutEverywhereRemovesTheDevices() throws {
     try registerPhone(Self.marioPhone, for: mario)
     app.clock.advance(by: 1)

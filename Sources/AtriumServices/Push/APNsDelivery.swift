@@ -54,16 +54,18 @@ struct APNsDelivery: PushDelivery {
   }
 
   /// The alert in the person's language, the badge, and Atrium's own keys for the app's deep
-  /// link (`NotificationPayload` in the SDK reads them).
+  /// link (`NotificationPayload` in the SDK reads them), within APNs' 4,096 bytes.
   static func payload(_ message: PushMessage) -> [UInt8] {
-    let object: [String: Any] = [
-      "aps": [
-        "alert": ["title": message.title, "body": message.body], "badge": message.badge, "sound": "default",
-        "thread-id": message.kind,
-      ] as [String: Any],
-      "atrium": ["kind": message.kind, "path": message.path, "count": message.count] as [String: Any],
-    ]
-    return Array((try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data())
+    message.fitted(within: 4096) { message in
+      let object: [String: Any] = [
+        "aps": [
+          "alert": ["title": message.title, "body": message.body], "badge": message.badge, "sound": "default",
+          "thread-id": message.kind,
+        ] as [String: Any],
+        "atrium": ["kind": message.kind, "path": message.path, "count": message.count] as [String: Any],
+      ]
+      return Array((try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data())
+    }
   }
 }
 

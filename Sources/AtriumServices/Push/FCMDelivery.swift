@@ -84,18 +84,21 @@ struct FCMDelivery: PushDelivery {
   /// The notification in the person's language, Atrium's keys for the app's deep link (FCM's
   /// `data` takes strings only), and Android's collapse key and tag of the kind.
   static func payload(_ message: PushMessage, to token: String) -> [UInt8] {
-    let object: [String: Any] = [
-      "message": [
-        "token": token,
-        "notification": ["title": message.title, "body": message.body],
-        "data": ["kind": message.kind, "path": message.path, "count": String(message.count)],
-        "android": [
-          "collapse_key": message.kind, "priority": "HIGH", "ttl": "86400s",
-          "notification": ["tag": message.kind, "notification_count": message.badge] as [String: Any],
-        ] as [String: Any],
-      ] as [String: Any]
-    ]
-    return Array((try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data())
+    // FCM's ceiling is 4,096 bytes of the message, not counting the token.
+    message.fitted(within: 4000 + token.utf8.count) { message in
+      let object: [String: Any] = [
+        "message": [
+          "token": token,
+          "notification": ["title": message.title, "body": message.body],
+          "data": ["kind": message.kind, "path": message.path, "count": String(message.count)],
+          "android": [
+            "collapse_key": message.kind, "priority": "HIGH", "ttl": "86400s",
+            "notification": ["tag": message.kind, "notification_count": message.badge] as [String: Any],
+          ] as [String: Any],
+        ] as [String: Any]
+      ]
+      return Array((try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data())
+    }
   }
 
   /// The `errorCode` of FCM's error details (`UNREGISTERED`), else the error's `status`.

@@ -38,17 +38,26 @@ struct PushMessage: Sendable, Equatable {
   }
 
   /// What a browser's service worker receives (`sw.js` reads these keys), made to fit one Web
-  /// Push record: a long body is shortened until it does.
+  /// Push record.
   func webPushPayload() -> [UInt8] {
-    var body = self.body
-    while true {
+    fitted(within: WebPushEncryption.maximumPlaintext) { message in
       let object: [String: Any] = [
-        "kind": kind, "title": title, "body": body, "path": path, "lang": language, "count": count, "badge": badge,
+        "kind": message.kind, "title": message.title, "body": message.body, "path": message.path,
+        "lang": message.language, "count": message.count, "badge": message.badge,
       ]
-      let bytes = Array((try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data())
-      if bytes.count <= WebPushEncryption.maximumPlaintext || body.isEmpty { return bytes }
-      body = String(body.prefix(body.count * 3 / 4)) + "…"
-      if body.count < 4 { body = "" }
+      return Array((try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data())
+    }
+  }
+
+  /// `encode`'s bytes, with the body shortened (and ending in "…") until they are at most
+  /// `limit`: every push service has a ceiling (4,096 bytes), and a notice may be longer.
+  func fitted(within limit: Int, _ encode: (PushMessage) -> [UInt8]) -> [UInt8] {
+    var message = self
+    while true {
+      let bytes = encode(message)
+      if bytes.count <= limit || message.body.isEmpty { return bytes }
+      let kept = message.body.count * 3 / 4
+      message.body = kept < 4 ? "" : String(message.body.prefix(kept)) + "…"
     }
   }
 }
