@@ -159,6 +159,16 @@ def main():
             chosen = result.get("result", {}).get("value")
             if chosen != expected:
                 failures.append(f"for {data} the worker would open {chosen!r}, not {expected!r}")
+
+        # Blocked for the site: the panel says so and how to allow them, and offers no button
+        # that cannot work.
+        tools.send("Browser.setPermission",
+                   {"origin": BASE, "permission": {"name": "notifications"}, "setting": "denied"})
+        driver.get(BASE + "/settings")
+        state = driver.find_element(By.ID, "browser-push-state")
+        WebDriverWait(driver, 15).until(lambda d: "blocked" in state.text, "the panel to say notifications are blocked")
+        if driver.find_element(By.CSS_SELECTOR, "form[data-browser-push=off]").is_displayed():
+            failures.append("a blocked browser is offered Turn off")
     finally:
         driver.quit()
     if failures:
