@@ -25,29 +25,12 @@ package struct MailSender: Sendable {
   static let batch = 10
 
   /// What one round did.
-  package struct Round: Sendable, Equatable {
-    package var sent = 0
-    package var retried = 0
-    package var dead = 0
-    package var skipped = 0
-    /// Fan-out rows expanded (counted in `skipped` too): their mails are due at once.
-    package var expanded = 0
-    package var claimed: Int { sent + retried + dead + skipped }
-  }
+  package typealias Round = OutboxRound
 
-  /// Sends what is due, a batch at a time, until nothing is due or a round sent nothing.
+  /// Sends what is due, a batch at a time, until nothing is due or a round finished nothing.
   @discardableResult
   package func sendDue() throws -> Round {
-    var total = Round()
-    while true {
-      let round = try sendBatch()
-      total.sent += round.sent
-      total.retried += round.retried
-      total.dead += round.dead
-      total.skipped += round.skipped
-      total.expanded += round.expanded
-      if round.expanded == 0, round.claimed < Self.batch || round.sent + round.skipped == 0 { return total }
-    }
+    try OutboxRound.drain(batchSize: Self.batch, sendBatch)
   }
 
   private func sendBatch() throws -> Round {

@@ -37,33 +37,12 @@ package struct PushSender: Sendable {
   }
 
   /// What one round did, by row.
-  package struct Round: Sendable, Equatable {
-    package var sent = 0
-    package var retried = 0
-    package var dead = 0
-    /// Rows merged into another row's push (counted in `sent`, `retried` or `dead` too).
-    package var merged = 0
-    /// Fan-out rows expanded: their pushes are due at once.
-    package var expanded = 0
-    /// Devices removed because their service said they are gone.
-    package var devicesRemoved = 0
-    package var claimed: Int { sent + retried + dead + expanded }
-  }
+  package typealias Round = OutboxRound
 
-  /// Sends what is due, a batch at a time, until nothing is due or a round delivered nothing.
+  /// Sends what is due, a batch at a time, until nothing is due or a round finished nothing.
   @discardableResult
   package func sendDue() throws -> Round {
-    var total = Round()
-    while true {
-      let round = try sendBatch()
-      total.sent += round.sent
-      total.retried += round.retried
-      total.dead += round.dead
-      total.merged += round.merged
-      total.expanded += round.expanded
-      total.devicesRemoved += round.devicesRemoved
-      if round.expanded == 0, round.claimed < Self.batch || round.sent + round.dead == 0 { return total }
-    }
+    try OutboxRound.drain(batchSize: Self.batch, sendBatch)
   }
 
   private func sendBatch() throws -> Round {
@@ -97,6 +76,7 @@ package struct PushSender: Sendable {
             try OutboxStore($0).markSkipped(
               id: row.entry.id, reason: "queued \(queued) pushes", at: environment.now().milliseconds)
           }
+          round.skipped += 1
           round.expanded += 1
         }
         continue
