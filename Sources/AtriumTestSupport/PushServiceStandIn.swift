@@ -52,12 +52,7 @@ public final class PushServiceStandIn: @unchecked Sendable {
   public init(apnsPublicKey: [UInt8] = [], fcmPublicKey: String = "") throws {
     folder = TemporaryDirectory(prefix: "atrium-push")
     port = try FreePort.loopback()
-    try Command.run(
-      "/usr/bin/openssl",
-      [
-        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-        "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", folder.path + "/key.pem", "-out", certificatePath,
-      ])
+    try OpenSSL.loopbackCertificate(in: folder.path)
     let python = Self.repositoryRoot + "/.venv/bin/python3"
     guard FileManager.default.isExecutableFile(atPath: python) else {
       throw Failure(description: "\(python) is missing: run make test (it installs hypercorn)")

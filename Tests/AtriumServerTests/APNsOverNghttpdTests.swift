@@ -12,13 +12,7 @@ import Testing
   @Test func theAlertGoesOverHTTP2WithAPNsHeaders() throws {
     let folder = TemporaryDirectory(prefix: "atrium-nghttpd")
     let port = try FreePort.loopback()
-    try run(
-      "/usr/bin/openssl",
-      [
-        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-        "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", folder.path + "/key.pem", "-out",
-        folder.path + "/cert.pem",
-      ])
+    try OpenSSL.loopbackCertificate(in: folder.path)
     let log = folder.path + "/frames.log"
     FileManager.default.createFile(atPath: log, contents: nil)
     let server = Process()
@@ -87,14 +81,4 @@ import Testing
     }
   }
 
-  func run(_ executable: String, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0)
-  }
 }

@@ -16,10 +16,10 @@ import Testing
   static let pixel = "fcm-registration-token-of-evas-pixel"
 
   init() throws {
-    try Self.openssl([
+    try OpenSSL.run([
       "genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", keys.path + "/key.pem",
     ])
-    try Self.openssl(["pkey", "-in", keys.path + "/key.pem", "-pubout", "-out", keys.path + "/public.pem"])
+    try OpenSSL.run(["pkey", "-in", keys.path + "/key.pem", "-pubout", "-out", keys.path + "/public.pem"])
     service = try PushServiceStandIn(fcmPublicKey: keys.path + "/public.pem")
     let fcm = FCMSettings(
       url: service.url, projectID: "atrium-demo", clientEmail: "push@atrium-demo.iam.gserviceaccount.com",
@@ -32,17 +32,6 @@ import Testing
       .settings(.registerDevice), json: #"{"platform": "fcm", "token": "\#(Self.pixel)", "name": "Pixel"}"#,
       token: eva.accessToken)
     try #require(registered.status == 201)
-  }
-
-  static func openssl(_ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0)
   }
 
   func sender() throws -> PushSender {

@@ -24,7 +24,7 @@ import Testing
     let folder = TemporaryDirectory(prefix: "atrium-p8")
     let path = folder.path + "/AuthKey_KEY1234567.p8"
     // What Apple hands out: a PKCS#8 PEM of a P-256 key.
-    _ = try openssl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", path])
+    _ = try OpenSSL.run(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", path])
     let environment = [
       "ATRIUM_APNS_KEY_FILE": path, "ATRIUM_APNS_KEY_ID": "KEY1234567", "ATRIUM_APNS_TEAM_ID": "TEAM123456",
       "ATRIUM_APNS_TOPIC": "com.example.atrium", "ATRIUM_APNS_URL": "sandbox",
@@ -34,7 +34,7 @@ import Testing
     #expect(apns.url == "https://api.sandbox.push.apple.com")
     #expect(push.platforms == ["webpush", "apns"])
     // The key read is the file's: its public point is the one openssl derives.
-    let point = try openssl(["pkey", "-in", path, "-pubout", "-outform", "DER"])
+    let point = try OpenSSL.run(["pkey", "-in", path, "-pubout", "-outform", "DER"])
     #expect(Array(point.suffix(65)) == P256Key(privateKey: apns.privateKey)?.publicKey)
 
     var partial = environment
@@ -51,7 +51,7 @@ import Testing
   @Test func fcmTakesAServiceAccountsKeyFile() throws {
     let folder = TemporaryDirectory(prefix: "atrium-fcm")
     let keyPath = folder.path + "/key.pem"
-    _ = try openssl(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", keyPath])
+    _ = try OpenSSL.run(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", keyPath])
     let account: [String: String] = [
       "type": "service_account", "project_id": "atrium-demo", "private_key_id": "key-1",
       "private_key": try String(contentsOfFile: keyPath, encoding: .utf8),
@@ -69,18 +69,4 @@ import Testing
     }
   }
 
-  /// What openssl writes to standard output.
-  func openssl(_ arguments: [String]) throws -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let bytes = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0)
-    return Array(bytes)
-  }
 }

@@ -10,7 +10,7 @@ import AtriumStore
 /// row says so leaves the row claimed; the mail goes again, with the same Message-ID (which
 /// mail clients show once), when the claim lapses or, on SQLite, when the server starts again
 /// (`AtriumApp.releaseUnfinishedRequests`).
-package struct MailSender: Sendable {
+package struct MailSender: Sendable, OutboxChannelSender {
   package init(environment: ServerEnvironment, mail: MailSettings, holder: String) {
     self.environment = environment
     self.mail = mail
@@ -22,30 +22,21 @@ package struct MailSender: Sendable {
   /// Who claims rows: the instance's id.
   let holder: String
   /// Rows claimed at once; the claim outlasts sending all of them.
-  static let batch = 10
+  package static let batch = 10
 
-  /// What one round did.
-  package typealias Round = OutboxRound
-
-  /// Sends what is due, a batch at a time, until nothing is due or a round finished nothing.
-  @discardableResult
-  package func sendDue() throws -> Round {
-    try OutboxRound.drain(batchSize: Self.batch, sendBatch)
-  }
-
-  private func sendBatch() throws -> Round {
+  package func sendBatch() throws -> OutboxRound {
     let now = environment.now().milliseconds
     // Most rounds find nothing: they only read. A write would commit (an fsync on SQLite) and
     // drop what the instance keeps in memory, every two seconds.
     guard try environment.database.read({ try OutboxStore($0).hasDue(channel: .mail, now: now) }) else {
-      return Round()
+      return OutboxRound()
     }
     let lease = Int64(Self.batch * mail.attemptSeconds + 60) * 1000
     let rows = try environment.database.write { connection in
       try OutboxStore(connection).claimDue(
         channel: .mail, holder: holder, now: now, leaseUntil: now + lease, limit: Self.batch)
     }
-    var round = Round()
+    var round = OutboxRound()
     for row in rows {
       // One row for many readers (a notice to everyone): a mail per reader is queued now.
       if let fanOut = environment.notificationKinds.first(where: { $0.fanOutKind == row.entry.kind })?.fanOut {

@@ -39,3 +39,19 @@ package struct OutboxRound: Sendable, Equatable {
     }
   }
 }
+
+/// A sender of one outbox channel (mail, push): claims and sends a batch of due rows at a time.
+package protocol OutboxChannelSender {
+  /// Rows claimed at once; the claim outlasts sending all of them.
+  static var batch: Int { get }
+  /// Claims and sends one batch.
+  func sendBatch() throws -> OutboxRound
+}
+
+extension OutboxChannelSender {
+  /// Sends what is due, a batch at a time, until nothing is due or a round finished nothing.
+  @discardableResult
+  package func sendDue() throws -> OutboxRound {
+    try OutboxRound.drain(batchSize: Self.batch, sendBatch)
+  }
+}

@@ -10,14 +10,15 @@ import AtriumStore
 /// rows say so leaves them claimed, and the push goes again when the claim lapses (or, on
 /// SQLite, when the server starts again); Web Push's `Topic` and APNs' collapse id make the
 /// device show it once.
-package struct PushSender: Sendable {
+package struct PushSender: Sendable, OutboxChannelSender {
   let environment: ServerEnvironment
   let push: PushSettings
   /// Who claims rows: the instance's id.
   let holder: String
   let deliveries: [String: any PushDelivery]
-  /// Devices served at once; the claim outlasts sending to all of them.
-  static let batch = 10
+  /// Due rows claimed at once (each with its device's other rows of its kind); the claim outlasts
+  /// sending all of them.
+  package static let batch = 10
 
   /// Loads (or makes) the installation's VAPID key.
   package init(environment: ServerEnvironment, push: PushSettings, holder: String) throws {
@@ -36,20 +37,11 @@ package struct PushSender: Sendable {
     self.deliveries = deliveries
   }
 
-  /// What one round did, by row.
-  package typealias Round = OutboxRound
-
-  /// Sends what is due, a batch at a time, until nothing is due or a round finished nothing.
-  @discardableResult
-  package func sendDue() throws -> Round {
-    try OutboxRound.drain(batchSize: Self.batch, sendBatch)
-  }
-
-  private func sendBatch() throws -> Round {
+  package func sendBatch() throws -> OutboxRound {
     let now = environment.now().milliseconds
     // Most rounds find nothing: they only read (a write would commit every two seconds).
     guard try environment.database.read({ try OutboxStore($0).hasDue(channel: .push, now: now) }) else {
-      return Round()
+      return OutboxRound()
     }
     let leaseUntil = now + Int64(Self.batch * (push.timeoutSeconds * 2 + 5) + 60) * 1000
     let groups = try environment.database.write { connection -> [[OutboxStore.Row]] in
@@ -66,7 +58,7 @@ package struct PushSender: Sendable {
       }
       return groups
     }
-    var round = Round()
+    var round = OutboxRound()
     for group in groups {
       if let fanOut = environment.notificationKinds.first(where: { $0.fanOutKind == group[0].entry.kind })?.fanOut {
         for row in group {
@@ -87,7 +79,7 @@ package struct PushSender: Sendable {
   }
 
   /// One push for a device's rows of one kind, and each row's fate.
-  private func send(_ rows: [OutboxStore.Row], round: inout Round) throws {
+  private func send(_ rows: [OutboxStore.Row], round: inout OutboxRound) throws {
     let address = rows[0].entry.address
     let (device, badge) = try environment.database.read { connection -> (SettingsStore.Device?, Int) in
       guard let device = try SettingsStore(connection).device(id: address) else { return (nil, 0) }
@@ -134,7 +126,7 @@ package struct PushSender: Sendable {
   /// `Retry-After` when that is later; given up after a day.
   private func retry(
     _ rows: [OutboxStore.Row], reason: String, afterSeconds: Int?, at finished: Int64, store: OutboxStore,
-    round: inout Round
+    round: inout OutboxRound
   ) throws {
     let random = Double(environment.random.bytes(1)[0]) / 256
     let asked = afterSeconds.map { finished + Int64($0) * 1000 } ?? finished
