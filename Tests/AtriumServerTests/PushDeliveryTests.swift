@@ -21,8 +21,9 @@ import Testing
 
   init() throws {
     service = try PushServiceStandIn(apnsPublicKey: apnsKey.publicKey)
+    // The stand-in is on this machine: only a test's settings push to it.
     let push = PushSettings(
-      contact: "mailto:ops@atrium-demo.example", caFile: service.certificatePath,
+      contact: "mailto:ops@atrium-demo.example", allowsTestEndpoints: true, caFile: service.certificatePath,
       apns: APNsSettings(
         url: service.url, privateKey: apnsKey.privateKey, keyID: "KEY1234567", teamID: "TEAM123456",
         topic: "com.example.atrium", caFile: service.certificatePath))
@@ -200,6 +201,20 @@ import Testing
     #expect(try outbox().first?.status == "dead")
   }
 
+  @Test func anEndpointInsideTheServersNetworkIsNeverPostedTo() throws {
+    let device = try subscribeBrowser("eva-laptop", for: eva)
+    try approve(try ask())
+    var production = try #require(app.environment.push)
+    production.allowsTestEndpoints = false
+    let round = try PushSender(environment: app.environment, push: production, holder: "a").sendDue()
+    #expect(round.devicesRemoved == 1)
+    #expect(try service.received().isEmpty, "nothing reached 127.0.0.1")
+    let devices = try JSONText.decode(
+      Page<DeviceBody>.self, from: app.send(.settings(.devices), token: eva.accessToken))
+    #expect(!devices.items.contains { $0.id == device })
+    #expect(try outbox().first?.lastError?.contains("refused") == true)
+  }
+
   @Test func aMessageTooLargeIsGivenUpAndTheDeviceStays() throws {
     let device = try subscribeBrowser("eva-laptop", for: eva)
     try service.answer("eva-laptop", [(413, [:], nil)])
@@ -349,7 +364,7 @@ import Testing
   @Test func aBrowserSubscriptionMustBeOneAtriumCanPushTo() throws {
     let refused = [
       "not json", #"{"endpoint": "http://push.example.net/x", "keys": {"p256dh": "BAAA", "auth": "AAAA"}}"#,
-      try service.subscribe("plain").replacingOccurrences(of: "https://", with: "http://"),
+      try service.subscribe("plain").replacingOccurrences(of: "https://127.0.0.1", with: "http://push.example.net"),
       try service.subscribe("short").replacingOccurrences(of: #""auth": ""#, with: #""auth": "AA"#),
     ]
     for token in refused {
@@ -362,5 +377,13 @@ import Testing
     let phone = app.send(
       .settings(.registerDevice), json: #"{"platform": "apns", "token": "not-a-token"}"#, token: eva.accessToken)
     #expect(phone.status == 400)
+    // A test's push service on loopback over plain http: only with the tests' setting.
+    let loopback = String(
+      decoding: try JSONSerialization.data(
+        withJSONObject: [
+          "platform": "webpush",
+          "token": try service.subscribe("loopback").replacingOccurrences(of: "https://", with: "http://"),
+        ]), as: UTF8.self)
+    #expect(app.send(.settings(.registerDevice), json: loopback, token: eva.accessToken).status == 201)
   }
 }

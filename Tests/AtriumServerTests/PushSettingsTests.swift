@@ -9,7 +9,7 @@ import Testing
   @Test func webPushIsOnWithTheMailAddressAsContact() throws {
     let push = try PushSettings.from(environment: [:], mailFrom: "atrium@atrium-demo.example", publicURL: nil)
     #expect(push.contact == "mailto:atrium@atrium-demo.example")
-    #expect(push.platforms == ["webpush"] && !push.allowsLoopbackHTTP)
+    #expect(push.platforms == ["webpush"] && !push.allowsTestEndpoints)
     let bare = try PushSettings.from(environment: [:], mailFrom: nil, publicURL: "https://atrium.example.com")
     #expect(bare.contact == "https://atrium.example.com")
     #expect(throws: PushSettingsProblem.self) {

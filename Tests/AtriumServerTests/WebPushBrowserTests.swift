@@ -11,7 +11,8 @@ import Testing
   @Test func anApprovalReachesEvasBrowserAsANotification() throws {
     let service = try PushServiceStandIn()
     let app = try TestApp {
-      $0.push = PushSettings(contact: "mailto:ops@atrium-demo.example", caFile: service.certificatePath)
+      $0.push = PushSettings(
+        contact: "mailto:ops@atrium-demo.example", allowsTestEndpoints: true, caFile: service.certificatePath)
     }
     try service.setClock(app.environment.now())
     let eva = try app.login("eva")

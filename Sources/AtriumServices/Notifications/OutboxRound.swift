@@ -15,7 +15,7 @@ package struct OutboxRound: Sendable, Equatable {
 
   package var claimed: Int { sent + retried + dead + skipped }
 
-  static func += (total: inout OutboxRound, round: OutboxRound) {
+  package static func += (total: inout OutboxRound, round: OutboxRound) {
     total.sent += round.sent
     total.retried += round.retried
     total.dead += round.dead

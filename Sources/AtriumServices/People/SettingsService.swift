@@ -84,7 +84,7 @@ package struct SettingsService: Sendable {
     if !validator.errors.contains(where: { $0.field == "token" }) {
       switch body.platform {
       case "webpush":
-        let loopback = environment.push?.allowsLoopbackHTTP ?? false
+        let loopback = environment.push?.allowsTestEndpoints ?? false
         validator.require(
           WebPushSubscription(token: token, allowsLoopbackHTTP: loopback) != nil, "token", .webPushSubscription)
       case "apns":

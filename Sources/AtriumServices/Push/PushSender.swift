@@ -98,49 +98,54 @@ package struct PushSender: Sendable, OutboxChannelSender {
       response = .giveUp("the device is no longer this person's, or its platform is not set up")
     }
     let finished = environment.now().milliseconds
-    try environment.database.write { connection in
+    // The account is made from what was written, after the transaction (which may run twice).
+    var done = try environment.database.write { connection -> OutboxRound in
       let store = OutboxStore(connection)
+      var done = OutboxRound()
       switch response {
       case .delivered:
         for row in rows { try store.markSent(id: row.entry.id, at: finished) }
-        round.sent += rows.count
+        done.sent = rows.count
       case .deviceGone(let reason):
         try SettingsStore(connection).deleteDevice(id: address)
         for row in rows { try store.markDead(id: row.entry.id, reason: reason, at: finished) }
-        round.dead += rows.count
-        round.devicesRemoved += 1
+        done.dead = rows.count
+        done.devicesRemoved = 1
       case .giveUp(let reason):
         for row in rows { try store.markDead(id: row.entry.id, reason: reason, at: finished) }
-        round.dead += rows.count
+        done.dead = rows.count
       case .retry(let reason, let afterSeconds):
-        try retry(rows, reason: reason, afterSeconds: afterSeconds, at: finished, store: store, round: &round)
+        done = try retry(rows, reason: reason, afterSeconds: afterSeconds, at: finished, store: store)
       case .renewCredentials(let reason):
         // The delivery made new credentials and tried once more already: later, then.
-        try retry(rows, reason: reason, afterSeconds: nil, at: finished, store: store, round: &round)
+        done = try retry(rows, reason: reason, afterSeconds: nil, at: finished, store: store)
       }
-      round.merged += rows.count - 1
+      return done
     }
+    done.merged = rows.count - 1
+    round += done
   }
 
   /// Each row due again after its backoff (`DeliveryRetry`), or after the service's
   /// `Retry-After` when that is later; given up after a day.
   private func retry(
-    _ rows: [OutboxStore.Row], reason: String, afterSeconds: Int?, at finished: Int64, store: OutboxStore,
-    round: inout OutboxRound
-  ) throws {
+    _ rows: [OutboxStore.Row], reason: String, afterSeconds: Int?, at finished: Int64, store: OutboxStore
+  ) throws -> OutboxRound {
     let random = Double(environment.random.bytes(1)[0]) / 256
     let asked = afterSeconds.map { finished + Int64($0) * 1000 } ?? finished
+    var done = OutboxRound()
     for row in rows {
       switch DeliveryRetry.decide(
         failedAttempts: row.attempts + 1, queuedAt: row.entry.createdAt, now: finished, random: random)
       {
       case .retry(let at):
         try store.markFailed(id: row.entry.id, reason: reason, nextAttemptAt: max(at, asked))
-        round.retried += 1
+        done.retried += 1
       case .giveUp:
         try store.markDead(id: row.entry.id, reason: reason, at: finished)
-        round.dead += 1
+        done.dead += 1
       }
     }
+    return done
   }
 }

@@ -34,7 +34,7 @@ extension PushSettings {
       throw PushSettingsProblem(description: "ATRIUM_PUSH_CA_FILE cannot be read: \(caFile)")
     }
     return PushSettings(
-      contact: contact, allowsLoopbackHTTP: insecure == "1", caFile: setting("ATRIUM_PUSH_CA_FILE"),
+      contact: contact, allowsTestEndpoints: insecure == "1", caFile: setting("ATRIUM_PUSH_CA_FILE"),
       apns: try APNsSettings.from(setting), fcm: try FCMSettings.from(setting))
   }
 }

@@ -6,9 +6,12 @@ public struct PushSettings: Sendable {
   /// The `sub` of VAPID tokens (RFC 8292): a `mailto:` or `https:` address the push service can
   /// reach the operator at; nil leaves it out.
   public var contact: String?
-  /// Accept `http://127.0.0.1` and `http://[::1]` Web Push endpoints besides https ones: for
-  /// tests, which run their push service on loopback (`ATRIUM_PUSH_INSECURE_ENDPOINTS=1`).
-  public var allowsLoopbackHTTP: Bool
+  /// For tests only (`ATRIUM_PUSH_INSECURE_ENDPOINTS=1`), which run their push service on this
+  /// machine: accept `http://127.0.0.1` and `http://[::1]` Web Push endpoints, and push to
+  /// endpoints on internal addresses. Otherwise a subscription's endpoint must be https and
+  /// resolve to a public address, so that a browser's subscription cannot make the server
+  /// post to its own network.
+  public var allowsTestEndpoints: Bool
   /// A PEM file of the certificate authorities to trust for Web Push instead of the system's.
   public var caFile: String?
   public var apns: APNsSettings?
@@ -17,11 +20,11 @@ public struct PushSettings: Sendable {
   public var timeoutSeconds: Int
 
   public init(
-    contact: String? = nil, allowsLoopbackHTTP: Bool = false, caFile: String? = nil, apns: APNsSettings? = nil,
+    contact: String? = nil, allowsTestEndpoints: Bool = false, caFile: String? = nil, apns: APNsSettings? = nil,
     fcm: FCMSettings? = nil, timeoutSeconds: Int = 30
   ) {
     self.contact = contact
-    self.allowsLoopbackHTTP = allowsLoopbackHTTP
+    self.allowsTestEndpoints = allowsTestEndpoints
     self.caFile = caFile
     self.apns = apns
     self.fcm = fcm

@@ -16,9 +16,15 @@ struct WebPushDelivery: PushDelivery {
 
   func deliver(_ message: PushMessage, to device: SettingsStore.Device) -> PushResponse {
     guard
-      let subscription = WebPushSubscription(token: device.token, allowsLoopbackHTTP: settings.allowsLoopbackHTTP),
+      let subscription = WebPushSubscription(token: device.token, allowsLoopbackHTTP: settings.allowsTestEndpoints),
       let audience = VapidToken.audience(of: subscription.endpoint)
     else { return .deviceGone("the device's token is not a push subscription Atrium can use") }
+    if !settings.allowsTestEndpoints, let url = URL(string: subscription.endpoint),
+      let refusal = FeedAddressPolicy().refusal(for: url)
+    {
+      // Push services are on the internet; an endpoint inside the server's network is not one.
+      return .deviceGone("the subscription's endpoint is refused: \(refusal.text(in: .en))")
+    }
     let body: [UInt8]
     do {
       body = try WebPushEncryption.encrypt(
