@@ -349,6 +349,20 @@ import Testing
     #expect(try service.received().count == 1)
   }
 
+  @Test func aPushAboutSomeoneWhoDeletedTheirAccountIsNotSent() throws {
+    try registerPhone(Self.marioPhone, for: mario)
+    try subscribeBrowser("eva-laptop", for: eva)
+    _ = try ask()
+    #expect(try outbox().count == 1, "Mario's push about Eva's request waits")
+    let deleted = app.send(
+      .me(.deleteAccount), json: #"{"email": "eva@atrium-demo.example", "password": "atrium-demo"}"#,
+      token: eva.accessToken)
+    #expect(deleted.status == 204)
+    #expect(try sender().sendDue().sent == 0)
+    #expect(try service.received().isEmpty)
+    #expect(try outbox().allSatisfy { $0.status == "skipped" && $0.entry.payload.isEmpty })
+  }
+
   @Test func signingOutEverywhereRemovesTheDevices() throws {
     try registerPhone(Self.marioPhone, for: mario)
     app.clock.advance(by: 1)
