@@ -100,7 +100,7 @@ let package = Package(
     .testTarget(name: "AtriumSQLTests", dependencies: ["AtriumSQL"]),
     .testTarget(name: "AtriumSQLiteTests", dependencies: ["AtriumSQL", "AtriumSQLite"]),
     .testTarget(name: "AtriumPostgresTests", dependencies: ["AtriumSQL", "AtriumPostgres", "AtriumTestSupport"]),
-    .testTarget(name: "AtriumDomainTests", dependencies: ["AtriumDomain"]),
+    .testTarget(name: "AtriumDomainTests", dependencies: ["AtriumDomain"], resources: [.copy("Resources")]),
     .testTarget(name: "AtriumCryptoTests", dependencies: ["AtriumCrypto"]),
     .testTarget(name: "AtriumMessagesTests", dependencies: ["AtriumMessages", "AtriumDomain"]),
     .testTarget(name: "AtriumAPITests", dependencies: ["AtriumAPI", "AtriumHTTPTypes"]),
