@@ -2,7 +2,7 @@ import AtriumDomain
 
 /// Things a problem may name: `No location has the id …`, `A department named … already exists`.
 public enum NamedThing: String, Hashable, Sendable, CaseIterable {
-  case location, department, holiday, leaveType, companyNotice, post, feed, page
+  case location, department, holiday, leaveType, companyNotice, post, feed, page, campus, building
 
   func name(in language: Language) -> String {
     switch (self, language) {
@@ -14,6 +14,8 @@ public enum NamedThing: String, Hashable, Sendable, CaseIterable {
     case (.post, .en): "post"
     case (.feed, .en): "feed"
     case (.page, .en): "page"
+    case (.campus, .en): "campus"
+    case (.building, .en): "building"
     case (.location, .es): "sede"
     case (.department, .es): "departamento"
     case (.holiday, .es): "festivo"
@@ -22,6 +24,8 @@ public enum NamedThing: String, Hashable, Sendable, CaseIterable {
     case (.post, .es): "publicación"
     case (.feed, .es): "fuente"
     case (.page, .es): "página"
+    case (.campus, .es): "campus"
+    case (.building, .es): "edificio"
     }
   }
 
@@ -85,6 +89,8 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
   case directoryOwnsAddress
   case addressTaken
   case inactiveNotInvited
+  /// A campus is removed after its buildings.
+  case campusHasBuildings
 
   public var id: String { "problem." + caseName }
 
@@ -251,6 +257,10 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
       return es
         ? "Para abrir el registro, elige el departamento y la sede de las personas nuevas."
         : "To open sign-up, choose the department and location new people start in."
+    case .campusHasBuildings:
+      return es
+        ? "Este campus aún tiene edificios: quítalos o muévelos primero."
+        : "This campus still has buildings: remove or move them first."
     case .inactiveNotInvited:
       return es
         ? "Esta persona está desactivada: actívala antes de invitarla."
@@ -267,7 +277,8 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
       .onlyAuthorOrAdminDeletes, .monthFormat, .calendarAddressNotValid, .directoryNotConfigured, .noUploadFolder,
       .lastEventIDUnknown, .sendCSV, .csvNotUTF8, .csvEmpty, .csvNeedsUsername, .bodyUnreadable,
       .directoryUnavailable, .invalidIdempotencyKey, .mailIsOff, .linkUnknown, .linkUsed, .linkExpired,
-      .directoryAccountsNotInvited, .inactiveNotInvited, .directoryAccountDeletedByDirectory, .lastAdministratorStays,
+      .directoryAccountsNotInvited, .inactiveNotInvited, .campusHasBuildings, .directoryAccountDeletedByDirectory,
+      .lastAdministratorStays,
       .alreadyErased, .signUpClosed, .confirmAddressFirst, .signUpNeedsDepartmentAndLocation, .directoryOwnsAddress,
       .addressTaken,
       .csvUnknownColumns(["nickname"], known: ["username", "email"]),

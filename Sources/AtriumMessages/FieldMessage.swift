@@ -82,6 +82,9 @@ public struct FieldMessage: CatalogueMessage {
     case .domainName: "field.domain-name"
     case .webPushSubscription: "field.web-push-subscription"
     case .apnsDeviceToken: "field.apns-device-token"
+    case .latitude: "field.latitude"
+    case .longitude: "field.longitude"
+    case .metresBetween: "field.metres-between"
     }
   }
 
@@ -188,6 +191,8 @@ public struct FieldMessage: CatalogueMessage {
       case .location: return es ? "«\(name)» no es una sede" : "\"\(name)\" is not a location"
       case .department: return es ? "«\(name)» no es un departamento" : "\"\(name)\" is not a department"
       case .person: return es ? "«\(name)» no es una persona" : "\"\(name)\" is not a person"
+      case .campus: return es ? "«\(name)» no es un campus" : "\"\(name)\" is not a campus"
+      case .building: return es ? "«\(name)» no es un edificio" : "\"\(name)\" is not a building"
       }
     case .appearsTwiceInFile: return es ? "aparece dos veces en el archivo" : "appears twice in the file"
     case .requiredForNewPerson: return es ? "es obligatorio para una persona nueva" : "is required for a new person"
@@ -233,6 +238,12 @@ public struct FieldMessage: CatalogueMessage {
       return es
         ? "debe ser una lista de dominios, como atrium-demo.example"
         : "must be a list of domains, like atrium-demo.example"
+    case .latitude:
+      return es ? "debe ser una latitud, de −90 a 90 grados" : "must be a latitude, from −90 to 90 degrees"
+    case .longitude:
+      return es ? "debe ser una longitud, de −180 a 180 grados" : "must be a longitude, from −180 to 180 degrees"
+    case .metresBetween(let low, let high):
+      return es ? "debe ser de \(low) a \(high) metros" : "must be \(low) to \(high) metres"
     case .apnsDeviceToken:
       return es
         ? "debe ser el token que APNs dio a la app: 64 o más dígitos hexadecimales"
@@ -256,6 +267,8 @@ public struct FieldMessage: CatalogueMessage {
       case .location: return es ? "no es una sede" : "is not a location"
       case .department: return es ? "no es un departamento" : "is not a department"
       case .person: return es ? "no es una persona" : "is not a person"
+      case .campus: return es ? "no es un campus" : "is not a campus"
+      case .building: return es ? "no es un edificio" : "is not a building"
       }
     }
   }
@@ -288,7 +301,8 @@ public struct FieldMessage: CatalogueMessage {
       .directoryFilter(containing: nil), .directoryFilter(containing: "{username}"),
       .requiredUnless(other: "searchBase"), .goesWith(other: "bindDN"), .noSuchField("nickname"),
       .attributeName(field: "email"), .requiredToTurnDown, .commonPassword, .noDigestForKind,
-      .domainNotAllowed(["atrium-demo.example"]), .domainName, .webPushSubscription, .apnsDeviceToken,
+      .domainNotAllowed(["atrium-demo.example"]), .domainName, .webPushSubscription, .apnsDeviceToken, .latitude,
+      .longitude, .metresBetween(50, 2000),
     ]
     let places = FieldRule.PlaceKind.allCases.flatMap { [FieldRule.notA($0), .namedNotA("Sales", $0)] }
     return (rules + places).map(FieldMessage.init)

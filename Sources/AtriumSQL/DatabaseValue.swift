@@ -89,6 +89,16 @@ public struct DatabaseRow: Sendable {
 
   public func bool(_ column: String) -> Bool { int(column) != 0 }
 
+  /// The column as a number with a fraction; a missing, null or non-numeric column reads as 0.
+  public func double(_ column: String) -> Double {
+    switch self[column] {
+    case .real(let number): number
+    case .integer(let number): Double(number)
+    case .text(let text): Double(text) ?? 0
+    default: 0
+    }
+  }
+
   public func blob(_ column: String) -> [UInt8] {
     switch self[column] {
     case .blob(let bytes): bytes

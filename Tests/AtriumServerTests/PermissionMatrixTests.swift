@@ -63,6 +63,10 @@ import Testing
     let evasFeedToken: String
     /// A second session of eva's (a phone), which only she can sign out.
     let evasOtherSession: String
+    /// A campus with a building, and one without (which can be removed).
+    let campus: String
+    let building: String
+    let emptyCampus: String
 
     init(_ app: TestApp) throws {
       let ana = try app.login("ana").accessToken
@@ -117,6 +121,24 @@ import Testing
         try JSONSerialization.jsonObject(with: Data(app.send(.me(.sessions), token: phone).body)) as? [String: Any]
       evasOtherSession =
         (sessions?["items"] as? [[String: Any]])?.first { ($0["current"] as? Bool) == true }?["id"] as? String ?? ""
+      campus = try id(
+        app.send(
+          .presence(.createCampus),
+          json:
+            #"{"name": "Sevilla", "timeZone": "Europe/Madrid", "latitude": 37.39, "longitude": -5.99, "locationId": "\#(madrid)"}"#,
+          token: ana))
+      building = try id(
+        app.send(
+          .presence(.createBuilding),
+          json:
+            #"{"campusId": "\#(campus)", "name": "Sevilla — Triana", "latitude": 37.385, "longitude": -6.003, "radiusM": 120}"#,
+          token: ana))
+      emptyCampus = try id(
+        app.send(
+          .presence(.createCampus),
+          json:
+            #"{"name": "Bilbao", "timeZone": "Europe/Madrid", "latitude": 43.26, "longitude": -2.93, "locationId": "\#(madrid)"}"#,
+          token: ana))
       let needed = [
         ("evasNotice", evasNotice), ("leaveType", leaveType), ("evasFeedToken", evasFeedToken),
         ("evasOtherSession", evasOtherSession),
@@ -143,6 +165,7 @@ import Testing
   static let rows: [Row] =
     serviceRows + authRows + meRows + placesRows + peopleRows + companyRows + boardRows + eventsRows + settingsRows
     + directoryRows + calendarRows + timelineRows + leaveRows + approvalsRows + leaveSettingsRows + outboxRows
+    + presenceRows
 
   @Test func everyRouteHasARow() {
     let names = Self.rows.map(\.name)
@@ -164,7 +187,8 @@ import Testing
         response = app.send(route, token: token)
       case .json(let text):
         let filled = text.replacingOccurrences(of: "DEPT", with: fixture.engineering)
-          .replacingOccurrences(of: "LOC", with: fixture.madrid)
+          .replacingOccurrences(of: "LOC", with: fixture.madrid).replacingOccurrences(
+            of: "CAMPUS", with: fixture.campus)
         response = app.send(route, json: filled, token: token)
       case .bytes(let bytes, let contentType):
         response = app.send(

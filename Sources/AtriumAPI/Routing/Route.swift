@@ -40,6 +40,8 @@ public enum Route: Hashable, Sendable {
   case events(Events)
   /// The notification outbox (admins).
   case outbox(Outbox)
+  /// Presence: campuses, buildings, check-ins.
+  case presence(Presence)
 
   /// The sections, registered once: the matcher and the tests read every endpoint from here.
   static let table = RouteTable([
@@ -49,6 +51,7 @@ public enum Route: Hashable, Sendable {
     .init(People.self, Route.people), .init(Places.self, Route.places), .init(Company.self, Route.company),
     .init(Board.self, Route.board), .init(Timeline.self, Route.timeline), .init(Settings.self, Route.settings),
     .init(Directory.self, Route.directory), .init(Events.self, Route.events), .init(Outbox.self, Route.outbox),
+    .init(Presence.self, Route.presence),
   ])
 
   /// The endpoint this route is, with its path parameters and query.
@@ -70,6 +73,7 @@ public enum Route: Hashable, Sendable {
     case .directory(let value): value.parts.named
     case .events(let value): value.parts.named
     case .outbox(let value): value.parts.named
+    case .presence(let value): value.parts.named
     }
   }
 }

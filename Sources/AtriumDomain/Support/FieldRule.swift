@@ -89,6 +89,12 @@ public enum FieldRule: Hashable, Sendable {
   case webPushSubscription
   /// The token APNs gave an iPhone app: 64 or more hexadecimal digits.
   case apnsDeviceToken
+  /// Degrees from −90 to 90.
+  case latitude
+  /// Degrees from −180 to 180.
+  case longitude
+  /// A distance in metres within the bounds.
+  case metresBetween(Int, Int)
   /// Required unless the other field (that can stand in for it) is given.
   case requiredUnless(other: String)
   /// Given together with the other field, or neither is.
@@ -102,6 +108,6 @@ public enum FieldRule: Hashable, Sendable {
 
   /// What an id was expected to name.
   public enum PlaceKind: String, Hashable, Sendable, CaseIterable {
-    case location, department, person
+    case location, department, person, campus, building
   }
 }

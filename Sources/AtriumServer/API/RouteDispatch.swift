@@ -37,6 +37,7 @@ extension AtriumApp {
     case .settings(let route): try handle(route, request, try signedIn(principal))
     case .directory(let route): try handle(route, request, try signedIn(principal))
     case .outbox(let route): try handle(route, request, try signedIn(principal))
+    case .presence(let route): try handle(route, request, try signedIn(principal))
     case .events:
       // Answered as a stream before dispatch (`openEventStream`).
       throw InternalFault("The event stream reached the dispatch of routes; it is answered before it.")

@@ -135,6 +135,7 @@ public enum DemoCompany {
             phone: "+34 600 \(String(100_000 + index * 7_919).suffix(6))"))
         try accounts.setPassword(employeeID: id, hash: passwordHash, mustChange: false)
       }
+      try DemoPresence.seed(connection: connection, locations: locationsByName, makeID: makeID, at: instant)
       if let today {
         try DemoLeave.seed(
           connection: connection, today: today, locations: locationsByName, people: ids, makeID: makeID, at: instant)
