@@ -91,6 +91,14 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
   case inactiveNotInvited
   /// A campus is removed after its buildings.
   case campusHasBuildings
+  /// A position older than the oldest one presence takes (seconds).
+  case fixTooOld(seconds: Int)
+  /// A position less precise than the area needs (metres).
+  case fixTooInaccurate(limit: Int)
+  /// A check-in by hand at a building the position is not at.
+  case notAtBuilding(name: String)
+  /// A check-in without a position where the company asks for one.
+  case positionNeeded
 
   public var id: String { "problem." + caseName }
 
@@ -257,6 +265,22 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
       return es
         ? "Para abrir el registro, elige el departamento y la sede de las personas nuevas."
         : "To open sign-up, choose the department and location new people start in."
+    case .fixTooOld(let seconds):
+      return es
+        ? "La posición tiene más de \(seconds) segundos: pide una nueva al dispositivo."
+        : "The position is more than \(seconds) seconds old: ask the device for a new one."
+    case .fixTooInaccurate(let limit):
+      return es
+        ? "La posición es demasiado imprecisa: aquí hace falta una precisión de \(limit) m o mejor."
+        : "The position is too imprecise: here it must be accurate to \(limit) m or better."
+    case .notAtBuilding(let name):
+      return es
+        ? "Tu posición no está en «\(name)»: solo puedes registrarte a mano donde estás."
+        : "Your position is not at \"\(name)\": you can check in by hand only where you are."
+    case .positionNeeded:
+      return es
+        ? "Para registrarte hace falta tu posición: permite que el dispositivo la comparta."
+        : "Checking in needs your position: allow the device to share it."
     case .campusHasBuildings:
       return es
         ? "Este campus aún tiene edificios: quítalos o muévelos primero."
@@ -277,7 +301,9 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
       .onlyAuthorOrAdminDeletes, .monthFormat, .calendarAddressNotValid, .directoryNotConfigured, .noUploadFolder,
       .lastEventIDUnknown, .sendCSV, .csvNotUTF8, .csvEmpty, .csvNeedsUsername, .bodyUnreadable,
       .directoryUnavailable, .invalidIdempotencyKey, .mailIsOff, .linkUnknown, .linkUsed, .linkExpired,
-      .directoryAccountsNotInvited, .inactiveNotInvited, .campusHasBuildings, .directoryAccountDeletedByDirectory,
+      .directoryAccountsNotInvited, .inactiveNotInvited, .campusHasBuildings,
+      .fixTooOld(seconds: 120), .fixTooInaccurate(limit: 100), .notAtBuilding(name: "Madrid — Castellana"),
+      .positionNeeded, .directoryAccountDeletedByDirectory,
       .lastAdministratorStays,
       .alreadyErased, .signUpClosed, .confirmAddressFirst, .signUpNeedsDepartmentAndLocation, .directoryOwnsAddress,
       .addressTaken,

@@ -187,8 +187,9 @@ import Testing
         response = app.send(route, token: token)
       case .json(let text):
         let filled = text.replacingOccurrences(of: "DEPT", with: fixture.engineering)
-          .replacingOccurrences(of: "LOC", with: fixture.madrid).replacingOccurrences(
-            of: "CAMPUS", with: fixture.campus)
+          .replacingOccurrences(of: "LOC", with: fixture.madrid)
+          .replacingOccurrences(of: "CAMPUS", with: fixture.campus)
+          .replacingOccurrences(of: "BUILDING", with: fixture.building)
         response = app.send(route, json: filled, token: token)
       case .bytes(let bytes, let contentType):
         response = app.send(

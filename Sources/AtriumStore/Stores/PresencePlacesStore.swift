@@ -132,6 +132,17 @@ public struct PresencePlacesStore {
     try connection.execute("DELETE FROM presence_buildings WHERE id = ?", .text(id))
   }
 
+  /// Whether people may check in without a position at their campuses' buildings (off by
+  /// default: a position proves they are there).
+  public func checkInWithoutPosition() throws -> Bool {
+    try connection.queryFirst("SELECT presence_without_position FROM company WHERE id = 1")?
+      .bool("presence_without_position") ?? false
+  }
+
+  public func setCheckInWithoutPosition(_ allowed: Bool) throws {
+    try connection.execute("UPDATE company SET presence_without_position = ? WHERE id = 1", DatabaseValue(allowed))
+  }
+
   private static func encode(_ floors: [String]) -> String {
     (try? JSONEncoder().encode(floors)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
   }

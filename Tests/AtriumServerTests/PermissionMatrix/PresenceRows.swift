@@ -24,5 +24,21 @@ extension PermissionMatrixTests {
       .presence(.updateBuilding(id: $0.building))
     },
     Row("deleteBuilding", [401, 403, 403, 403, 204]) { .presence(.deleteBuilding(id: $0.building)) },
+    Row("presenceNearby", [401, 200, 200, 200, 200], body: .json(Self.atTriana)) { _ in .presence(.nearby) },
+    Row(
+      "checkIn", [401, 201, 201, 201, 201], body: .json(#"{"buildingId": "BUILDING", "position": \#(Self.atTriana)}"#)
+    ) {
+      _ in .presence(.checkIn)
+    },
+    Row("checkOut", [401, 204, 204, 204, 204]) { _ in .presence(.checkOut) },
+    Row("presencePosition", [401, 200, 200, 200, 200], body: .json(Self.atTriana)) { _ in .presence(.position) },
+    Row("myPresence", [401, 200, 200, 200, 200]) { _ in .presence(.me) },
+    Row("presenceSettings", [401, 200, 200, 200, 200]) { _ in .presence(.settings) },
+    Row("updatePresenceSettings", [401, 200, 200, 200, 200], body: .json(#"{"sharing": "mates"}"#)) { _ in
+      .presence(.updateSettings)
+    },
   ]
+
+  /// A fix at the fixture's building in Sevilla.
+  static let atTriana = #"{"latitude": 37.385, "longitude": -6.003, "accuracyM": 15, "fixAgeS": 3}"#
 }

@@ -1,7 +1,8 @@
 import AtriumHTTPTypes
 
 extension Route {
-  /// Presence: the campuses and buildings people check in at (later: check-ins, mates, the map).
+  /// Presence: the campuses and buildings people check in at, checking in and out, and one's
+  /// presence settings (later: mates, today's counts, the map).
   public enum Presence: RouteSection {
     /// `GET /api/v1/presence/campuses`: every campus with its buildings.
     case campuses
@@ -17,10 +18,30 @@ extension Route {
     case updateBuilding(id: String)
     /// `DELETE /api/v1/presence/buildings/{id}`.
     case deleteBuilding(id: String)
+    /// `POST /api/v1/presence/nearby`: the buildings a fix is inside, possibly inside or near.
+    case nearby
+    /// `POST /api/v1/presence/checkins`: check in by hand.
+    case checkIn
+    /// `POST /api/v1/presence/checkout`: end the caller's open check-in.
+    case checkOut
+    /// `POST /api/v1/presence/position`: a device's fix or geofence event.
+    case position
+    /// `GET /api/v1/presence/me`: the caller's open check-in and settings.
+    case me
+    /// `GET /api/v1/presence/settings`.
+    case settings
+    /// `PUT /api/v1/presence/settings`: sharing and automatic check-in.
+    case updateSettings
 
     public enum Name: String, CaseIterable, Sendable {
       case campuses = "presenceCampuses"
       case createCampus, updateCampus, deleteCampus, createBuilding, updateBuilding, deleteBuilding
+      case nearby = "presenceNearby"
+      case checkIn, checkOut
+      case position = "presencePosition"
+      case me = "myPresence"
+      case settings = "presenceSettings"
+      case updateSettings = "updatePresenceSettings"
     }
 
     public static func endpoint(_ name: Name) -> Endpoint<Self> {
@@ -33,6 +54,14 @@ extension Route {
           method, path, access: .admin(to: action), work: .quick, replay: .storesAnswer,
           beforePasswordChange: .refused, bodyLimit: .standard
         ) { parameters, _ in route(parameters) }
+      }
+      func signedIn(
+        _ method: HTTPMethod, _ path: String, _ replay: EndpointRules.Replay, _ route: Self
+      ) -> Endpoint<Self> {
+        Endpoint(
+          method, path, access: .signedIn, work: .quick, replay: replay, beforePasswordChange: .refused,
+          bodyLimit: .standard
+        ) { _, _ in route }
       }
       return switch name {
       case .campuses:
@@ -50,6 +79,13 @@ extension Route {
         admin(.patch, "/api/v1/presence/buildings/{id}", "change buildings") { .updateBuilding(id: $0[0]) }
       case .deleteBuilding:
         admin(.delete, "/api/v1/presence/buildings/{id}", "remove buildings") { .deleteBuilding(id: $0[0]) }
+      case .nearby: signedIn(.post, "/api/v1/presence/nearby", .neverStored, .nearby)
+      case .checkIn: signedIn(.post, "/api/v1/presence/checkins", .storesAnswer, .checkIn)
+      case .checkOut: signedIn(.post, "/api/v1/presence/checkout", .storesAnswer, .checkOut)
+      case .position: signedIn(.post, "/api/v1/presence/position", .storesAnswer, .position)
+      case .me: signedIn(.get, "/api/v1/presence/me", .neverStored, .me)
+      case .settings: signedIn(.get, "/api/v1/presence/settings", .neverStored, .settings)
+      case .updateSettings: signedIn(.put, "/api/v1/presence/settings", .storesAnswer, .updateSettings)
       }
     }
 
@@ -62,12 +98,20 @@ extension Route {
       case .createBuilding: RouteParts(.createBuilding)
       case .updateBuilding(let id): RouteParts(.updateBuilding, [id])
       case .deleteBuilding(let id): RouteParts(.deleteBuilding, [id])
+      case .nearby: RouteParts(.nearby)
+      case .checkIn: RouteParts(.checkIn)
+      case .checkOut: RouteParts(.checkOut)
+      case .position: RouteParts(.position)
+      case .me: RouteParts(.me)
+      case .settings: RouteParts(.settings)
+      case .updateSettings: RouteParts(.updateSettings)
       }
     }
 
     public static let examples: [Self] = [
       .campuses, .createCampus, .updateCampus(id: "c1"), .deleteCampus(id: "c1"), .createBuilding,
-      .updateBuilding(id: "b1"), .deleteBuilding(id: "b1"),
+      .updateBuilding(id: "b1"), .deleteBuilding(id: "b1"), .nearby, .checkIn, .checkOut, .position, .me, .settings,
+      .updateSettings,
     ]
   }
 }

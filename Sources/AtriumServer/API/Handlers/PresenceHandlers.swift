@@ -4,9 +4,11 @@ import AtriumHTTPTypes
 import AtriumServices
 
 extension AtriumApp {
-  /// Presence: campuses and buildings (admins change them, checked before).
+  /// Presence: campuses and buildings (admins change them, checked before), check-ins and
+  /// presence settings.
   func handle(_ route: Route.Presence, _ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
     let places = PresencePlacesService(environment: environment)
+    let presence = PresenceService(environment: environment)
     switch route {
     case .campuses:
       return try JSONCoding.response(Page(items: try places.campuses(), nextCursor: nil))
@@ -28,6 +30,25 @@ extension AtriumApp {
     case .deleteBuilding(let id):
       try places.deleteBuilding(id: id, by: principal)
       return HTTPResponse(status: 204)
+    case .nearby:
+      let report = try JSONCoding.decode(PositionReport.self, from: request)
+      return try JSONCoding.response(Page(items: try presence.nearby(report, principal: principal), nextCursor: nil))
+    case .checkIn:
+      let body = try JSONCoding.decode(NewCheckIn.self, from: request)
+      return try JSONCoding.response(try presence.checkIn(body, principal: principal), status: 201)
+    case .checkOut:
+      try presence.checkOut(principal: principal)
+      return HTTPResponse(status: 204)
+    case .position:
+      let report = try JSONCoding.decode(PositionReport.self, from: request)
+      return try JSONCoding.response(try presence.position(report, principal: principal))
+    case .me:
+      return try JSONCoding.response(try presence.me(principal: principal))
+    case .settings:
+      return try JSONCoding.response(try presence.settings(principal: principal))
+    case .updateSettings:
+      let change = try JSONCoding.decode(PresenceSettingsChange.self, from: request)
+      return try JSONCoding.response(try presence.updateSettings(change, principal: principal))
     }
   }
 }
