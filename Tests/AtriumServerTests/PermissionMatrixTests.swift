@@ -63,6 +63,8 @@ import Testing
     let evasFeedToken: String
     /// A second session of eva's (a phone), which only she can sign out.
     let evasOtherSession: String
+    /// Someone none of the callers is: Javier (Operations).
+    let javier: String
     /// A campus with a building, and one without (which can be removed).
     let campus: String
     let building: String
@@ -121,6 +123,7 @@ import Testing
         try JSONSerialization.jsonObject(with: Data(app.send(.me(.sessions), token: phone).body)) as? [String: Any]
       evasOtherSession =
         (sessions?["items"] as? [[String: Any]])?.first { ($0["current"] as? Bool) == true }?["id"] as? String ?? ""
+      javier = try app.login("javier").user.id
       campus = try id(
         app.send(
           .presence(.createCampus),
@@ -190,6 +193,7 @@ import Testing
           .replacingOccurrences(of: "LOC", with: fixture.madrid)
           .replacingOccurrences(of: "CAMPUS", with: fixture.campus)
           .replacingOccurrences(of: "BUILDING", with: fixture.building)
+          .replacingOccurrences(of: "JAVIER", with: fixture.javier)
         response = app.send(route, json: filled, token: token)
       case .bytes(let bytes, let contentType):
         response = app.send(

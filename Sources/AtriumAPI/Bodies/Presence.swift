@@ -1,3 +1,5 @@
+import AtriumDomain
+
 /// A campus on the wire, with its buildings.
 public struct CampusBody: Codable, Hashable, Sendable {
   public var id: String
@@ -219,5 +221,51 @@ public struct PositionDecision: Codable, Hashable, Sendable {
     self.decision = decision
     self.reason = reason
     self.checkIn = checkIn
+  }
+}
+
+/// `POST /api/v1/presence/mates` body.
+public struct NewMate: Codable, Hashable, Sendable {
+  public var personId: String
+
+  public init(personId: String) {
+    self.personId = personId
+  }
+}
+
+/// A mate's last check-in, as the caller may see it.
+public struct MateCheckIn: Codable, Hashable, Sendable {
+  public var person: PersonName
+  public var checkIn: CheckInBody
+
+  public init(person: PersonName, checkIn: CheckInBody) {
+    self.person = person
+    self.checkIn = checkIn
+  }
+}
+
+/// How many people checked in at a building today (admins): a count, never names.
+public struct BuildingCount: Codable, Hashable, Sendable {
+  public var building: NamedRef
+  public var campus: NamedRef
+  public var people: Int
+
+  public init(building: NamedRef, campus: NamedRef, people: Int) {
+    self.building = building
+    self.campus = campus
+    self.people = people
+  }
+}
+
+/// `GET /api/v1/presence/history/export`: everything Atrium keeps of the caller's check-ins.
+public struct PresenceHistory: Codable, Hashable, Sendable {
+  public var checkIns: [CheckInBody]
+  public var settings: PresenceSettingsBody
+  public var mates: [PersonName]
+
+  public init(checkIns: [CheckInBody], settings: PresenceSettingsBody, mates: [PersonName]) {
+    self.checkIns = checkIns
+    self.settings = settings
+    self.mates = mates
   }
 }

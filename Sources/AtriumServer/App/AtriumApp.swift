@@ -54,7 +54,9 @@ public final class AtriumApp: HTTPResponder {
 
   /// The erasure-hooks extension point: what each section takes away when an account is
   /// erased, in order (the outbox reads the board's notices before the board deletes them).
-  public static let erasureHooks: [ErasureHook] = [.outbox, .board, .timeline, .settings, .leave, .records]
+  public static let erasureHooks: [ErasureHook] = [
+    .outbox, .board, .timeline, .settings, .leave, .presence, .records,
+  ]
 
   public init(environment: ServerEnvironment) throws {
     var registered = environment
@@ -325,6 +327,8 @@ public final class AtriumApp: HTTPResponder {
         try LoginFailureStore(connection).forget(
           before: now.addingTimeInterval(-environment.loginLimits.window).milliseconds)
         try OutboxStore(connection).deleteFinished(before: now.addingTimeInterval(-Self.outboxRetention).milliseconds)
+        try PresenceStore(connection).purge(
+          before: now.addingTimeInterval(-Double(PresenceSharing.historyDays) * 86_400).milliseconds)
       }
       try SignUpService(environment: environment).removeUnconfirmed()
       if let directory = environment.filesDirectory {

@@ -79,7 +79,8 @@ extension AtriumApp {
   /// - Parameter report: Where a job's line for the operator goes (standard output).
   public func backgroundJobs(report: @escaping @Sendable (String) -> Void) -> [BackgroundJob] {
     [
-      // Expired sessions, idempotency keys, old live events and unused photo files.
+      // Expired sessions, idempotency keys, old live events, check-ins past 30 days and unused
+      // photo files.
       BackgroundJob(name: "housekeeping", firstRunAfter: 60, interval: 3600) { [self] in runHousekeeping() },
       // The current settings say when a sync is due (an admin may change them while the server runs).
       BackgroundJob(name: "directory-sync", firstRunAfter: 10, interval: 60) { [self] in

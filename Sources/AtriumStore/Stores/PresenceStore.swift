@@ -1,7 +1,7 @@
 import AtriumDomain
 import AtriumSQL
 
-/// People's check-ins and presence settings.
+/// People's check-ins, presence settings and mates.
 public struct PresenceStore {
   let connection: any DatabaseConnection
 
@@ -106,6 +106,76 @@ public struct PresenceStore {
         outside_since = excluded.outside_since
       """, .text(employeeID), .text(settings.sharing.rawValue), DatabaseValue(settings.automatic),
       settings.outsideSince.map(DatabaseValue.integer) ?? .null)
+  }
+
+  // MARK: Mates
+
+  /// The people `employeeID` keeps as mates, oldest added first.
+  public func mates(of employeeID: String) throws -> [String] {
+    try connection.query(
+      "SELECT mate_id FROM presence_mates WHERE employee_id = ? ORDER BY added_at, mate_id", .text(employeeID)
+    ).map { $0.string("mate_id") }
+  }
+
+  /// Those who keep `employeeID` as a mate.
+  public func keptAsMateBy(_ employeeID: String) throws -> Set<String> {
+    Set(
+      try connection.query("SELECT employee_id FROM presence_mates WHERE mate_id = ?", .text(employeeID)).map {
+        $0.string("employee_id")
+      })
+  }
+
+  /// - Returns: Whether it was new.
+  @discardableResult
+  public func addMate(_ mateID: String, to employeeID: String, at instant: Int64) throws -> Bool {
+    try connection.execute(
+      """
+      INSERT INTO presence_mates (employee_id, mate_id, added_at) VALUES (?, ?, ?)
+      ON CONFLICT (employee_id, mate_id) DO NOTHING
+      """, .text(employeeID), .text(mateID), .integer(instant)) > 0
+  }
+
+  public func removeMate(_ mateID: String, from employeeID: String) throws {
+    try connection.execute(
+      "DELETE FROM presence_mates WHERE employee_id = ? AND mate_id = ?", .text(employeeID), .text(mateID))
+  }
+
+  // MARK: History
+
+  /// The person's latest check-in made at or after `since`, open or not.
+  public func latestCheckIn(employeeID: String, since: Int64) throws -> CheckIn? {
+    try connection.queryFirst(
+      """
+      SELECT * FROM presence_checkins WHERE employee_id = ? AND checked_in_at >= ?
+      ORDER BY checked_in_at DESC LIMIT 1
+      """, .text(employeeID), .integer(since)
+    ).map(Self.checkIn)
+  }
+
+  /// Every check-in the person has (30 days at most are kept), newest first.
+  public func history(employeeID: String) throws -> [CheckIn] {
+    try connection.query(
+      "SELECT * FROM presence_checkins WHERE employee_id = ? ORDER BY checked_in_at DESC", .text(employeeID)
+    ).map(Self.checkIn)
+  }
+
+  /// Deletes the person's check-ins, the open one included.
+  public func deleteHistory(employeeID: String) throws {
+    try connection.execute("DELETE FROM presence_checkins WHERE employee_id = ?", .text(employeeID))
+  }
+
+  /// Deletes everyone's check-ins made before `cutoff` (housekeeping).
+  @discardableResult
+  public func purge(before cutoff: Int64) throws -> Int {
+    try connection.execute("DELETE FROM presence_checkins WHERE checked_in_at < ?", .integer(cutoff))
+  }
+
+  /// How many people checked in at each building since `since` (their campus's local midnight):
+  /// counts only, never who.
+  public func peopleCheckedIn(buildingID: String, since: Int64) throws -> Int {
+    try connection.queryFirst(
+      "SELECT COUNT(DISTINCT employee_id) AS n FROM presence_checkins WHERE building_id = ? AND checked_in_at >= ?",
+      .text(buildingID), .integer(since))?.int("n") ?? 0
   }
 
   private static func checkIn(_ row: DatabaseRow) -> CheckIn {

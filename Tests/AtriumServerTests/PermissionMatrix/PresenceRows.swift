@@ -37,6 +37,13 @@ extension PermissionMatrixTests {
     Row("updatePresenceSettings", [401, 200, 200, 200, 200], body: .json(#"{"sharing": "mates"}"#)) { _ in
       .presence(.updateSettings)
     },
+    Row("presenceMates", [401, 200, 200, 200, 200]) { _ in .presence(.mates) },
+    Row("addMate", [401, 201, 201, 201, 201], body: .json(#"{"personId": "JAVIER"}"#)) { _ in .presence(.addMate) },
+    Row("removeMate", [401, 204, 204, 204, 204]) { .presence(.removeMate(id: $0.javier)) },
+    Row("mateCheckIns", [401, 200, 200, 200, 200]) { _ in .presence(.mateCheckIns) },
+    Row("presenceToday", [401, 403, 403, 403, 200]) { _ in .presence(.today) },
+    Row("exportPresenceHistory", [401, 200, 200, 200, 200]) { _ in .presence(.exportHistory) },
+    Row("deletePresenceHistory", [401, 204, 204, 204, 204]) { _ in .presence(.deleteHistory) },
   ]
 
   /// A fix at the fixture's building in Sevilla.

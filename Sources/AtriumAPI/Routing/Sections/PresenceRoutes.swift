@@ -32,6 +32,20 @@ extension Route {
     case settings
     /// `PUT /api/v1/presence/settings`: sharing and automatic check-in.
     case updateSettings
+    /// `GET /api/v1/presence/mates`: the people the caller keeps as mates.
+    case mates
+    /// `POST /api/v1/presence/mates`: add someone (it grants the caller nothing by itself).
+    case addMate
+    /// `DELETE /api/v1/presence/mates/{id}`.
+    case removeMate(id: String)
+    /// `GET /api/v1/presence/mates/checkins`: the mates the caller may see, where they checked in.
+    case mateCheckIns
+    /// `GET /api/v1/presence/today`: people checked in per building today (admins; counts only).
+    case today
+    /// `GET /api/v1/presence/history/export`: everything kept of the caller's presence.
+    case exportHistory
+    /// `DELETE /api/v1/presence/history`: the caller's check-ins go.
+    case deleteHistory
 
     public enum Name: String, CaseIterable, Sendable {
       case campuses = "presenceCampuses"
@@ -42,6 +56,12 @@ extension Route {
       case me = "myPresence"
       case settings = "presenceSettings"
       case updateSettings = "updatePresenceSettings"
+      case mates = "presenceMates"
+      case addMate, removeMate
+      case mateCheckIns
+      case today = "presenceToday"
+      case exportHistory = "exportPresenceHistory"
+      case deleteHistory = "deletePresenceHistory"
     }
 
     public static func endpoint(_ name: Name) -> Endpoint<Self> {
@@ -86,6 +106,21 @@ extension Route {
       case .me: signedIn(.get, "/api/v1/presence/me", .neverStored, .me)
       case .settings: signedIn(.get, "/api/v1/presence/settings", .neverStored, .settings)
       case .updateSettings: signedIn(.put, "/api/v1/presence/settings", .storesAnswer, .updateSettings)
+      case .mates: signedIn(.get, "/api/v1/presence/mates", .neverStored, .mates)
+      case .addMate: signedIn(.post, "/api/v1/presence/mates", .storesAnswer, .addMate)
+      case .removeMate:
+        Endpoint(
+          .delete, "/api/v1/presence/mates/{id}", access: .signedIn, work: .quick, replay: .storesAnswer,
+          beforePasswordChange: .refused, bodyLimit: .standard
+        ) { parameters, _ in .removeMate(id: parameters[0]) }
+      case .mateCheckIns: signedIn(.get, "/api/v1/presence/mates/checkins", .neverStored, .mateCheckIns)
+      case .today:
+        Endpoint(
+          .get, "/api/v1/presence/today", access: .admin(to: "see today's counts"), work: .quick,
+          replay: .neverStored, beforePasswordChange: .refused, bodyLimit: .standard
+        ) { _, _ in .today }
+      case .exportHistory: signedIn(.get, "/api/v1/presence/history/export", .neverStored, .exportHistory)
+      case .deleteHistory: signedIn(.delete, "/api/v1/presence/history", .storesAnswer, .deleteHistory)
       }
     }
 
@@ -105,13 +140,20 @@ extension Route {
       case .me: RouteParts(.me)
       case .settings: RouteParts(.settings)
       case .updateSettings: RouteParts(.updateSettings)
+      case .mates: RouteParts(.mates)
+      case .addMate: RouteParts(.addMate)
+      case .removeMate(let id): RouteParts(.removeMate, [id])
+      case .mateCheckIns: RouteParts(.mateCheckIns)
+      case .today: RouteParts(.today)
+      case .exportHistory: RouteParts(.exportHistory)
+      case .deleteHistory: RouteParts(.deleteHistory)
       }
     }
 
     public static let examples: [Self] = [
       .campuses, .createCampus, .updateCampus(id: "c1"), .deleteCampus(id: "c1"), .createBuilding,
       .updateBuilding(id: "b1"), .deleteBuilding(id: "b1"), .nearby, .checkIn, .checkOut, .position, .me, .settings,
-      .updateSettings,
+      .updateSettings, .mates, .addMate, .removeMate(id: "p1"), .mateCheckIns, .today, .exportHistory, .deleteHistory,
     ]
   }
 }

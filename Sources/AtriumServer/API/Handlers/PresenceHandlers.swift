@@ -9,6 +9,7 @@ extension AtriumApp {
   func handle(_ route: Route.Presence, _ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
     let places = PresencePlacesService(environment: environment)
     let presence = PresenceService(environment: environment)
+    let mates = PresenceMatesService(environment: environment)
     switch route {
     case .campuses:
       return try JSONCoding.response(Page(items: try places.campuses(), nextCursor: nil))
@@ -49,6 +50,26 @@ extension AtriumApp {
     case .updateSettings:
       let change = try JSONCoding.decode(PresenceSettingsChange.self, from: request)
       return try JSONCoding.response(try presence.updateSettings(change, principal: principal))
+    case .mates:
+      return try JSONCoding.response(Page(items: try mates.mates(principal: principal), nextCursor: nil))
+    case .addMate:
+      let body = try JSONCoding.decode(NewMate.self, from: request)
+      let added = try mates.addMate(body, principal: principal)
+      return try JSONCoding.response(added.mate, status: added.isNew ? 201 : 200)
+    case .removeMate(let id):
+      try mates.removeMate(id: id, principal: principal)
+      return HTTPResponse(status: 204)
+    case .mateCheckIns:
+      return try JSONCoding.response(Page(items: try mates.checkIns(principal: principal), nextCursor: nil))
+    case .today:
+      return try JSONCoding.response(Page(items: try mates.today(principal: principal), nextCursor: nil))
+    case .exportHistory:
+      var response = try JSONCoding.response(try mates.export(principal: principal))
+      response.headers.set("Content-Disposition", #"attachment; filename="atrium-presence.json""#)
+      return response
+    case .deleteHistory:
+      try mates.deleteHistory(principal: principal)
+      return HTTPResponse(status: 204)
     }
   }
 }
