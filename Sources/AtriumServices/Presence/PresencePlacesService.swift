@@ -50,9 +50,7 @@ package struct PresencePlacesService: Sendable {
     try requireAdmin(principal, to: "change campuses")
     var validator = Validator()
     let fields = Self.campusFields(body, into: &validator)
-    validator.require(
-      (body.latitude == nil) == (body.longitude == nil), body.latitude == nil ? "latitude" : "longitude",
-      .goesWith(other: body.latitude == nil ? "longitude" : "latitude"))
+    Self.requireBoth(body.latitude, body.longitude, into: &validator)
     try validator.check()
     return try environment.database.write { connection in
       let store = PresencePlacesStore(connection)
@@ -118,9 +116,7 @@ package struct PresencePlacesService: Sendable {
     try requireAdmin(principal, to: "change buildings")
     var validator = Validator()
     let fields = Self.buildingFields(body, into: &validator)
-    validator.require(
-      (body.latitude == nil) == (body.longitude == nil), body.latitude == nil ? "latitude" : "longitude",
-      .goesWith(other: body.latitude == nil ? "longitude" : "latitude"))
+    Self.requireBoth(body.latitude, body.longitude, into: &validator)
     try validator.check()
     return try environment.database.write { connection in
       let store = PresencePlacesStore(connection)
@@ -184,6 +180,13 @@ package struct PresencePlacesService: Sendable {
         floors.allSatisfy { (1...50).contains($0.count) }, "floors", .everyEntryNeeds("1 to 50 characters"))
     }
     return (name, centre(body.latitude, body.longitude, into: &validator), body.radiusM, address, floors)
+  }
+
+  /// A change moves a centre whole: the coordinate left out is named.
+  private static func requireBoth(_ latitude: Double?, _ longitude: Double?, into validator: inout Validator) {
+    validator.require(
+      (latitude == nil) == (longitude == nil), latitude == nil ? "latitude" : "longitude",
+      .goesWith(other: latitude == nil ? "longitude" : "latitude"))
   }
 
   private static func centre(_ latitude: Double?, _ longitude: Double?, into validator: inout Validator) -> GeoPoint? {
