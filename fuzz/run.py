@@ -124,7 +124,7 @@ def fuzz(role, username):
 def summarize(text):
     """The figures from schemathesis's summary: operations tested, test cases, failures."""
     tested = re.search(r"Tested:\s+(\d+)", text)
-    cases = re.search(r"(\d+) generated, (\d+) found (\d+) unique failures", text) or re.search(
+    cases = re.search(r"(\d+) generated, (\d+) found (\d+) unique failures?", text) or re.search(
         r"(\d+) generated", text)
     return {
         "operations": int(tested.group(1)) if tested else 0,

@@ -83,6 +83,10 @@ import Testing
     let nowhere = app.send(
       .presence(.nearby), json: #"{"latitude": 95, "longitude": 0, "accuracyM": 10, "fixAgeS": 1}"#, token: eva)
     #expect(nowhere.status == 400 && nowhere.problem?.errors?.map(\.field) == ["latitude"])
+    let event = app.send(
+      .presence(.nearby), json: #"{"latitude": 40, "longitude": -3, "accuracyM": 10, "fixAgeS": 1, "event": "AAA"}"#,
+      token: eva)
+    #expect(event.status == 400 && event.problem?.errors?.map(\.field) == ["event"])
     #expect(try me().checkIn == nil)
   }
 

@@ -69,10 +69,6 @@ package struct PresenceService: Sendable {
   /// A device's fix (or geofence event): with automatic check-in on, it may check the person
   /// in or out (`AutomaticPresence`); the answer says what it did, or why nothing.
   package func position(_ report: PositionReport, principal: Principal) throws -> PositionDecision {
-    if let event = report.event, !["enter", "exit"].contains(event) {
-      throw Problem.invalid(
-        ValidationFailure([FieldError(field: "event", rule: .unknownValue(allowed: ["enter", "exit"]))]))
-    }
     let person = principal.employee.id
     return try environment.database.write { connection in
       let places = try Places(connection)
@@ -171,6 +167,9 @@ package struct PresenceService: Sendable {
     validator.require(report.longitude.isFinite && (-180...180).contains(report.longitude), "longitude", .longitude)
     validator.require(report.accuracyM.isFinite && report.accuracyM >= 0, "accuracyM", .number)
     validator.require(report.fixAgeS.isFinite && report.fixAgeS >= 0, "fixAgeS", .number)
+    if let event = report.event {
+      validator.require(["enter", "exit"].contains(event), "event", .unknownValue(allowed: ["enter", "exit"]))
+    }
     try validator.check()
     guard let point = GeoPoint(latitude: report.latitude, longitude: report.longitude) else {
       throw Problem.invalid(ValidationFailure([FieldError(field: "latitude", rule: .latitude)]))
