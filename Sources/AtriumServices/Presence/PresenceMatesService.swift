@@ -57,7 +57,7 @@ package struct PresenceMatesService: Sendable {
         else { return nil }
         return MateCheckIn(
           person: PersonName(id: person.id, displayName: person.displayName),
-          checkIn: try PresenceService.body(latest, places: places, now: now))
+          checkIn: PresenceService.body(latest, places: places, now: now))
       }
     }
   }
@@ -91,7 +91,7 @@ package struct PresenceMatesService: Sendable {
       let places = try PresenceService.Places(connection)
       return PresenceHistory(
         checkIns: try store.history(employeeID: principal.employee.id).map {
-          try PresenceService.body($0, places: places, now: now)
+          PresenceService.body($0, places: places, now: now)
         }, settings: PresenceService.body(try store.settings(employeeID: principal.employee.id)),
         mates: try Self.names(try store.mates(of: principal.employee.id), connection))
     }

@@ -96,7 +96,7 @@ package struct PresenceService: Sendable {
       case .nothing(let reason):
         return PositionDecision(
           decision: "nothing", reason: reason.rawValue,
-          checkIn: try open.map { try Self.body($0, places: places, now: now) })
+          checkIn: open.map { Self.body($0, places: places, now: now) })
       }
     }
   }
@@ -108,7 +108,7 @@ package struct PresenceService: Sendable {
       let open = try store.openCheckIn(employeeID: principal.employee.id, at: now)
       let places = try Places(connection)
       return MyPresence(
-        checkIn: try open.map { try Self.body($0, places: places, now: now) },
+        checkIn: open.map { Self.body($0, places: places, now: now) },
         settings: Self.body(try store.settings(employeeID: principal.employee.id)))
     }
   }
@@ -156,7 +156,7 @@ package struct PresenceService: Sendable {
       settings.outsideSince = nil
       try store.save(settings, employeeID: person)
     }
-    return try Self.body(checkIn, places: places, now: now)
+    return Self.body(checkIn, places: places, now: now)
   }
 
   /// The report as a fix the rules take, or the problem with it: a bad number names its field
@@ -199,7 +199,7 @@ package struct PresenceService: Sendable {
     PresenceSettingsBody(sharing: settings.sharing.rawValue, automatic: settings.automatic)
   }
 
-  static func body(_ checkIn: PresenceStore.CheckIn, places: Places, now: Int64) throws -> CheckInBody {
+  static func body(_ checkIn: PresenceStore.CheckIn, places: Places, now: Int64) -> CheckInBody {
     let building = places.buildings[checkIn.buildingID]
     let campus = building.flatMap { places.campuses[$0.campusID] }
     return CheckInBody(
