@@ -14,6 +14,8 @@ public enum ConnectionMessage: CatalogueMessage, Hashable {
   case noAnswer
   case unreadableAnswer
   case notKept
+  /// A write that waited offline until it no longer held (a check-in whose position is stale).
+  case expiredOffline
 
   public var id: String { "connection." + caseName }
 
@@ -42,6 +44,10 @@ public enum ConnectionMessage: CatalogueMessage, Hashable {
       return es
         ? "Sin conexión, y el cambio no se ha podido guardar en este dispositivo para enviarlo luego."
         : "You are offline, and the change could not be kept on this device to send later."
+    case .expiredOffline:
+      return es
+        ? "Esperó sin conexión demasiado tiempo y ya no vale: no se ha enviado. Vuelve a fichar donde estés."
+        : "It waited offline too long and no longer holds, so it was not sent. Check in again where you are."
     }
   }
 
@@ -50,6 +56,7 @@ public enum ConnectionMessage: CatalogueMessage, Hashable {
       .invalidRequest, .sessionEnded, .notAllowed, .notFound, .tooLarge, .unsupportedFile,
       .tooManyAttempts(waitSeconds: 30), .tooManyAttempts(waitSeconds: nil), .serverFailed,
       .unexpectedAnswer(status: 418), .offline, .noAnswer, .unreadableAnswer, .notKept,
+      .expiredOffline,
     ]
   }
 }

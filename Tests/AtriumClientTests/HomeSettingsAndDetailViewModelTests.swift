@@ -59,9 +59,12 @@ import Testing
     let repository = LiveSettingsRepository(session: session, cache: cache)
     let model = SettingsViewModel(repository: repository)
     await model.appeared()
-    #expect(model.state.notifications.map(\.id) == ["leaveDecisions", "approvalsWaiting", "companyNotices"])
-    #expect(model.state.notifications.allSatisfy { $0.board && $0.mail && $0.push && !$0.digest })
-    #expect(model.state.notifications.map(\.offersDigest) == [false, true, true])
+    #expect(
+      model.state.notifications.map(\.id) == ["leaveDecisions", "approvalsWaiting", "companyNotices", "mateCheckIns"])
+    // Everything on, but a mate's check-in, which waits until the person turns it on.
+    #expect(model.state.notifications.dropLast().allSatisfy { $0.board && $0.mail && $0.push && !$0.digest })
+    #expect(model.state.notifications.last.map { !$0.board && !$0.mail && !$0.push } == true)
+    #expect(model.state.notifications.map(\.offersDigest) == [false, true, true, false])
     let oldFeed = try #require(model.state.calendarURL)
 
     await model.notificationToggled(kind: "companyNotices", channel: .mail, isOn: false)

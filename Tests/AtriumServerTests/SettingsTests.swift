@@ -25,12 +25,14 @@ import Testing
     #expect(
       initial.notifications == [
         "leaveDecisions": everything, "approvalsWaiting": everything, "companyNotices": everything,
-      ])
+        "mateCheckIns": off,
+      ], "everything on, but a mate's check-in: off until chosen")
     #expect(
       initial.notificationKinds == [
         .init(id: "leaveDecisions", name: "Decisions on my requests", offersDigest: false),
         .init(id: "approvalsWaiting", name: "Requests waiting for me", offersDigest: true),
         .init(id: "companyNotices", name: "Company notices", offersDigest: true),
+        .init(id: "mateCheckIns", name: "A mate checked in", offersDigest: false),
       ])
     // A bare boolean, as clients sent before there were channels, sets every channel.
     let changed = app.send(
@@ -39,9 +41,11 @@ import Testing
     #expect(changed.status == 200)
     let reread = try JSONText.decode(SettingsBody.self, from: app.send(.settings(.show), token: eva.accessToken))
     #expect(reread.language == "es")
-    #expect(reread.notificationKinds.last?.name == "Avisos de la empresa", "named in the chosen language")
+    #expect(reread.notificationKinds[2].name == "Avisos de la empresa", "named in the chosen language")
     #expect(
-      reread.notifications == ["leaveDecisions": everything, "approvalsWaiting": everything, "companyNotices": off])
+      reread.notifications == [
+        "leaveDecisions": everything, "approvalsWaiting": everything, "companyNotices": off, "mateCheckIns": off,
+      ])
     let bad = app.send(.settings(.update), json: #"{"language": "fr"}"#, token: eva.accessToken)
     #expect(bad.status == 400)
     #expect(bad.problem?.errors?.first?.field == "language")

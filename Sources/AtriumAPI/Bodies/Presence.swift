@@ -269,3 +269,14 @@ public struct PresenceHistory: Codable, Hashable, Sendable {
     self.mates = mates
   }
 }
+
+/// `GET|PUT /api/v1/presence/policy`: what the company allows.
+public struct PresencePolicyBody: Codable, Hashable, Sendable {
+  /// Whether people may check in without a position at their campuses' buildings (people at a
+  /// desktop often have none); off until an admin turns it on.
+  public var checkInWithoutPosition: Bool
+
+  public init(checkInWithoutPosition: Bool) {
+    self.checkInWithoutPosition = checkInWithoutPosition
+  }
+}

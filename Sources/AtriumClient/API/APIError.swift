@@ -20,6 +20,9 @@ public enum APIError: Error, Hashable, Sendable {
   case decoding(String)
   /// Offline, and the write could not be kept on this device to send later.
   case notKept(String)
+  /// Kept offline, and it no longer holds when it could be sent: a check-in whose position
+  /// grew too old (`PresenceRules.maximumFixAge`). It is not sent.
+  case expired
 
   /// The error for a response that is not a success.
   public static func from(status: Int, problem: Problem?, retryAfter: Int?) -> APIError {
@@ -67,6 +70,7 @@ public enum APIError: Error, Hashable, Sendable {
     case .timeout: .noAnswer
     case .decoding: .unreadableAnswer
     case .notKept: .notKept
+    case .expired: .expiredOffline
     }
   }
 }

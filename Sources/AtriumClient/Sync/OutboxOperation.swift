@@ -10,10 +10,11 @@ public enum OutboxOperation: Hashable, Sendable {
   case cancelLeave(id: String)
   case decideLeave(LeaveAction, id: String, reason: String?)
   case markNoticeRead(id: String)
+  case checkIn(QueuedCheckIn)
 
   /// The part of the app a write belongs to: a screen replays and counts its own writes.
   public enum Section: Hashable, Sendable, CaseIterable {
-    case leave, approvals, board
+    case leave, approvals, board, presence
   }
 
   public var section: Section {
@@ -21,6 +22,7 @@ public enum OutboxOperation: Hashable, Sendable {
     case .requestLeave, .cancelLeave: .leave
     case .decideLeave: .approvals
     case .markNoticeRead: .board
+    case .checkIn: .presence
     }
   }
 
@@ -31,6 +33,7 @@ public enum OutboxOperation: Hashable, Sendable {
     case .cancelLeave: "cancel"
     case .decideLeave: "decision"
     case .markNoticeRead: "read"
+    case .checkIn: "checkIn"
     }
   }
 
@@ -50,6 +53,7 @@ public enum OutboxOperation: Hashable, Sendable {
     case .cancelLeave(let id), .markNoticeRead(let id): return try encoder.encode(id)
     case .decideLeave(let action, let id, let reason):
       return try encoder.encode(Decision(action: action, id: id, reason: reason))
+    case .checkIn(let checkIn): return try encoder.encode(checkIn)
     }
   }
 
@@ -63,6 +67,7 @@ public enum OutboxOperation: Hashable, Sendable {
       let decision = try decoder.decode(Decision.self, from: payload)
       self = .decideLeave(decision.action, id: decision.id, reason: decision.reason)
     case "read": self = .markNoticeRead(id: try decoder.decode(String.self, from: payload))
+    case "checkIn": self = .checkIn(try decoder.decode(QueuedCheckIn.self, from: payload))
     default: return nil
     }
   }

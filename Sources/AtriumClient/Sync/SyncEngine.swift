@@ -10,11 +10,17 @@ public struct SyncEngine: Sendable {
   let session: ClientSession
   let cache: ClientCache
   let language: ClientLanguage
+  /// This device's clock: how long a write waited (a queued check-in ages by it).
+  let now: @Sendable () -> Date
 
-  public init(session: ClientSession, cache: ClientCache, language: ClientLanguage = .en) {
+  public init(
+    session: ClientSession, cache: ClientCache, language: ClientLanguage = .en,
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
     self.session = session
     self.cache = cache
     self.language = language
+    self.now = now
   }
 
   /// Sends a write now; offline, keeps it for later and answers `.queued`.
@@ -58,7 +64,7 @@ public struct SyncEngine: Sendable {
       }
       guard sections.contains(operation.section) else { continue }
       do {
-        try await Self.send(operation, idempotencyKey: write.idempotencyKey, via: session)
+        try await Self.send(operation, idempotencyKey: write.idempotencyKey, via: session, at: now())
         cache.remove(write)
         results.append(ReplayResult(kind: write.kind, refusal: nil))
       } catch .offline, .timeout {
@@ -73,7 +79,7 @@ public struct SyncEngine: Sendable {
 
   /// The call for each kind of write, under the key it was first tried with.
   static func send(
-    _ operation: OutboxOperation, idempotencyKey key: String, via session: ClientSession
+    _ operation: OutboxOperation, idempotencyKey key: String, via session: ClientSession, at now: Date
   )
     async throws(APIError)
   {
@@ -86,6 +92,9 @@ public struct SyncEngine: Sendable {
       _ = try await session.call { try await $0.decide(action, on: id, reason: reason, idempotencyKey: key) }
     case .markNoticeRead(let id):
       try await session.call { try await $0.markRead(id, idempotencyKey: key) }
+    case .checkIn(let queued):
+      guard let checkIn = queued.fresh(at: now) else { throw .expired }
+      _ = try await session.call { try await $0.checkIn(checkIn, idempotencyKey: key) }
     }
   }
 }

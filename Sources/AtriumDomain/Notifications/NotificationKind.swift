@@ -8,15 +8,21 @@ public struct NotificationKind: Sendable, Hashable {
   /// what can wait a few hours (requests waiting, company notices), not for news about
   /// one's own request.
   public let offersDigest: Bool
+  /// What a person gets before choosing anything: every channel, except for a kind people
+  /// would find intrusive unasked (a mate checking in).
+  public let defaultChoice: NotificationChoice
 
-  public init(id: String, offersDigest: Bool) {
+  public init(id: String, offersDigest: Bool, defaultChoice: NotificationChoice = .everything) {
     self.id = id
     self.offersDigest = offersDigest
+    self.defaultChoice = defaultChoice
   }
 
   public static let leaveDecisions = NotificationKind(id: "leaveDecisions", offersDigest: false)
   public static let approvalsWaiting = NotificationKind(id: "approvalsWaiting", offersDigest: true)
   public static let companyNotices = NotificationKind(id: "companyNotices", offersDigest: true)
+  /// One of my mates checked in where I may see them: off until the person turns it on.
+  public static let mateCheckIns = NotificationKind(id: "mateCheckIns", offersDigest: false, defaultChoice: .nothing)
 }
 
 /// Where a notification can reach a person.
@@ -41,8 +47,10 @@ public struct NotificationChoice: Sendable, Hashable {
     self.digest = digest
   }
 
-  /// What a person gets before choosing anything.
+  /// What a person gets before choosing anything, for most kinds.
   public static let everything = NotificationChoice()
+  /// Every channel off.
+  public static let nothing = NotificationChoice(board: false, mail: false, push: false)
 
   /// Whether a notification goes out on `channel` when it happens (a digest's mail waits).
   public func sendsAtOnce(on channel: NotificationChannel) -> Bool {

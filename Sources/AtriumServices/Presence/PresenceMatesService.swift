@@ -99,7 +99,15 @@ package struct PresenceMatesService: Sendable {
 
   /// Deletes the caller's check-ins, the open one included.
   package func deleteHistory(principal: Principal) throws {
-    try environment.database.write { try PresenceStore($0).deleteHistory(employeeID: principal.employee.id) }
+    try environment.database.write { connection in
+      let wasIn =
+        try PresenceStore(connection).openCheckIn(
+          employeeID: principal.employee.id, at: environment.now().milliseconds) != nil
+      try PresenceStore(connection).deleteHistory(employeeID: principal.employee.id)
+      if wasIn {
+        try PresenceAnnouncements(environment: environment, connection: connection).checkedOut(principal.employee.id)
+      }
+    }
   }
 
   private static func names(_ ids: [String], _ connection: any DatabaseConnection) throws -> [PersonName] {

@@ -152,6 +152,27 @@ package struct PresencePlacesService: Sendable {
     }
   }
 
+  // MARK: - Policy
+
+  package func policy() throws -> PresencePolicyBody {
+    PresencePolicyBody(
+      checkInWithoutPosition: try environment.database.read { try PresencePlacesStore($0).checkInWithoutPosition() })
+  }
+
+  /// An admin allows or forbids checking in without a position (audited).
+  package func updatePolicy(_ body: PresencePolicyBody, by principal: Principal) throws -> PresencePolicyBody {
+    try requireAdmin(principal, to: "change the presence policy")
+    return try environment.database.write { connection in
+      let store = PresencePlacesStore(connection)
+      let before = PresencePolicyBody(checkInWithoutPosition: try store.checkInWithoutPosition())
+      try store.setCheckInWithoutPosition(body.checkInWithoutPosition)
+      try audit.record(
+        "presence.policy-update", target: ("company", "1"), before: before, after: body, by: principal,
+        connection: connection)
+      return body
+    }
+  }
+
   // MARK: - Validation
 
   private static func campusFields(

@@ -59,7 +59,9 @@ package struct PresenceService: Sendable {
     let now = environment.now().milliseconds
     try environment.database.write { connection in
       let store = PresenceStore(connection)
-      try store.end(employeeID: principal.employee.id, at: now, by: "checkout")
+      if try store.end(employeeID: principal.employee.id, at: now, by: "checkout") {
+        try PresenceAnnouncements(environment: environment, connection: connection).checkedOut(principal.employee.id)
+      }
       var settings = try store.settings(employeeID: principal.employee.id)
       settings.outsideSince = nil
       try store.save(settings, employeeID: principal.employee.id)
@@ -91,7 +93,9 @@ package struct PresenceService: Sendable {
         let made = try record(building, method: .automatic, for: person, places: places, connection)
         return PositionDecision(decision: "checkedIn", checkIn: made)
       case .checkOut:
-        try store.end(employeeID: person, at: now, by: "automatic")
+        if try store.end(employeeID: person, at: now, by: "automatic") {
+          try PresenceAnnouncements(environment: environment, connection: connection).checkedOut(person)
+        }
         return PositionDecision(decision: "checkedOut")
       case .nothing(let reason):
         return PositionDecision(
@@ -156,7 +160,10 @@ package struct PresenceService: Sendable {
       settings.outsideSince = nil
       try store.save(settings, employeeID: person)
     }
-    return Self.body(checkIn, places: places, now: now)
+    let body = Self.body(checkIn, places: places, now: now)
+    try PresenceAnnouncements(environment: environment, connection: connection).checkedIn(
+      person, at: body.building, campus: body.campus, checkInID: checkIn.id)
+    return body
   }
 
   /// The report as a fix the rules take, or the problem with it: a bad number names its field

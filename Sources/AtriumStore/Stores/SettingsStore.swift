@@ -12,7 +12,7 @@ public struct SettingsStore {
   }
 
   public struct Settings: Sendable, Hashable {
-    /// The kinds the person changed, by kind id; the others are `NotificationChoice.everything`.
+    /// The kinds the person changed, by kind id; the others are their kind's `defaultChoice`.
     public var notifications: [String: NotificationChoice] = [:]
     /// `en` or `es`.
     public var language = "en"
@@ -25,7 +25,7 @@ public struct SettingsStore {
 
     /// How the person wants notifications of this kind.
     public func choice(for kind: NotificationKind) -> NotificationChoice {
-      notifications[kind.id] ?? .everything
+      notifications[kind.id] ?? kind.defaultChoice
     }
   }
 

@@ -42,7 +42,8 @@ enum StoredNotificationChoices {
   }
 
   static func encode(_ choices: [String: NotificationChoice]) -> String {
-    let stored = choices.filter { $0.value != .everything }.mapValues {
+    // Every choice made is kept, also one equal to the default: defaults differ by kind.
+    let stored = choices.mapValues {
       Channels(board: $0.board, mail: $0.mail, push: $0.push, digest: $0.digest)
     }
     let encoder = JSONEncoder()

@@ -44,6 +44,11 @@ extension PermissionMatrixTests {
     Row("presenceToday", [401, 403, 403, 403, 200]) { _ in .presence(.today) },
     Row("exportPresenceHistory", [401, 200, 200, 200, 200]) { _ in .presence(.exportHistory) },
     Row("deletePresenceHistory", [401, 204, 204, 204, 204]) { _ in .presence(.deleteHistory) },
+    Row("presenceMap", [401, 200, 200, 200, 200]) { .presence(.map(campusID: $0.campus)) },
+    Row("presencePolicy", [401, 200, 200, 200, 200]) { _ in .presence(.policy) },
+    Row("updatePresencePolicy", [401, 403, 403, 403, 200], body: .json(#"{"checkInWithoutPosition": true}"#)) { _ in
+      .presence(.updatePolicy)
+    },
   ]
 
   /// A fix at the fixture's building in Sevilla.

@@ -2,7 +2,7 @@ import AtriumHTTPTypes
 
 extension Route {
   /// Presence: the campuses and buildings people check in at, checking in and out, and one's
-  /// presence settings (later: mates, today's counts, the map).
+  /// presence settings, mates, today's counts, the map and the company's check-in policy.
   public enum Presence: RouteSection {
     /// `GET /api/v1/presence/campuses`: every campus with its buildings.
     case campuses
@@ -46,6 +46,13 @@ extension Route {
     case exportHistory
     /// `DELETE /api/v1/presence/history`: the caller's check-ins go.
     case deleteHistory
+    /// `GET /api/v1/presence/map?campus=`: the campus drawn as SVG, with the mates the caller
+    /// may see at their building.
+    case map(campusID: String)
+    /// `GET /api/v1/presence/policy`: whether people may check in without a position.
+    case policy
+    /// `PUT /api/v1/presence/policy`: an admin changes it.
+    case updatePolicy
 
     public enum Name: String, CaseIterable, Sendable {
       case campuses = "presenceCampuses"
@@ -62,6 +69,9 @@ extension Route {
       case today = "presenceToday"
       case exportHistory = "exportPresenceHistory"
       case deleteHistory = "deletePresenceHistory"
+      case map = "presenceMap"
+      case policy = "presencePolicy"
+      case updatePolicy = "updatePresencePolicy"
     }
 
     public static func endpoint(_ name: Name) -> Endpoint<Self> {
@@ -121,6 +131,18 @@ extension Route {
         ) { _, _ in .today }
       case .exportHistory: signedIn(.get, "/api/v1/presence/history/export", .neverStored, .exportHistory)
       case .deleteHistory: signedIn(.delete, "/api/v1/presence/history", .storesAnswer, .deleteHistory)
+      case .map:
+        Endpoint(
+          .get, "/api/v1/presence/map", access: .signedIn, work: .quick, replay: .neverStored,
+          beforePasswordChange: .refused, bodyLimit: .standard
+        ) { _, query throws(RouteError) in
+          guard let campus = query["campus"], !campus.isEmpty else {
+            throw .invalidQuery(field: "campus", rule: .required)
+          }
+          return .map(campusID: campus)
+        }
+      case .policy: signedIn(.get, "/api/v1/presence/policy", .neverStored, .policy)
+      case .updatePolicy: admin(.put, "/api/v1/presence/policy", "change the presence policy") { _ in .updatePolicy }
       }
     }
 
@@ -147,6 +169,9 @@ extension Route {
       case .today: RouteParts(.today)
       case .exportHistory: RouteParts(.exportHistory)
       case .deleteHistory: RouteParts(.deleteHistory)
+      case .map(let campus): RouteParts(.map, query: [("campus", campus)])
+      case .policy: RouteParts(.policy)
+      case .updatePolicy: RouteParts(.updatePolicy)
       }
     }
 
@@ -154,6 +179,7 @@ extension Route {
       .campuses, .createCampus, .updateCampus(id: "c1"), .deleteCampus(id: "c1"), .createBuilding,
       .updateBuilding(id: "b1"), .deleteBuilding(id: "b1"), .nearby, .checkIn, .checkOut, .position, .me, .settings,
       .updateSettings, .mates, .addMate, .removeMate(id: "p1"), .mateCheckIns, .today, .exportHistory, .deleteHistory,
+      .map(campusID: "c1"), .policy, .updatePolicy,
     ]
   }
 }

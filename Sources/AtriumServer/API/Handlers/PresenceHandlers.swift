@@ -70,6 +70,18 @@ extension AtriumApp {
     case .deleteHistory:
       try mates.deleteHistory(principal: principal)
       return HTTPResponse(status: 204)
+    case .map(let campusID):
+      let drawn = try PresenceMapService(environment: environment).map(campusID: campusID, principal: principal)
+      return HTTPResponse(
+        status: 200,
+        headers: HTTPHeaders([("Content-Type", "image/svg+xml; charset=utf-8"), ("Cache-Control", "private, no-cache")]
+        ),
+        body: Array(PresenceMapService.svg(drawn.map, campusName: drawn.campusName).utf8))
+    case .policy:
+      return try JSONCoding.response(try places.policy())
+    case .updatePolicy:
+      let body = try JSONCoding.decode(PresencePolicyBody.self, from: request)
+      return try JSONCoding.response(try places.updatePolicy(body, by: principal))
     }
   }
 }
