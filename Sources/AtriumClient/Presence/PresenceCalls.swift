@@ -1,4 +1,5 @@
 import AtriumAPI
+import AtriumDomain
 import Foundation
 
 /// The presence section's calls.

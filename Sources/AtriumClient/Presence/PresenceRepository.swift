@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumDomain
+import AtriumMessages
 import Foundation
 
 /// Presence: the campuses and buildings and the mates' check-ins, cached for a screen opened
