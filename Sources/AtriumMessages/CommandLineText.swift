@@ -52,6 +52,8 @@ public enum CommandLineText: CatalogueMessage, Hashable {
           atrium team [QUERY] | calendar [--month YYYY-MM]
           atrium password forgot [--server URL] [--email ADDRESS]
           atrium account delete [--email ADDRESS] [--password-stdin]
+          atrium checkin [BUILDING] [--at LAT,LON[,ACCURACY_M]] | checkout
+          atrium mates | mates add NAME | mates remove NAME | where NAME
         """
           + (es
             ? "\nTodas las órdenes admiten --json. El servidor sale de --server, ATRIUM_SERVER o el último inicio de sesión."

@@ -49,6 +49,15 @@ public enum PresenceText: CatalogueMessage, Hashable {
   case buildings
   case campusLocation
   case radius
+  /// The command line: a building or a person it could not pick.
+  case noBuildingCalled(String)
+  case severalBuildingsCalled(String, [String])
+  case noPersonCalled(String)
+  case severalPeopleCalled(String, [String])
+  /// `atrium where NAME` for someone hidden and someone who never checked in alike.
+  case nothingToShowFor(String)
+  case positionFormat(String)
+  case removedFromMates(String)
 
   public var id: String { "presence." + caseName }
 
@@ -89,7 +98,8 @@ public enum PresenceText: CatalogueMessage, Hashable {
       return es
         ? "Guardado: se enviará al volver la conexión, si tu posición sigue siendo reciente."
         : "Kept: it is sent when you are back online, if your position is still fresh."
-    case .mateIsAt(let building, let since): return es ? "En \(building) desde \(since)" : "At \(building) since \(since)"
+    case .mateIsAt(let building, let since):
+      return es ? "En \(building) desde \(since)" : "At \(building) since \(since)"
     case .mateWasAt(let building, let at): return es ? "Estuvo en \(building) (\(at))" : "Was at \(building) (\(at))"
     case .noMatesToShow:
       return es
@@ -106,7 +116,9 @@ public enum PresenceText: CatalogueMessage, Hashable {
         ? "Solo se comparte la oficina en la que fichas, nunca tu posición. Tus responsables y los administradores no la ven."
         : "Only the office you check in at is shared, never your position. Your managers and the admins do not see it."
     case .sharingOff: return es ? "Con nadie" : "With nobody"
-    case .sharingMates: return es ? "Con los compañeros que me han añadido y a los que he añadido" : "With mates who added me and whom I added"
+    case .sharingMates:
+      return es
+        ? "Con los compañeros que me han añadido y a los que he añadido" : "With mates who added me and whom I added"
     case .sharingEveryone: return es ? "Con todos" : "With everyone"
     case .automaticCheckIn: return es ? "Fichar automáticamente con mi móvil" : "Check in automatically from my phone"
     case .automaticHelp:
@@ -119,6 +131,25 @@ public enum PresenceText: CatalogueMessage, Hashable {
     case .buildings: return es ? "Edificios" : "Buildings"
     case .campusLocation: return es ? "Ubicación de la empresa" : "Company location"
     case .radius: return es ? "Radio (m)" : "Radius (m)"
+    case .noBuildingCalled(let name):
+      return es ? "Ningún edificio se llama «\(name)»." : "No building is called “\(name)”."
+    case .severalBuildingsCalled(let name, let names):
+      return (es ? "Varios edificios encajan con «\(name)»: " : "Several buildings match “\(name)”: ")
+        + names.joined(separator: ", ")
+    case .noPersonCalled(let name): return es ? "Nadie se llama «\(name)»." : "Nobody is called “\(name)”."
+    case .severalPeopleCalled(let name, let names):
+      return (es ? "Varias personas encajan con «\(name)»: " : "Several people match “\(name)”: ")
+        + names.joined(separator: ", ")
+    case .nothingToShowFor(let name):
+      return es
+        ? "No hay nada que mostrar de \(name): no comparte contigo dónde está o no ha fichado."
+        : "Nothing to show for \(name): they do not share where they are with you, or have not checked in."
+    case .positionFormat(let text):
+      return es
+        ? "«\(text)» no es una posición: escribe LATITUD,LONGITUD[,PRECISIÓN_M], como 40.4531,-3.6883,20."
+        : "“\(text)” is not a position: write LAT,LON[,ACCURACY_M], such as 40.4531,-3.6883,20."
+    case .removedFromMates(let name):
+      return es ? "\(name) ya no está en tus compañeros." : "\(name) is no longer one of your mates."
     }
   }
 
@@ -132,7 +163,10 @@ public enum PresenceText: CatalogueMessage, Hashable {
       .mateWasAt(building: "Madrid — Cuzco", at: "1 Mar 2026, 09:00"), .noMatesToShow, .myMates, .addToMates,
       .removeFromMates, .addedToMates("Eva Núñez"), .map, .sharingTitle, .sharingHelp, .sharingOff, .sharingMates,
       .sharingEveryone, .automaticCheckIn, .automaticHelp, .todayCounts, .peopleToday(1), .peopleToday(3), .campuses,
-      .buildings, .campusLocation, .radius,
+      .buildings, .campusLocation, .radius, .noBuildingCalled("Atocha"),
+      .severalBuildingsCalled("Madrid", ["Madrid — Castellana", "Madrid — Cuzco"]), .noPersonCalled("Zoe"),
+      .severalPeopleCalled("Eva", ["Eva Fernández", "Eva Núñez"]), .nothingToShowFor("Lucía García"),
+      .positionFormat("north"), .removedFromMates("Eva Núñez"),
     ]
   }
 }

@@ -14,10 +14,10 @@ import Foundation
 /// Exit codes: 0 done, 2 usage, 3 not signed in (or the session ended), 4 refused by the
 /// server (not allowed included), 5 offline or no answer.
 enum ClientCommands {
-  static let commands: Set<String> = [
+  static let commands = Set([
     "login", "logout", "me", "leave", "approvals", "approve", "reject", "reopen", "board", "team", "company",
     "calendar", "password", "account",
-  ]
+  ]).union(ClientPresenceCommands.commands)
 
   struct Exit: Error {
     let code: Int32
@@ -78,7 +78,12 @@ enum ClientCommands {
     let stores = Repositories(session: session, cache: cache, language: language)
     let refused = await stores.replay()
     let screens = ClientScreens(stores: stores, language: language)
-    try await perform(command, &options, stores: stores, screens: screens, language: language, asJSON: asJSON)
+    if ClientPresenceCommands.commands.contains(command) {
+      try await ClientPresenceCommands.perform(
+        command, options, presence: stores.presence, people: stores.people, language: language, asJSON: asJSON)
+    } else {
+      try await perform(command, &options, stores: stores, screens: screens, language: language, asJSON: asJSON)
+    }
     // The command answered; a saved change the server refused still makes this a refusal.
     if refused > 0 {
       throw Exit(code: 4, message: CommandLineText.refusedSavedChanges(refused).text(in: language))
@@ -259,42 +264,6 @@ enum ClientCommands {
 
   // MARK: - Offline
 
-  /// The repositories of the signed-in commands, over one cache file.
-  struct Repositories {
-    let leave: LiveLeaveRepository
-    let approvals: LiveApprovalsRepository
-    let board: LiveBoardRepository
-    let people: LivePeopleRepository
-    let company: LiveCompanyRepository
-
-    let language: ClientLanguage
-
-    init(session: ClientSession, cache: ClientCache, language: ClientLanguage) {
-      self.language = language
-      leave = LiveLeaveRepository(session: session, cache: cache, language: language)
-      approvals = LiveApprovalsRepository(session: session, cache: cache, language: language)
-      board = LiveBoardRepository(session: session, cache: cache, language: language)
-      people = LivePeopleRepository(session: session, cache: cache)
-      company = LiveCompanyRepository(session: session, cache: cache)
-    }
-
-    /// Sends what was saved offline, oldest first, and says what the server refused; returns
-    /// how many it refused.
-    func replay() async -> Int {
-      let results = await leave.replayOutbox() + approvals.replayOutbox() + board.replayOutbox()
-      let sent = results.filter { $0.refusal == nil }.count
-      if sent > 0 {
-        FileHandle.standardError.write(Data((CommandLineText.sentSavedChanges(sent).text(in: language) + "\n").utf8))
-      }
-      let refusals = results.compactMap(\.refusal)
-      for refusal in refusals {
-        FileHandle.standardError.write(
-          Data((CommandLineText.notSentSavedChange(refusal).text(in: language) + "\n").utf8))
-      }
-      return refusals.count
-    }
-  }
-
   /// The cache file next to the session file.
   static func cache(near store: FileTokenStore) throws -> ClientCache {
     let folder = (store.path as NSString).deletingLastPathComponent
@@ -355,39 +324,9 @@ enum ClientCommands {
     (environment["LANG"] ?? "").hasPrefix("es") ? .es : .en
   }
 
-  private static func json(_ value: some Encodable) throws -> String {
+  static func json(_ value: some Encodable) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
-}
-
-/// Flags (`--name value`, `--flag`) and positional words.
-struct Options {
-  var positional: [String] = []
-  private var values: [String: String] = [:]
-  private var flags: Set<String> = []
-  private static let booleans: Set<String> = ["json", "yes", "unread", "password-stdin"]
-
-  init(_ arguments: [String]) {
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      if argument.hasPrefix("--") {
-        let name = String(argument.dropFirst(2))
-        if Self.booleans.contains(name) {
-          flags.insert(name)
-        } else if index + 1 < arguments.count {
-          values[name] = arguments[index + 1]
-          index += 1
-        }
-      } else {
-        positional.append(argument)
-      }
-      index += 1
-    }
-  }
-
-  func value(_ name: String) -> String? { values[name] }
-  func flag(_ name: String) -> Bool { flags.contains(name) }
 }

@@ -137,8 +137,9 @@ import Testing
     func addMate(_ personID: String) async throws(APIError) -> PersonName { try await base.addMate(personID) }
     func removeMate(_ personID: String) async throws(APIError) { try await base.removeMate(personID) }
     func nearby(_ fix: PositionReport) async throws(APIError) -> [NearbyBuilding] { try await base.nearby(fix) }
-    func checkIn(at buildingID: String, position: PositionReport?) async throws(APIError) -> WriteOutcome<CheckInBody>
-    { try await base.checkIn(at: buildingID, position: position) }
+    func checkIn(at buildingID: String, position: PositionReport?) async throws(APIError) -> WriteOutcome<CheckInBody> {
+      try await base.checkIn(at: buildingID, position: position)
+    }
     func checkOut() async throws(APIError) { try await base.checkOut() }
     func report(_ fix: PositionReport) async throws(APIError) -> PositionDecision {
       reports += 1

@@ -88,7 +88,9 @@ public final class GeofenceCoordinator {
     }
     checkedInAt = (try? await repository.me())?.checkIn.flatMap { $0.open ? $0.building.id : nil }
     let origin = near.flatMap { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }
-    let nearest = origin.map { point in buildings.sorted { $0.centre.distance(to: point) < $1.centre.distance(to: point) } }
+    let nearest = origin.map { point in
+      buildings.sorted { $0.centre.distance(to: point) < $1.centre.distance(to: point) }
+    }
     monitor.monitor(
       (nearest ?? buildings).prefix(Self.regionLimit).map {
         GeofenceRegion(

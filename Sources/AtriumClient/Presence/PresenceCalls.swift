@@ -45,7 +45,8 @@ extension APIClient {
   }
 
   public func addMate(_ personID: String, idempotencyKey: String) async throws(APIError) -> PersonName {
-    try await send(.presence(.addMate), body: NewMate(personId: personID), idempotencyKey: idempotencyKey, as: PersonName.self)
+    try await send(
+      .presence(.addMate), body: NewMate(personId: personID), idempotencyKey: idempotencyKey, as: PersonName.self)
   }
 
   public func removeMate(_ personID: String, idempotencyKey: String) async throws(APIError) {
