@@ -58,6 +58,22 @@ public enum PresenceText: CatalogueMessage, Hashable {
   case nothingToShowFor(String)
   case positionFormat(String)
   case removedFromMates(String)
+  /// How long ago, roughly.
+  case minutesAgo(Int)
+  case mapOf(String)
+  case findNearMe
+  case checkInWithoutPosition
+  case addMatesHint
+  case checkInWithoutPositionPolicy
+  case name
+  case timeZone
+  case latitude
+  case longitude
+  case address
+  case floors
+  case add
+  case save
+  case remove
 
   public var id: String { "presence." + caseName }
 
@@ -148,6 +164,31 @@ public enum PresenceText: CatalogueMessage, Hashable {
       return es
         ? "«\(text)» no es una posición: escribe LATITUD,LONGITUD[,PRECISIÓN_M], como 40.4531,-3.6883,20."
         : "“\(text)” is not a position: write LAT,LON[,ACCURACY_M], such as 40.4531,-3.6883,20."
+    case .minutesAgo(let minutes):
+      if minutes < 1 { return es ? "ahora" : "just now" }
+      if minutes < 60 { return es ? "hace \(minutes) min" : "\(minutes) min ago" }
+      if minutes < 48 * 60 { return es ? "hace \(minutes / 60) h" : "\(minutes / 60) h ago" }
+      return es ? "hace \(minutes / 1440) días" : "\(minutes / 1440) days ago"
+    case .mapOf(let campus): return es ? "Mapa de \(campus)" : "Map of \(campus)"
+    case .findNearMe: return es ? "Buscar edificios cerca de mí" : "Find buildings near me"
+    case .checkInWithoutPosition: return es ? "Fichar sin ubicación" : "Check in without a position"
+    case .addMatesHint:
+      return es
+        ? "Añade compañeros desde su página en el directorio («Añadir a mis compañeros»)."
+        : "Add mates from their page in the directory (“Add to my mates”)."
+    case .checkInWithoutPositionPolicy:
+      return es
+        ? "Permitir fichar sin ubicación en los edificios de la sede de cada persona"
+        : "Allow checking in without a position at the buildings of each person's campuses"
+    case .name: return es ? "Nombre" : "Name"
+    case .timeZone: return es ? "Zona horaria" : "Time zone"
+    case .latitude: return es ? "Latitud" : "Latitude"
+    case .longitude: return es ? "Longitud" : "Longitude"
+    case .address: return es ? "Dirección" : "Address"
+    case .floors: return es ? "Plantas (separadas por comas)" : "Floors (comma-separated)"
+    case .add: return es ? "Añadir" : "Add"
+    case .save: return es ? "Guardar" : "Save"
+    case .remove: return es ? "Quitar" : "Remove"
     case .removedFromMates(let name):
       return es ? "\(name) ya no está en tus compañeros." : "\(name) is no longer one of your mates."
     }
@@ -166,7 +207,9 @@ public enum PresenceText: CatalogueMessage, Hashable {
       .buildings, .campusLocation, .radius, .noBuildingCalled("Atocha"),
       .severalBuildingsCalled("Madrid", ["Madrid — Castellana", "Madrid — Cuzco"]), .noPersonCalled("Zoe"),
       .severalPeopleCalled("Eva", ["Eva Fernández", "Eva Núñez"]), .nothingToShowFor("Lucía García"),
-      .positionFormat("north"), .removedFromMates("Eva Núñez"),
+      .positionFormat("north"), .removedFromMates("Eva Núñez"), .minutesAgo(0), .minutesAgo(5), .minutesAgo(130),
+      .minutesAgo(4000), .mapOf("Madrid"), .findNearMe, .checkInWithoutPosition, .addMatesHint,
+      .checkInWithoutPositionPolicy, .name, .timeZone, .latitude, .longitude, .address, .floors, .add, .save, .remove,
     ]
   }
 }

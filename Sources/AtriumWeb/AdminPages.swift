@@ -8,18 +8,16 @@ import AtriumServices
 /// locations and departments, company information, timeline feeds and the audit log.
 package enum AdminPages {
   package static func index(_ context: WebContext) -> Node {
-    let sections: [(WebPage, Text)] = [
-      (.admin(.people(query: nil)), .people), (.admin(.importForm), .importPeople), (.admin(.places), .places),
-      (.admin(.company), .company),
-      (.admin(.leave(location: nil, year: nil)), .leaveSettings), (.admin(.feeds), .feeds),
-      (.admin(.audit(AuditQuery())), .auditLog), (.admin(.mail), .mailAndNotifications),
+    let sections: [(WebPage, String)] = [
+      (.admin(.people(query: nil)), context(.people)), (.admin(.importForm), context(.importPeople)),
+      (.admin(.places), context(.places)), (.presence(.places), context(PresenceText.campuses)),
+      (.admin(.company), context(.company)),
+      (.admin(.leave(location: nil, year: nil)), context(.leaveSettings)), (.admin(.feeds), context(.feeds)),
+      (.admin(.audit(AuditQuery())), context(.auditLog)), (.admin(.mail), context(.mailAndNotifications)),
     ]
     return Layout.page(
       context(.admin), context,
-      [
-        .ul(
-          [.class("list")], sections.map { page, label in .li([], [.a([.href(page.href)], [.text(context(label))])]) })
-      ]
+      [.ul([.class("list")], sections.map { page, label in .li([], [.a([.href(page.href)], [.text(label)])]) })]
     )
   }
 

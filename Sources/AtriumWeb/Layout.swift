@@ -1,5 +1,6 @@
 import AtriumAPI
 import AtriumHTML
+import AtriumMessages
 import AtriumServices
 
 /// The frame around every page: the header with the company, the signed-in person and the
@@ -93,14 +94,19 @@ package enum Layout {
   /// The sections; the drawer (narrow screens) also holds sign-out, which the header has no
   /// room for there.
   private static func menu(_ context: WebContext, signOut: Bool = false) -> Node {
-    var items: [(WebPage, Text)] = [
-      (.home(.timeline), .home), (.timeOff(.overview(year: nil)), .timeOff), (.board(.notices), .board),
-      (.team(.directory(query: nil, department: nil, location: nil)), .team),
-      (.calendar(.grid(month: nil, department: nil, location: nil)), .teamCalendar),
+    var items: [(WebPage, String)] = [
+      (.home(.timeline), context(.home)), (.timeOff(.overview(year: nil)), context(.timeOff)),
+      (.board(.notices), context(.board)),
+      (.team(.directory(query: nil, department: nil, location: nil)), context(.team)),
+      (.calendar(.grid(month: nil, department: nil, location: nil)), context(.teamCalendar)),
+      (.presence(.whereAmI(fix: nil)), context(PresenceText.whereTitle)),
     ]
-    if context.decides { items.append((.approvals(.list(.pending)), .approvals)) }
-    items += [(.company(.show), .company), (.settings(.show), .settings), (.profile(.mine), .profile)]
-    if context.employee?.role == .admin { items.append((.admin(.index), .admin)) }
+    if context.decides { items.append((.approvals(.list(.pending)), context(.approvals))) }
+    items += [
+      (.company(.show), context(.company)), (.settings(.show), context(.settings)),
+      (.profile(.mine), context(.profile)),
+    ]
+    if context.employee?.role == .admin { items.append((.admin(.index), context(.admin))) }
     return .ul(
       [.class("menu")],
       items.map { page, label in
@@ -112,7 +118,7 @@ package enum Layout {
           ? .span([.class("badge"), .ariaLabel(context(.waiting(context.waiting)))], [.text(String(context.waiting))])
           : .empty
         return .li(
-          [], [.a([.href(page.href)] + (isCurrent ? [.ariaCurrent("page")] : []), [.text(context(label)), count])])
+          [], [.a([.href(page.href)] + (isCurrent ? [.ariaCurrent("page")] : []), [.text(label), count])])
       }
         + (signOut
           ? [
@@ -140,6 +146,7 @@ package enum Layout {
     case .calendar: "calendar"
     case .settings: "settings"
     case .admin: "admin"
+    case .presence(let page): page.isForAdmins ? "admin" : "where"
     case .account, .assets: "other"
     }
   }

@@ -155,7 +155,7 @@ extension WebApp {
           context, request, next: next, error: context(.wrongCredentials), username: username, status: 400)
       }
     case .account(.signOut), .account(.password), .account(.changePassword), .assets, .home, .timeOff, .board,
-      .approvals, .team, .profile, .company, .calendar, .settings, .admin:
+      .approvals, .team, .profile, .company, .calendar, .settings, .admin, .presence:
       // Pages for a signed-in visitor, and the assets (answered before).
       throw Problem.notFound(.noSuch(.page, id: ""))
     }
@@ -175,6 +175,7 @@ extension WebApp {
     case .company(let page): return try self.page(page, request, form: form, visitor: visitor, context: context)
     case .calendar(let page): return try self.page(page, request, form: form, visitor: visitor, context: context)
     case .settings(let page): return try self.page(page, request, form: form, visitor: visitor, context: context)
+    case .presence(let page): return try self.page(page, request, form: form, visitor: visitor, context: context)
     case .admin(let page):
       guard visitor.principal.employee.role == .admin else { return notAllowed(context) }
       return try adminPage(page, request, form: form, visitor: visitor, context: context)

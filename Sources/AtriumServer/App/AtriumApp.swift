@@ -95,13 +95,14 @@ public final class AtriumApp: HTTPResponder {
       leaveQueries: leaveQueries, leaveSettings: leaveSettings, teamCalendar: teamCalendar,
       calendarFeeds: calendarFeeds, board: board, timeline: timeline, feeds: feeds, sessions: sessions,
       extensions: WebExtensions(
-        personActions: PersonAction.reach + [.timeOff(leaveQueries), .editOwnProfile],
+        personActions: PersonAction.reach + [.timeOff(leaveQueries), .addToMates(environment), .editOwnProfile],
         settingsPanels: [
-          .calendarFeed(calendarFeeds), .devices(settings), .browserPush(settings), .sessions(sessions), .email,
-          .deleteAccount,
+          .calendarFeed(calendarFeeds), .presence(environment), .devices(settings), .browserPush(settings),
+          .sessions(sessions), .email, .deleteAccount,
         ],
         homeCards: [
-          .approvalsWaiting(leaveQueries), .timeOffToday(leaveQueries), .unreadNotices(board), .timeline(timeline),
+          .approvalsWaiting(leaveQueries), .timeOffToday(leaveQueries), .unreadNotices(board),
+          .matesToday(environment), .timeline(timeline),
         ]))
   }
 

@@ -161,4 +161,10 @@ package enum Instant {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// The instant `text` writes (with or without milliseconds), or nil.
+  package static func date(_ text: String) -> Date? {
+    let precise = ISO8601DateFormatter()
+    precise.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return precise.date(from: text) ?? ISO8601DateFormatter().date(from: text)
+  }
 }

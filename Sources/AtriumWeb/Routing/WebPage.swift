@@ -23,6 +23,7 @@ package enum WebPage: Hashable, Sendable {
   case settings(Settings)
   case admin(Admin)
   case assets(Assets)
+  case presence(Presence)
 
   /// The sections, registered once: the matcher and the tests read every page from here.
   static let table = PageTable([
@@ -30,7 +31,7 @@ package enum WebPage: Hashable, Sendable {
     .init(Board.self, WebPage.board), .init(Approvals.self, WebPage.approvals), .init(Team.self, WebPage.team),
     .init(Profile.self, WebPage.profile), .init(Company.self, WebPage.company),
     .init(Calendar.self, WebPage.calendar), .init(Settings.self, WebPage.settings), .init(Admin.self, WebPage.admin),
-    .init(Assets.self, WebPage.assets),
+    .init(Assets.self, WebPage.assets), .init(Presence.self, WebPage.presence),
   ])
 
   /// The page's row, path parameters and query.
@@ -54,6 +55,7 @@ package enum WebPage: Hashable, Sendable {
     case .settings(let page): erased(page)
     case .admin(let page): erased(page)
     case .assets(let page): erased(page)
+    case .presence(let page): erased(page)
     }
   }
 

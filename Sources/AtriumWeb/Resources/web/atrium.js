@@ -26,18 +26,37 @@
       });
   }
 
-  // Replaces the approvals list with the server's current one, keeping the page.
-  function refreshApprovals() {
-    var list = document.getElementById("approvals-region");
-    if (!list) return;
+  // Replaces a region of the page with the server's current one, keeping the rest.
+  function refreshRegion(id) {
+    var region = document.getElementById(id);
+    if (!region) return;
     fetch(location.href, { credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
         if (!html) return;
-        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("approvals-region");
-        if (fresh) list.replaceWith(fresh);
+        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById(id);
+        if (fresh) region.replaceWith(fresh);
       });
   }
+
+  function refreshApprovals() { refreshRegion("approvals-region"); }
+
+  // "Find buildings near me": the browser asks the person first; the page comes back with
+  // the fix (LAT,LON,ACCURACY_M,AGE_S) or, when the browser gives none, with the fallback.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[data-locate]") || !navigator.geolocation) return;
+    event.preventDefault();
+    var action = form.getAttribute("action");
+    navigator.geolocation.getCurrentPosition(
+      function (position) {
+        var age = Math.max(0, (Date.now() - position.timestamp) / 1000);
+        var fix = [position.coords.latitude, position.coords.longitude, position.coords.accuracy, age.toFixed(1)];
+        location.assign(action + "?fix=" + encodeURIComponent(fix.join(",")));
+      },
+      function () { location.assign(action + "?fix=refused"); },
+      { enableHighAccuracy: true, timeout: 15000, maximumAge: 30000 });
+  });
 
   // Approve, reject and reopen without leaving the page; the full form post still works.
   document.addEventListener("submit", function (event) {
@@ -161,5 +180,6 @@
     var events = new EventSource("/api/v1/events");
     events.addEventListener("notice", refreshBadge);
     events.addEventListener("approvals", refreshApprovals);
+    events.addEventListener("presence", function () { refreshRegion("presence-region"); });
   }
 })();
