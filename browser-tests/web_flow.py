@@ -340,9 +340,11 @@ def main():
     print("browser flow: all steps passed; screenshots in", SHOTS)
 
 
-if __name__ == "__main__":
+def run(steps):
+    """Runs a script's steps; any failure is reported as the step that failed, with a
+    screenshot of every browser, and every browser is closed."""
     try:
-        main()
+        steps()
     except Exception as error:  # noqa: BLE001 - report any failure as the step that failed
         print(f"browser flow failed: {type(error).__name__}: {error}", file=sys.stderr)
         for index, driver in enumerate(drivers):
@@ -354,3 +356,7 @@ if __name__ == "__main__":
     finally:
         for driver in drivers:
             driver.quit()
+
+
+if __name__ == "__main__":
+    run(main)

@@ -60,7 +60,7 @@ package enum AdminPresencePage {
           ]),
         context.form(
           .presence(.deleteCampus(id: campus.id)), [.class("inline")],
-          [.button([.type("submit"), .class("link")], [.text(context(PresenceText.remove))])]),
+          [.button([.type("submit"), .class("secondary")], [.text(context(PresenceText.remove))])]),
         .h3([], [.text(context(PresenceText.buildings))]),
         .ul(
           [.class("list")],
@@ -79,7 +79,7 @@ package enum AdminPresencePage {
                       ]),
                     context.form(
                       .presence(.deleteBuilding(id: building.id)), [.class("inline")],
-                      [.button([.type("submit"), .class("link")], [.text(context(PresenceText.remove))])]),
+                      [.button([.type("submit"), .class("secondary")], [.text(context(PresenceText.remove))])]),
                   ])
               ])
           }),

@@ -148,7 +148,7 @@ package enum PresencePage {
           .text(" "),
           context.form(
             .presence(.removeMate(id: mate.id)), [.class("inline")],
-            [.button([.type("submit"), .class("link")], [.text(context(PresenceText.remove))])]),
+            [.button([.type("submit"), .class("secondary")], [.text(context(PresenceText.remove))])]),
         ])
     }
     return .section(
@@ -170,6 +170,15 @@ package enum PresencePage {
       data.campuses.filter { $0.locationId == data.locationID }
       + data.campuses.filter { $0.locationId != data.locationID }
     guard !ordered.isEmpty else { return .empty }
+    // What the maps show, in their address: a browser keeps an image by its address within a
+    // page, so when the region is refreshed after a mate checked in, the new address fetches
+    // the new map (the API ignores the extra parameter).
+    let shown = ([data.me.checkIn].compactMap { $0 } + data.mateCheckIns.map(\.checkIn)).map {
+      "\($0.id):\($0.open)"
+    }
+    let version = shown.joined(separator: ",").utf8.reduce(UInt64(14_695_981_039_346_656_037)) {
+      ($0 ^ UInt64($1)) &* 1_099_511_628_211
+    }
     return .section(
       [.class("card")],
       [.h2([], [.text(context(PresenceText.map))])]
@@ -179,7 +188,8 @@ package enum PresencePage {
             [
               .tag("summary", [], [.text(campus.name)]),
               .img([
-                .class("campus-map"), .src(Route.presence(.map(campusID: campus.id)).pathAndQuery),
+                .class("campus-map"),
+                .src(Route.presence(.map(campusID: campus.id)).pathAndQuery + "&v=\(String(version, radix: 36))"),
                 .alt(context(PresenceText.mapOf(campus.name))), Attribute("width", "800"),
                 Attribute("height", "800"), Attribute("loading", "lazy"),
               ]),

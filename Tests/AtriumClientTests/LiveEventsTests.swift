@@ -36,25 +36,6 @@ import Testing
 
   init() throws { live = try LiveServer() }
 
-  /// Waits for the first event with this name, with a generous deadline.
-  func next(
-    _ name: String, from stream: AsyncThrowingStream<ServerEvent, any Error>
-  ) async throws -> ServerEvent? {
-    try await withThrowingTaskGroup(of: ServerEvent?.self) { group in
-      group.addTask {
-        for try await event in stream where event.name == name { return event }
-        return nil
-      }
-      group.addTask {
-        try await Task.sleep(for: .seconds(20))
-        return nil
-      }
-      let first = try await group.next() ?? nil
-      group.cancelAll()
-      return first
-    }
-  }
-
   @Test func aManagerHearsOfANewRequest_andTheApprovalsListFollows() async throws {
     let (session, cache) = try await live.signIn("mario")
     let model = ApprovalsViewModel(repository: LiveApprovalsRepository(session: session, cache: cache))
@@ -64,7 +45,7 @@ import Testing
     let eva = try live.app.login("eva").accessToken
     #expect(
       live.app.send(.leave(.create), json: #"{"start": "2026-04-06", "end": "2026-04-06"}"#, token: eva).status == 201)
-    let event = try #require(try await next("approvals", from: events))
+    let event = try #require(try await nextEvent(named: "approvals", from: events))
     #expect(event.id != nil)
     await model.eventReceived(event)
     #expect(model.state.rows.map(\.name) == ["Eva Fernández"])
@@ -75,13 +56,13 @@ import Testing
     let first = try await session.events()
     let ana = try live.app.login("ana").accessToken
     #expect(live.app.send(.board(.post), json: #"{"title": "One", "body": "x"}"#, token: ana).status == 201)
-    let seen = try #require(try await next("notice", from: first))
+    let seen = try #require(try await nextEvent(named: "notice", from: first))
 
     // While eva is away: another notice, and her access token expires.
     #expect(live.app.send(.board(.post), json: #"{"title": "Two", "body": "x"}"#, token: ana).status == 201)
     live.app.clock.advance(by: 16 * 60)
     let again = try await session.events(lastEventID: seen.id)
-    let missed = try #require(try await next("notice", from: again))
+    let missed = try #require(try await nextEvent(named: "notice", from: again))
     #expect(missed.data.contains("Two") && !missed.data.contains("One"))
   }
 

@@ -40,3 +40,22 @@ final class LiveServer: @unchecked Sendable {
     set { transport.isOffline.withLock { $0 = newValue } }
   }
 }
+
+/// The first event with this name on a stream, with a generous deadline; nil when none came.
+func nextEvent(
+  named name: String, from stream: AsyncThrowingStream<ServerEvent, any Error>
+) async throws -> ServerEvent? {
+  try await withThrowingTaskGroup(of: ServerEvent?.self) { group in
+    group.addTask {
+      for try await event in stream where event.name == name { return event }
+      return nil
+    }
+    group.addTask {
+      try await Task.sleep(for: .seconds(20))
+      return nil
+    }
+    let first = try await group.next() ?? nil
+    group.cancelAll()
+    return first
+  }
+}

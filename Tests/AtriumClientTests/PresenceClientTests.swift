@@ -84,7 +84,7 @@ import Testing
     let events = try await marioSession.events()
     let building = try await castellana(eva)
     #expect(try await eva.checkIn(at: building.id, position: fix(building)) != .queued)
-    let event = try #require(try await next("presence", from: events))
+    let event = try #require(try await nextEvent(named: "presence", from: events))
     await mates.eventReceived(event)
     #expect(mates.state.rows.map(\.name) == ["Eva Fernández"])
     #expect(mates.state.rows.first?.whereabouts == "At Madrid — Castellana since 10:00")
@@ -98,23 +98,6 @@ import Testing
 
     await luciaMates.appeared()
     #expect(luciaMates.state.rows.isEmpty, "eva never added lucia")
-  }
-
-  /// Waits for the first event with this name, with a generous deadline.
-  func next(_ name: String, from stream: AsyncThrowingStream<ServerEvent, any Error>) async throws -> ServerEvent? {
-    try await withThrowingTaskGroup(of: ServerEvent?.self) { group in
-      group.addTask {
-        for try await event in stream where event.name == name { return event }
-        return nil
-      }
-      group.addTask {
-        try await Task.sleep(for: .seconds(20))
-        return nil
-      }
-      let first = try await group.next() ?? nil
-      group.cancelAll()
-      return first
-    }
   }
 
   final class FakeMonitor: GeofenceMonitor {

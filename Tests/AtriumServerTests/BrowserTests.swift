@@ -14,29 +14,12 @@ import Testing
 /// leave, approves it as the manager and reads the result, at 1280 and 390 px and in Spanish,
 /// saving screenshots under `test-output/screenshots`.
 @Suite(.serialized) struct BrowserTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+  static let root = BrowserScript.root
 
-  /// Runs a script of `browser-tests/` with the `.venv`'s Python (selenium); expects it to exit
-  /// 0 and say "all steps passed".
+  /// Runs a script of `browser-tests/`; expects it to exit 0 and say "all steps passed".
   static func runScript(_ name: String, _ arguments: [String]) throws {
-    let python = root.appendingPathComponent(".venv/bin/python3")
-    try #require(
-      FileManager.default.isExecutableFile(atPath: python.path), "\(python.path) is missing: run make test")
-    let process = Process()
-    process.executableURL = python
-    process.arguments = [root.appendingPathComponent("browser-tests/\(name)").path] + arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["SE_OFFLINE"] = "true"
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(text)")
-    #expect(text.contains("all steps passed"), "\(text)")
+    let outcome = try BrowserScript.run(name, arguments)
+    #expect(outcome.passed, "\(outcome.output)")
   }
 
   /// Serves `app` on a free loopback port with the outbox's sender running as `atrium serve`

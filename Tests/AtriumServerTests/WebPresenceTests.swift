@@ -61,7 +61,7 @@ import Testing
     let marioWhere = mario.get("/where").text
     #expect(marioWhere.contains(#"<li data-mate="\#(evaID)" class="here">"#))
     #expect(marioWhere.contains("At Madrid — Castellana since 10:00"))
-    #expect(marioWhere.contains(#"src="/api/v1/presence/map?campus=\#(madrid.id)""#))
+    #expect(marioWhere.contains(#"src="/api/v1/presence/map?campus=\#(madrid.id)&amp;v="#))
     #expect(mario.get("/").text.contains("Eva Fernández — Madrid — Castellana"))
     let map = mario.get("/api/v1/presence/map?campus=\(madrid.id)")
     #expect(map.status == 200 && map.text.contains(#"data-person="\#(evaID)""#))

@@ -61,7 +61,7 @@ package struct PresenceMapService: Sendable {
           "text",
           [
             ("class", "label"), ("x", format(building.x)), ("y", format(building.y - building.radius - 8)),
-            ("text-anchor", "middle"), ("font-size", "16"), ("fill", "#0b2e4f"),
+            ("text-anchor", "middle"), ("font-size", "22"), ("fill", "#0b2e4f"),
           ], [.text(building.name)]),
       ]
     }
@@ -71,13 +71,13 @@ package struct PresenceMapService: Sendable {
           "circle",
           [
             ("class", "person"), ("data-person", marker.personID), ("cx", format(marker.x)),
-            ("cy", format(marker.y)), ("r", "13"), ("fill", "#7b2cbf"), ("stroke", "#ffffff"), ("stroke-width", "2"),
+            ("cy", format(marker.y)), ("r", "18"), ("fill", "#7b2cbf"), ("stroke", "#ffffff"), ("stroke-width", "2"),
           ]),
         element(
           "text",
           [
             ("x", format(marker.x)), ("y", format(marker.y)), ("dy", "0.35em"), ("text-anchor", "middle"),
-            ("font-size", "11"), ("fill", "#ffffff"),
+            ("font-size", "16"), ("fill", "#ffffff"),
           ], [.text(marker.initials)]),
       ]
     }
@@ -102,7 +102,7 @@ package struct PresenceMapService: Sendable {
             ("stroke", "#222222"), ("stroke-width", "4"), ("data-metres", format(map.scaleMetres)),
           ]),
         element(
-          "text", [("x", "20"), ("y", format(barY - 10)), ("font-size", "14"), ("fill", "#222222")],
+          "text", [("x", "20"), ("y", format(barY - 10)), ("font-size", "22"), ("fill", "#222222")],
           [.text(scaleLabel(map.scaleMetres))]),
       ])
     let north = element(
@@ -113,7 +113,7 @@ package struct PresenceMapService: Sendable {
         element(
           "text",
           [
-            ("x", format(map.size - 40)), ("y", "72"), ("text-anchor", "middle"), ("font-size", "14"),
+            ("x", format(map.size - 40)), ("y", "78"), ("text-anchor", "middle"), ("font-size", "22"),
             ("fill", "#222222"),
           ], [.text("N")]),
       ])

@@ -178,6 +178,8 @@
 
   if (window.EventSource) {
     var events = new EventSource("/api/v1/events");
+    // Readable by tests, which wait for the stream to be open before they change something.
+    window.atriumEvents = events;
     events.addEventListener("notice", refreshBadge);
     events.addEventListener("approvals", refreshApprovals);
     events.addEventListener("presence", function () { refreshRegion("presence-region"); });
