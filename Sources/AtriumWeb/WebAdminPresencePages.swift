@@ -14,7 +14,10 @@ extension WebApp {
     let principal = visitor.principal
     let places = PresencePlacesService(environment: environment)
     func change(_ work: () throws -> Void) -> HTTPResponse {
-      self.change(to: .presence(.places), visitor: visitor, request: request, context: context, work)
+      presenceChange(to: .presence(.places), visitor: visitor, request: request, context: context) {
+        try work()
+        return context(.saved)
+      }
     }
     switch page {
     case .places:
@@ -47,20 +50,6 @@ extension WebApp {
     case .whereAmI, .checkIn, .checkOut, .addMate, .removeMate, .saveSharing:
       throw Problem.notFound(.noSuch(.page, id: ""))
     }
-  }
-
-  /// Runs a form's change and goes back to `page`, saying it was saved or why not.
-  private func change(
-    to page: WebPage, visitor: WebSessions.Visitor, request: HTTPRequest, context: WebContext, _ work: () throws -> Void
-  ) -> HTTPResponse {
-    do {
-      try work()
-    } catch {
-      let problem = formProblem(error, in: context.language)
-      let message = problem.errors?.first.map { "\($0.field): \($0.message)" } ?? problem.detail ?? ""
-      return redirect(to: page, saying: message, visitor: visitor, request: request)
-    }
-    return redirect(to: page, saying: context(.saved), visitor: visitor, request: request)
   }
 
   /// A number typed in a form: nil when left blank, not-a-number when it is not one (which

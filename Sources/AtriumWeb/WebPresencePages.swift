@@ -17,19 +17,8 @@ extension WebApp {
       guard principal.employee.role == .admin else { return notAllowed(context) }
       return try adminPresencePage(page, request, form: form, visitor: visitor, context: context)
     }
-    /// Runs a form's change and goes back to `to`, saying what it did (the words `work`
-    /// returns) or why it did not.
     func change(_ to: WebPage, _ work: () throws -> String?) -> HTTPResponse {
-      let done: String?
-      do {
-        done = try work()
-      } catch {
-        let problem = formProblem(error, in: context.language)
-        let message = problem.errors?.first.map { "\($0.field): \($0.message)" } ?? problem.detail ?? ""
-        return redirect(to: to, saying: message, visitor: visitor, request: request)
-      }
-      guard let done else { return HTTPResponse.seeOther(to.href) }
-      return redirect(to: to, saying: done, visitor: visitor, request: request)
+      presenceChange(to: to, visitor: visitor, request: request, context: context, work)
     }
     let here = WebPage.presence(.whereAmI(fix: nil))
     switch page {
@@ -70,6 +59,24 @@ extension WebApp {
       .savePolicy:
       return notAllowed(context)
     }
+  }
+
+  /// Runs a form's change and goes back to `page`, saying what it did (the words `work`
+  /// returns; nothing when nil) or why it did not (the service's field or reason).
+  func presenceChange(
+    to page: WebPage, visitor: WebSessions.Visitor, request: HTTPRequest, context: WebContext,
+    _ work: () throws -> String?
+  ) -> HTTPResponse {
+    let done: String?
+    do {
+      done = try work()
+    } catch {
+      let problem = formProblem(error, in: context.language)
+      let message = problem.errors?.first.map { "\($0.field): \($0.message)" } ?? problem.detail ?? ""
+      return redirect(to: page, saying: message, visitor: visitor, request: request)
+    }
+    guard let done else { return HTTPResponse.seeOther(page.href) }
+    return redirect(to: page, saying: done, visitor: visitor, request: request)
   }
 
   /// What the "Where" page shows.

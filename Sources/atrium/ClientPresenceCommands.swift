@@ -91,7 +91,10 @@ enum ClientPresenceCommands {
     let buildingID: String
     if !name.isEmpty {
       let buildings = try await guarded(language) { try await presence.campuses() }.flatMap(\.buildings)
-      buildingID = try pick(name, among: buildings.map { ($0.id, $0.name) }, language).id
+      buildingID = try pick(
+        name, among: buildings, named: \.name, none: .noBuildingCalled(name),
+        several: { .severalBuildingsCalled(name, $0) }, language
+      ).id
     } else if let nearest = model.state.nearby.first(where: \.canCheckIn) {
       buildingID = nearest.buildingID
     } else {
@@ -123,22 +126,20 @@ enum ClientPresenceCommands {
       latitude: latitude, longitude: longitude, accuracyM: numbers.count == 3 ? numbers[2]! : 50, fixAgeS: 0)
   }
 
-  /// The one of `candidates` called `name`: exactly, or else the only one whose name holds it.
-  static func pick(
-    _ name: String, among candidates: [(id: String, name: String)], _ language: ClientLanguage
-  ) throws -> (id: String, name: String) {
-    if let exact = candidates.first(where: {
-      $0.name.compare(name, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame
-    }) {
+  /// The one of `candidates` called `name`: exactly, or else the only one whose name holds it;
+  /// otherwise the words `none` or `several` say why not.
+  static func pick<Candidate>(
+    _ name: String, among candidates: [Candidate], named: (Candidate) -> String, none: PresenceText,
+    several: ([String]) -> PresenceText, _ language: ClientLanguage
+  ) throws -> Candidate {
+    let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+    if let exact = candidates.first(where: { named($0).compare(name, options: options) == .orderedSame }) {
       return exact
     }
-    let matching = candidates.filter { matches($0.name, name) }
+    let matching = candidates.filter { matches(named($0), name) }
     if matching.count == 1 { return matching[0] }
     throw Exit(
-      code: 2,
-      message: matching.isEmpty
-        ? PresenceText.noBuildingCalled(name).text(in: language)
-        : PresenceText.severalBuildingsCalled(name, matching.map(\.name)).text(in: language))
+      code: 2, message: (matching.isEmpty ? none : several(matching.map(named))).text(in: language))
   }
 
   private static func person(
@@ -146,19 +147,9 @@ enum ClientPresenceCommands {
   ) async throws -> PersonSummary {
     guard !name.isEmpty else { throw Exit(code: 2, message: CommandLineText.usage.text(in: language)) }
     let found = try await guarded(language) { try await people.directory(PeopleQuery(text: name)) }.items
-    if let exact = found.first(where: {
-      $0.displayName.compare(name, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame
-    }) {
-      return exact
-    }
-    guard found.count == 1 else {
-      throw Exit(
-        code: 2,
-        message: found.isEmpty
-          ? PresenceText.noPersonCalled(name).text(in: language)
-          : PresenceText.severalPeopleCalled(name, found.map(\.displayName)).text(in: language))
-    }
-    return found[0]
+    return try pick(
+      name, among: found, named: \.displayName, none: .noPersonCalled(name),
+      several: { .severalPeopleCalled(name, $0) }, language)
   }
 
   static func matches(_ candidate: String, _ name: String) -> Bool {

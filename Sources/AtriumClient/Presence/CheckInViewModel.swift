@@ -114,7 +114,7 @@ public final class CheckInViewModel: ScreenModel<CheckInViewModel.State> {
     if let checkIn = presence.checkIn, checkIn.open {
       next.isCheckedIn = true
       next.current = PresenceText.youAreAt(
-        building: checkIn.building.name, since: Self.time(checkIn.checkedInAt, timeZone: timeZone)
+        building: checkIn.building.name, since: ClientDates.clockTime(checkIn.checkedInAt, timeZone: timeZone)
       ).text(in: language)
     } else {
       next.isCheckedIn = false
@@ -128,17 +128,5 @@ public final class CheckInViewModel: ScreenModel<CheckInViewModel.State> {
     case "possiblyInside": .possiblyInside
     default: .nearby
     }
-  }
-
-  /// "09:05": check-ins last a day at most, so the time says enough.
-  static func time(_ text: String, timeZone: TimeZone) -> String {
-    let precise = ISO8601DateFormatter()
-    precise.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    guard let date = precise.date(from: text) ?? ISO8601DateFormatter().date(from: text) else { return text }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_GB")
-    formatter.timeZone = timeZone
-    formatter.dateFormat = "HH:mm"
-    return formatter.string(from: date)
   }
 }

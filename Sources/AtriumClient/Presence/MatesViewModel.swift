@@ -78,7 +78,7 @@ public final class MatesViewModel: ScreenModel<MatesViewModel.State> {
       let words: PresenceText =
         checkIn.open
         ? .mateIsAt(
-          building: checkIn.building.name, since: CheckInViewModel.time(checkIn.checkedInAt, timeZone: timeZone))
+          building: checkIn.building.name, since: ClientDates.clockTime(checkIn.checkedInAt, timeZone: timeZone))
         : .mateWasAt(
           building: checkIn.building.name,
           at: ClientDates.instant(checkIn.checkedInAt, in: language, timeZone: timeZone))
