@@ -41,13 +41,15 @@ final class LiveServer: @unchecked Sendable {
   }
 }
 
-/// The first event with this name on a stream, with a generous deadline; nil when none came.
+/// The first event with this name (and data that `matching` takes) on a stream, with a
+/// generous deadline; nil when none came. The stream ends with the wait.
 func nextEvent(
-  named name: String, from stream: AsyncThrowingStream<ServerEvent, any Error>
+  named name: String, from stream: AsyncThrowingStream<ServerEvent, any Error>,
+  matching: @escaping @Sendable (String) -> Bool = { _ in true }
 ) async throws -> ServerEvent? {
   try await withThrowingTaskGroup(of: ServerEvent?.self) { group in
     group.addTask {
-      for try await event in stream where event.name == name { return event }
+      for try await event in stream where event.name == name && matching(event.data) { return event }
       return nil
     }
     group.addTask {

@@ -32,8 +32,10 @@ import Testing
     let outcome = try await Task.detached { try BrowserScript.run("presence.py", arguments) }.value
     #expect(outcome.passed, "\(outcome.output)")
 
+    // Before it, an event said eva became visible to him (once both had added each other).
     let event = try #require(
-      try await nextEvent(named: "presence", from: events), "no presence event reached mario's app")
+      try await nextEvent(named: "presence", from: events) { $0.contains(#""change":"checkedIn""#) },
+      "no check-in reached mario's app")
     await mates.eventReceived(event)
     #expect(mates.state.rows.map(\.name) == ["Eva Fernández"])
     #expect(mates.state.rows.first?.whereabouts.hasPrefix("At Madrid — Castellana since") == true)

@@ -103,10 +103,33 @@ import Testing
 
     // Sharing with everyone: lucia, who keeps eva as a mate, is told too.
     try share("everyone")
+    #expect(try lucia.next(named: "presence").data.contains(#""change":"visibility""#), "she may now see eva")
     try evaChecksIn()
     #expect(try lucia.next(named: "presence").data.contains(#""change":"checkedIn""#))
     #expect(try mario.next(named: "presence").data.contains(#""change":"checkedIn""#))
     #expect(try eventsUntilHeartbeat(ana).isEmpty)
+  }
+
+  @Test func whoMaySeeWhomChanging_isALiveEventForWhoseViewChanged() throws {
+    defer { server.stop() }
+    try add("eva", by: "mario")
+    try add("eva", by: "lucia")
+    try share("mates")
+    let mario = try stream("mario")
+    let lucia = try stream("lucia")
+    #expect(waitUntil { app.app.openEventStreams == 2 })
+    // eva adds mario: he may now see her.
+    try add("mario", by: "eva")
+    let visibility = #"{"change":"visibility","personId":"\#(ids["eva"]!)"}"#
+    #expect(try mario.next(named: "presence").data == visibility)
+    // eva stops sharing: he may no longer.
+    try share("off")
+    #expect(try mario.next(named: "presence").data == visibility)
+    #expect(try eventsUntilHeartbeat(lucia).isEmpty, "lucia could never see eva: nothing changed for her")
+    // Sharing with everyone: both may.
+    try share("everyone")
+    #expect(try lucia.next(named: "presence").data == visibility)
+    #expect(try mario.next(named: "presence").data == visibility)
   }
 
   @Test func aMateCheckedInNoticeComesOnlyWhenTurnedOn() throws {

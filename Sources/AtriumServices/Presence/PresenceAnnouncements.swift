@@ -59,6 +59,24 @@ struct PresenceAnnouncements {
     try announce(person, change: "checkedOut", to: try viewers(of: person), at: environment.now().milliseconds)
   }
 
+  /// Runs `change` (a sharing choice, a mate added or removed), then tells each person whose
+  /// view of one of `people` it changed — who may now see them, or no longer may — so their
+  /// screens follow at once: a `presence` event with `change: visibility`.
+  func visibilityChange<Result>(of people: [String], _ change: () throws -> Result) throws -> Result {
+    let before = try people.map { Set(try viewers(of: $0)) }
+    let result = try change()
+    let now = environment.now().milliseconds
+    let events = LiveEventStore(connection)
+    for (person, seenBefore) in zip(people, before) {
+      let seenAfter = Set(try viewers(of: person))
+      let data = LiveEventStore.json(["personId": person, "change": "visibility"])
+      for viewer in seenBefore.symmetricDifference(seenAfter).sorted() {
+        try events.append(kind: "presence", data: data, audience: .person(id: viewer), at: now)
+      }
+    }
+    return result
+  }
+
   /// The people who keep `person` as a mate and may see them now.
   func viewers(of person: String) throws -> [String] {
     let store = PresenceStore(connection)

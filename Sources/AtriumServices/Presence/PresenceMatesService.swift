@@ -26,14 +26,22 @@ package struct PresenceMatesService: Sendable {
       guard body.personId != principal.employee.id,
         let person = try PeopleStore(connection).employee(id: body.personId), person.isActive
       else { throw Problem.invalid(ValidationFailure([FieldError(field: "personId", rule: .notA(.person))])) }
-      let isNew = try PresenceStore(connection).addMate(
-        person.id, to: principal.employee.id, at: environment.now().milliseconds)
+      // Each may now see the other (when they share with mates and keep each other).
+      let isNew = try PresenceAnnouncements(environment: environment, connection: connection).visibilityChange(
+        of: [principal.employee.id, person.id]
+      ) {
+        try PresenceStore(connection).addMate(person.id, to: principal.employee.id, at: environment.now().milliseconds)
+      }
       return (PersonName(id: person.id, displayName: person.displayName), isNew)
     }
   }
 
   package func removeMate(id: String, principal: Principal) throws {
-    try environment.database.write { try PresenceStore($0).removeMate(id, from: principal.employee.id) }
+    try environment.database.write { connection in
+      try PresenceAnnouncements(environment: environment, connection: connection).visibilityChange(
+        of: [principal.employee.id, id]
+      ) { try PresenceStore(connection).removeMate(id, from: principal.employee.id) }
+    }
   }
 
   /// Each of the caller's mates the caller may see, with their latest check-in of the last 30

@@ -131,7 +131,12 @@ package struct PresenceService: Sendable {
     return try environment.database.write { connection in
       let store = PresenceStore(connection)
       var settings = try store.settings(employeeID: principal.employee.id)
-      if let sharing { settings.sharing = sharing }
+      if let sharing, sharing != settings.sharing {
+        settings.sharing = sharing
+        try PresenceAnnouncements(environment: environment, connection: connection).visibilityChange(
+          of: [principal.employee.id]
+        ) { try store.save(settings, employeeID: principal.employee.id) }
+      }
       if let automatic = change.automatic {
         settings.automatic = automatic
         settings.outsideSince = nil
