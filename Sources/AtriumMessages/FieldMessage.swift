@@ -23,6 +23,7 @@ public struct FieldMessage: CatalogueMessage {
     case .unknownCursor: "field.unknown-cursor"
     case .tooLong: "field.too-long"
     case .date: "field.date"
+    case .uuid: "field.uuid"
     case .halfDayStep: "field.half-day-step"
     case .number: "field.number"
     case .wrongType: "field.wrong-type"
@@ -115,6 +116,9 @@ public struct FieldMessage: CatalogueMessage {
     case .unknownCursor: return es ? "no es un cursor de esta lista" : "is not a cursor of this list"
     case .tooLong: return es ? "es demasiado largo" : "is too long"
     case .date: return es ? "debe ser una fecha AAAA-MM-DD" : "must be a date YYYY-MM-DD"
+    case .uuid:
+      return es
+        ? "debe ser un UUID (8-4-4-4-12 cifras hexadecimales)" : "must be a UUID (8-4-4-4-12 hexadecimal digits)"
     case .halfDayStep: return es ? "debe ir en pasos de medio día (0,5)" : "must be in steps of half a day (0.5)"
     case .number: return es ? "debe ser un número" : "must be a number"
     case .wrongType(let expected): return es ? "debe ser \(Self.spanish(expected))" : "must be \(expected)"
@@ -287,7 +291,7 @@ public struct FieldMessage: CatalogueMessage {
 
   public static var examples: [FieldMessage] {
     let rules: [FieldRule] = [
-      .required, .notBeforeStart, .noonToNoonOnOneDay, .withinDaysOfStart(366), .atMostCharacters(500),
+      .required, .uuid, .notBeforeStart, .noonToNoonOnOneDay, .withinDaysOfStart(366), .atMostCharacters(500),
       .charactersBetween(1, 200), .notAnActiveLeaveType, .controlCharacters, .invalidPercentEncoding, .unknownCursor,
       .tooLong, .date, .halfDayStep, .number, .wrongType(expected: "a string"), .notValidJSON,
       .unknownValue(allowed: ["en", "es"]), .tooLarge, .notNull, .numberTooLarge, .notEmpty, .email,

@@ -58,6 +58,8 @@ public enum ProblemMessage: CatalogueMessage, Hashable {
 
   /// The administration's and the less common paths' messages.
   case admin(AdminProblemMessage)
+  /// The tasks section's.
+  case task(TaskText)
 
   // Sessions and notices.
   case noSession(id: String)
@@ -65,6 +67,7 @@ public enum ProblemMessage: CatalogueMessage, Hashable {
 
   public var id: String {
     if case .admin(let message) = self { return message.id }
+    if case .task(let message) = self { return message.id }
     return "problem." + caseName
   }
 
@@ -73,6 +76,7 @@ public enum ProblemMessage: CatalogueMessage, Hashable {
     let es = language == .es
     switch self {
     case .admin(let message): return message.text(in: language)
+    case .task(let message): return message.text(in: language)
     case .noEndpoint(let path): return es ? "No hay nada en \(path)." : "There is no endpoint at \(path)."
     case .methodNotAllowed(let path, let method, let allowed):
       return es ? "\(path) no admite \(method); usa \(allowed)." : "\(path) does not accept \(method); use \(allowed)."

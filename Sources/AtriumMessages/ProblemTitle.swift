@@ -32,6 +32,7 @@ public struct ProblemTitle: CatalogueMessage {
     case 404: return ("Not Found", "No encontrado")
     case 405: return ("Method Not Allowed", "Método no permitido")
     case 409: return ("Conflict", "Conflicto")
+    case 410: return ("Gone", "Ya no está disponible")
     case 412: return ("Precondition Failed", "Condición previa no cumplida")
     case 413: return ("Content Too Large", "Contenido demasiado grande")
     case 415: return ("Unsupported Media Type", "Tipo de contenido no admitido")
@@ -46,7 +47,7 @@ public struct ProblemTitle: CatalogueMessage {
   }
 
   public static var examples: [ProblemTitle] {
-    [400, 401, 403, 404, 405, 409, 412, 413, 415, 422, 428, 429, 500, 501, 503].map { ProblemTitle(status: $0) }
+    [400, 401, 403, 404, 405, 409, 410, 412, 413, 415, 422, 428, 429, 500, 501, 503].map { ProblemTitle(status: $0) }
       + [
         "/problems/validation", "/problems/password-change-required", "/problems/rate-limited",
         "/problems/directory-unavailable",

@@ -69,6 +69,8 @@ import Testing
     let campus: String
     let building: String
     let emptyCampus: String
+    /// Eva's task, with a conflict on its title.
+    let evasTask = "7a1c2e4b-0d3f-4a5b-8c6d-9e0f1a2b3c4d"
 
     init(_ app: TestApp) throws {
       let ana = try app.login("ana").accessToken
@@ -142,6 +144,16 @@ import Testing
           json:
             #"{"name": "Bilbao", "timeZone": "Europe/Madrid", "latitude": 43.26, "longitude": -2.93, "locationId": "\#(madrid)"}"#,
           token: ana))
+      let made = app.send(
+        .tasks(.ops),
+        json: """
+          {"ops": [{"opId": "11111111-2222-4333-8444-555555555555", "taskId": "\(evasTask)", "kind": "create",
+          "fields": {"title": "Call the bank"}}, {"opId": "11111111-2222-4333-8444-666666666666",
+          "taskId": "\(evasTask)", "kind": "patch", "fields": {"title": {"base": "Call Ana", "new": "Call Luis"}}}]}
+          """, token: evaToken)
+      guard made.status == 200, String(decoding: made.body, as: UTF8.self).contains(#""status":"conflict""#) else {
+        throw Failure(message: "eva's task was not made: \(String(decoding: made.body, as: UTF8.self))")
+      }
       let needed = [
         ("evasNotice", evasNotice), ("leaveType", leaveType), ("evasFeedToken", evasFeedToken),
         ("evasOtherSession", evasOtherSession),
@@ -168,7 +180,7 @@ import Testing
   static let rows: [Row] =
     serviceRows + authRows + meRows + placesRows + peopleRows + companyRows + boardRows + eventsRows + settingsRows
     + directoryRows + calendarRows + timelineRows + leaveRows + approvalsRows + leaveSettingsRows + outboxRows
-    + presenceRows
+    + presenceRows + taskRows
 
   @Test func everyRouteHasARow() {
     let names = Self.rows.map(\.name)

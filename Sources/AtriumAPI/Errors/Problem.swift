@@ -48,6 +48,7 @@ public struct Problem: Error, Codable, Hashable, Sendable {
     case 404: "Not Found"
     case 405: "Method Not Allowed"
     case 409: "Conflict"
+    case 410: "Gone"
     case 413: "Content Too Large"
     case 415: "Unsupported Media Type"
     case 422: "Unprocessable Content"

@@ -58,6 +58,8 @@ public struct EndpointRules: Hashable, Sendable {
     public var megabytes: Int { bytes >> 20 }
     /// A staff list as CSV: 10 MiB holds about 100,000 people.
     public static let staffList = BodyLimit(bytes: 10 << 20)
+    /// A batch of task operations: 500 of them, notes of 10,000 characters included.
+    public static let taskBatch = BodyLimit(bytes: 8 << 20)
   }
 
   public let access: Access

@@ -42,6 +42,8 @@ public enum Route: Hashable, Sendable {
   case outbox(Outbox)
   /// Presence: campuses, buildings, check-ins.
   case presence(Presence)
+  /// Tasks: operations, the change feed, conflicts.
+  case tasks(Tasks)
 
   /// The sections, registered once: the matcher and the tests read every endpoint from here.
   static let table = RouteTable([
@@ -51,7 +53,7 @@ public enum Route: Hashable, Sendable {
     .init(People.self, Route.people), .init(Places.self, Route.places), .init(Company.self, Route.company),
     .init(Board.self, Route.board), .init(Timeline.self, Route.timeline), .init(Settings.self, Route.settings),
     .init(Directory.self, Route.directory), .init(Events.self, Route.events), .init(Outbox.self, Route.outbox),
-    .init(Presence.self, Route.presence),
+    .init(Presence.self, Route.presence), .init(Tasks.self, Route.tasks),
   ])
 
   /// The endpoint this route is, with its path parameters and query.
@@ -74,6 +76,7 @@ public enum Route: Hashable, Sendable {
     case .events(let value): value.parts.named
     case .outbox(let value): value.parts.named
     case .presence(let value): value.parts.named
+    case .tasks(let value): value.parts.named
     }
   }
 }

@@ -27,6 +27,8 @@ public enum FieldRule: Hashable, Sendable {
   case unknownCursor
   case tooLong
   case date
+  /// An id a device makes: a UUID in its text form.
+  case uuid
   case halfDayStep
   case number
   case wrongType(expected: String)

@@ -16,6 +16,13 @@ extension PersonChange: NullableFields {
   static var nullableFields: Set<String> { ["managerId", "startDate"] }
 }
 
+/// A body where null is a value anywhere (a task's due date cleared, in any operation of a
+/// batch): the body's own reading decides what a null may be.
+protocol TakesNulls {}
+
+extension TaskOpsBody: TakesNulls {}
+extension TaskResolution: TakesNulls {}
+
 /// Reading JSON request bodies with errors a caller can act on, and writing JSON responses.
 enum JSONCoding {
   /// Decodes the body of `request` as `T`.
@@ -34,7 +41,9 @@ enum JSONCoding {
       throw Problem.badRequest(.notJSON(reason: failure.detail))
     }
     let fields = scan(request.body)
-    let nulls = fields.nulls.subtracting((T.self as? any NullableFields.Type)?.nullableFields ?? [])
+    let nulls =
+      T.self is any TakesNulls.Type
+      ? [] : fields.nulls.subtracting((T.self as? any NullableFields.Type)?.nullableFields ?? [])
     if !nulls.isEmpty {
       throw Problem.invalid(
         ValidationFailure(nulls.sorted().map { FieldError(field: $0, rule: .notNull) }))

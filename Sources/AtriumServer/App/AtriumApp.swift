@@ -55,7 +55,7 @@ public final class AtriumApp: HTTPResponder {
   /// The erasure-hooks extension point: what each section takes away when an account is
   /// erased, in order (the outbox reads the board's notices before the board deletes them).
   public static let erasureHooks: [ErasureHook] = [
-    .outbox, .board, .timeline, .settings, .leave, .presence, .records,
+    .outbox, .board, .timeline, .settings, .leave, .presence, .tasks, .records,
   ]
 
   public init(environment: ServerEnvironment) throws {
@@ -330,6 +330,8 @@ public final class AtriumApp: HTTPResponder {
         try OutboxStore(connection).deleteFinished(before: now.addingTimeInterval(-Self.outboxRetention).milliseconds)
         try PresenceStore(connection).purge(
           before: now.addingTimeInterval(-Double(PresenceSharing.historyDays) * 86_400).milliseconds)
+        try TaskStore(connection).purge(
+          before: now.addingTimeInterval(-Double(TaskService.retentionDays) * 86_400).milliseconds)
       }
       try SignUpService(environment: environment).removeUnconfirmed()
       if let directory = environment.filesDirectory {
