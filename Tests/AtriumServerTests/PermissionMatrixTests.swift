@@ -180,7 +180,7 @@ import Testing
   static let rows: [Row] =
     serviceRows + authRows + meRows + placesRows + peopleRows + companyRows + boardRows + eventsRows + settingsRows
     + directoryRows + calendarRows + timelineRows + leaveRows + approvalsRows + leaveSettingsRows + outboxRows
-    + presenceRows + taskRows
+    + presenceRows + taskRows + singleTaskRows
 
   @Test func everyRouteHasARow() {
     let names = Self.rows.map(\.name)

@@ -25,7 +25,7 @@ import Testing
     #expect(
       initial.notifications == [
         "leaveDecisions": everything, "approvalsWaiting": everything, "companyNotices": everything,
-        "mateCheckIns": off,
+        "mateCheckIns": off, "taskAssigned": everything,
       ], "everything on, but a mate's check-in: off until chosen")
     #expect(
       initial.notificationKinds == [
@@ -33,6 +33,7 @@ import Testing
         .init(id: "approvalsWaiting", name: "Requests waiting for me", offersDigest: true),
         .init(id: "companyNotices", name: "Company notices", offersDigest: true),
         .init(id: "mateCheckIns", name: "A mate checked in", offersDigest: false),
+        .init(id: "taskAssigned", name: "Tasks given to me", offersDigest: false),
       ])
     // A bare boolean, as clients sent before there were channels, sets every channel.
     let changed = app.send(
@@ -45,6 +46,7 @@ import Testing
     #expect(
       reread.notifications == [
         "leaveDecisions": everything, "approvalsWaiting": everything, "companyNotices": off, "mateCheckIns": off,
+        "taskAssigned": everything,
       ])
     let bad = app.send(.settings(.update), json: #"{"language": "fr"}"#, token: eva.accessToken)
     #expect(bad.status == 400)

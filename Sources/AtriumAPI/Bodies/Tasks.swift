@@ -243,3 +243,40 @@ public struct TaskResolution: Codable, Hashable, Sendable {
 public enum TaskIdentifiers {
   public static func isUUID(_ text: String) -> Bool { UUID(uuidString: text) != nil }
 }
+
+/// `PATCH /api/v1/tasks/{id}`: the fields to change, each its new value (`due` may be null).
+public struct TaskChangeBody: Decodable, Sendable {
+  public var fields: [String: TaskJSON]
+
+  private struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  public init(fields: [String: TaskJSON]) {
+    self.fields = fields
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    var fields: [String: TaskJSON] = [:]
+    for key in container.allKeys { fields[key.stringValue] = try container.decode(TaskJSON.self, forKey: key) }
+    self.fields = fields
+  }
+}
+
+/// `POST /api/v1/people/{id}/tasks`: a task given to someone.
+public struct NewAssignedTask: Codable, Hashable, Sendable {
+  public var title: String
+  public var notes: String?
+  /// `YYYY-MM-DD`.
+  public var due: String?
+
+  public init(title: String, notes: String? = nil, due: String? = nil) {
+    self.title = title
+    self.notes = notes
+    self.due = due
+  }
+}

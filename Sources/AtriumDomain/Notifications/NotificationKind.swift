@@ -21,6 +21,8 @@ public struct NotificationKind: Sendable, Hashable {
   public static let leaveDecisions = NotificationKind(id: "leaveDecisions", offersDigest: false)
   public static let approvalsWaiting = NotificationKind(id: "approvalsWaiting", offersDigest: true)
   public static let companyNotices = NotificationKind(id: "companyNotices", offersDigest: true)
+  /// A manager or an admin gave me a task.
+  public static let taskAssigned = NotificationKind(id: "taskAssigned", offersDigest: false)
   /// One of my mates checked in where I may see them: off until the person turns it on.
   public static let mateCheckIns = NotificationKind(id: "mateCheckIns", offersDigest: false, defaultChoice: .nothing)
 }

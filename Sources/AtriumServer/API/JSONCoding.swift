@@ -22,6 +22,7 @@ protocol TakesNulls {}
 
 extension TaskOpsBody: TakesNulls {}
 extension TaskResolution: TakesNulls {}
+extension TaskChangeBody: TakesNulls {}
 
 /// Reading JSON request bodies with errors a caller can act on, and writing JSON responses.
 enum JSONCoding {

@@ -49,7 +49,7 @@ public final class AtriumApp: HTTPResponder {
   /// The notification-kinds extension point: a section adds its kinds here, in the order
   /// Settings shows them.
   public static let notificationKinds: [RegisteredNotificationKind] = [
-    .leaveDecisions, .approvalsWaiting, .companyNotices, .mateCheckIns,
+    .leaveDecisions, .approvalsWaiting, .companyNotices, .mateCheckIns, .taskAssigned,
   ]
 
   /// The erasure-hooks extension point: what each section takes away when an account is

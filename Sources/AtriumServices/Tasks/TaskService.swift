@@ -62,7 +62,7 @@ package struct TaskService: Sendable {
 
   /// Keeps what an outcome changed (the task, and a numbered change in each reader's feed)
   /// and answers it.
-  private func record(
+  func record(
     _ outcome: TaskOutcome, opID: String?, current: TaskStore.Row?, connection: any DatabaseConnection,
     language: Language
   ) throws -> TaskOpResult {
@@ -75,8 +75,13 @@ package struct TaskService: Sendable {
         deletedAt: state.isDeleted ? (current?.deletedAt ?? now) : nil)
       let store = TaskStore(connection)
       try store.save(row)
-      try store.appendChange(
-        taskID: state.id, readers: [state.ownerID] + [state.assignedByID].compactMap { $0 }, at: now)
+      let readers = [state.ownerID] + [state.assignedByID].compactMap { $0 }
+      try store.appendChange(taskID: state.id, readers: readers, at: now)
+      // The readers' other devices and open pages follow at once.
+      let event = LiveEventStore.json(["taskId": state.id, "version": String(state.version)])
+      for reader in Set(readers).sorted() {
+        try LiveEventStore(connection).append(kind: "tasks", data: event, audience: .person(id: reader), at: now)
+      }
       let status = if case .conflict = outcome { "conflict" } else { "applied" }
       return TaskOpResult(opId: opID, status: status, task: try names.body(row))
     case .noop:

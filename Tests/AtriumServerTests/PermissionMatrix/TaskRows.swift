@@ -19,3 +19,17 @@ extension PermissionMatrixTests {
     },
   ]
 }
+
+extension PermissionMatrixTests {
+  /// Changes to one task, which need `If-Match` (the matrix sends none: 428 for its owner), and
+  /// giving eva a task (her manager and the admins may).
+  static let singleTaskRows: [Row] = [
+    Row("updateTask", [401, 428, 404, 404, 404], body: .json(#"{"title": "Call the bank today"}"#)) {
+      .tasks(.update(id: $0.evasTask))
+    },
+    Row("deleteTask", [401, 428, 404, 404, 404]) { .tasks(.delete(id: $0.evasTask)) },
+    Row("assignTask", [401, 403, 201, 403, 201], body: .json(#"{"title": "Sign the contract", "due": "2026-03-09"}"#)) {
+      .tasks(.assign(personID: $0.eva))
+    },
+  ]
+}

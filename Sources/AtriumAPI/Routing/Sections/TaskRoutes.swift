@@ -13,6 +13,13 @@ extension Route {
     case show(id: String)
     /// `POST /api/v1/tasks/{id}/resolve`: the owner settles a conflict.
     case resolve(id: String)
+    /// `PATCH /api/v1/tasks/{id}` with `If-Match: "<version>"`, for simple clients.
+    case update(id: String)
+    /// `DELETE /api/v1/tasks/{id}` with `If-Match: "<version>"`.
+    case delete(id: String)
+    /// `POST /api/v1/people/{id}/tasks`: a manager gives someone below them a task (an admin,
+    /// anyone).
+    case assign(personID: String)
 
     public enum Name: String, CaseIterable, Sendable {
       case ops = "applyTaskOps"
@@ -20,6 +27,9 @@ extension Route {
       case changes = "taskChanges"
       case show = "task"
       case resolve = "resolveTaskConflict"
+      case update = "updateTask"
+      case delete = "deleteTask"
+      case assign = "assignTask"
     }
 
     /// The most operations one batch may carry.
@@ -60,6 +70,21 @@ extension Route {
           .post, "/api/v1/tasks/{id}/resolve", access: .signedIn, work: .quick, replay: .storesAnswer,
           beforePasswordChange: .refused, bodyLimit: .standard
         ) { parameters, _ in .resolve(id: parameters[0]) }
+      case .update:
+        Endpoint(
+          .patch, "/api/v1/tasks/{id}", access: .signedIn, work: .quick, replay: .storesAnswer,
+          beforePasswordChange: .refused, bodyLimit: .standard
+        ) { parameters, _ in .update(id: parameters[0]) }
+      case .delete:
+        Endpoint(
+          .delete, "/api/v1/tasks/{id}", access: .signedIn, work: .quick, replay: .storesAnswer,
+          beforePasswordChange: .refused, bodyLimit: .standard
+        ) { parameters, _ in .delete(id: parameters[0]) }
+      case .assign:
+        Endpoint(
+          .post, "/api/v1/people/{id}/tasks", access: .signedIn, work: .quick, replay: .storesAnswer,
+          beforePasswordChange: .refused, bodyLimit: .standard
+        ) { parameters, _ in .assign(personID: parameters[0]) }
       }
     }
 
@@ -73,12 +98,15 @@ extension Route {
           query: [("since", String(since))] + (limit == PageRequest.defaultLimit ? [] : [("limit", String(limit))]))
       case .show(let id): RouteParts(.show, [id])
       case .resolve(let id): RouteParts(.resolve, [id])
+      case .update(let id): RouteParts(.update, [id])
+      case .delete(let id): RouteParts(.delete, [id])
+      case .assign(let person): RouteParts(.assign, [person])
       }
     }
 
     public static let examples: [Self] = [
       .ops, .list(.first), .changes(since: 0, limit: PageRequest.defaultLimit), .changes(since: 12, limit: 50),
-      .show(id: "t1"), .resolve(id: "t1"),
+      .show(id: "t1"), .resolve(id: "t1"), .update(id: "t1"), .delete(id: "t1"), .assign(personID: "p1"),
     ]
   }
 }
