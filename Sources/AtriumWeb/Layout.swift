@@ -100,6 +100,7 @@ package enum Layout {
       (.team(.directory(query: nil, department: nil, location: nil)), context(.team)),
       (.calendar(.grid(month: nil, department: nil, location: nil)), context(.teamCalendar)),
       (.presence(.whereAmI(fix: nil)), context(PresenceText.whereTitle)),
+      (.tasks(.list(filter: nil)), context(TaskText.tasksTitle)),
     ]
     if context.decides { items.append((.approvals(.list(.pending)), context(.approvals))) }
     items += [
@@ -147,6 +148,8 @@ package enum Layout {
     case .settings: "settings"
     case .admin: "admin"
     case .presence(let page): page.isForAdmins ? "admin" : "where"
+    case .tasks(.giveForm), .tasks(.give): "team"
+    case .tasks: "tasks"
     case .account, .assets: "other"
     }
   }

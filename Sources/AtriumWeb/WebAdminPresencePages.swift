@@ -14,7 +14,7 @@ extension WebApp {
     let principal = visitor.principal
     let places = PresencePlacesService(environment: environment)
     func change(_ work: () throws -> Void) -> HTTPResponse {
-      presenceChange(to: .presence(.places), visitor: visitor, request: request, context: context) {
+      formChange(to: .presence(.places), visitor: visitor, request: request, context: context) {
         try work()
         return context(.saved)
       }

@@ -155,7 +155,7 @@ extension WebApp {
           context, request, next: next, error: context(.wrongCredentials), username: username, status: 400)
       }
     case .account(.signOut), .account(.password), .account(.changePassword), .assets, .home, .timeOff, .board,
-      .approvals, .team, .profile, .company, .calendar, .settings, .admin, .presence:
+      .approvals, .team, .profile, .company, .calendar, .settings, .admin, .presence, .tasks:
       // Pages for a signed-in visitor, and the assets (answered before).
       throw Problem.notFound(.noSuch(.page, id: ""))
     }
@@ -176,6 +176,7 @@ extension WebApp {
     case .calendar(let page): return try self.page(page, request, form: form, visitor: visitor, context: context)
     case .settings(let page): return try self.page(page, request, form: form, visitor: visitor, context: context)
     case .presence(let page): return try self.page(page, request, form: form, visitor: visitor, context: context)
+    case .tasks(let page): return try self.page(page, request, form: form, visitor: visitor, context: context)
     case .admin(let page):
       guard visitor.principal.employee.role == .admin else { return notAllowed(context) }
       return try adminPage(page, request, form: form, visitor: visitor, context: context)

@@ -18,7 +18,7 @@ extension WebApp {
       return try adminPresencePage(page, request, form: form, visitor: visitor, context: context)
     }
     func change(_ to: WebPage, _ work: () throws -> String?) -> HTTPResponse {
-      presenceChange(to: to, visitor: visitor, request: request, context: context, work)
+      formChange(to: to, visitor: visitor, request: request, context: context, work)
     }
     let here = WebPage.presence(.whereAmI(fix: nil))
     switch page {
@@ -59,24 +59,6 @@ extension WebApp {
       .savePolicy:
       return notAllowed(context)
     }
-  }
-
-  /// Runs a form's change and goes back to `page`, saying what it did (the words `work`
-  /// returns; nothing when nil) or why it did not (the service's field or reason).
-  func presenceChange(
-    to page: WebPage, visitor: WebSessions.Visitor, request: HTTPRequest, context: WebContext,
-    _ work: () throws -> String?
-  ) -> HTTPResponse {
-    let done: String?
-    do {
-      done = try work()
-    } catch {
-      let problem = formProblem(error, in: context.language)
-      let message = problem.errors?.first.map { "\($0.field): \($0.message)" } ?? problem.detail ?? ""
-      return redirect(to: page, saying: message, visitor: visitor, request: request)
-    }
-    guard let done else { return HTTPResponse.seeOther(page.href) }
-    return redirect(to: page, saying: done, visitor: visitor, request: request)
   }
 
   /// What the "Where" page shows.

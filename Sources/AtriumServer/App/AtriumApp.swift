@@ -95,14 +95,16 @@ public final class AtriumApp: HTTPResponder {
       leaveQueries: leaveQueries, leaveSettings: leaveSettings, teamCalendar: teamCalendar,
       calendarFeeds: calendarFeeds, board: board, timeline: timeline, feeds: feeds, sessions: sessions,
       extensions: WebExtensions(
-        personActions: PersonAction.reach + [.timeOff(leaveQueries), .addToMates(environment), .editOwnProfile],
+        personActions: PersonAction.reach + [
+          .timeOff(leaveQueries), .addToMates(environment), .giveATask(environment), .editOwnProfile,
+        ],
         settingsPanels: [
           .calendarFeed(calendarFeeds), .presence(environment), .devices(settings), .browserPush(settings),
           .sessions(sessions), .email, .deleteAccount,
         ],
         homeCards: [
           .approvalsWaiting(leaveQueries), .timeOffToday(leaveQueries), .unreadNotices(board),
-          .matesToday(environment), .timeline(timeline),
+          .openTasks(environment), .matesToday(environment), .timeline(timeline),
         ]))
   }
 

@@ -85,6 +85,20 @@ extension TaskService {
     }
   }
 
+  /// Whether the caller may give `personID` a task: a manager above them, or an admin.
+  package func mayGive(to personID: String, principal: Principal) throws -> Bool {
+    try environment.database.read { try Self.mayGive(to: personID, by: principal.employee, PeopleStore($0)) }
+  }
+
+  private static func mayGive(to personID: String, by giver: Employee, _ people: PeopleStore) throws -> Bool {
+    guard personID != giver.id else { return false }
+    switch giver.role {
+    case .admin: return true
+    case .manager: return try people.managers(above: personID).contains { $0.id == giver.id }
+    default: return false
+    }
+  }
+
   /// A manager gives a task to someone below them in the chain (an admin, to anyone): it is on
   /// that person's list, and the giver keeps seeing it.
   package func assign(
@@ -105,9 +119,9 @@ extension TaskService {
         throw Problem.notFound(.noPerson(id: personID))
       }
       let giver = principal.employee
-      let above = giver.role == .manager ? try people.managers(above: person.id) : []
-      let mayGive = giver.role == .admin || above.contains { $0.id == giver.id }
-      guard mayGive, person.id != giver.id else { throw Problem.forbidden(.task(.notYourReport(person.displayName))) }
+      guard try Self.mayGive(to: person.id, by: giver, people) else {
+        throw Problem.forbidden(.task(.notYourReport(person.displayName)))
+      }
       let operation = TaskOperation(
         opID: environment.makeID(), taskID: environment.makeID(), kind: .create(fields))
       let outcome = TaskMerge.apply(

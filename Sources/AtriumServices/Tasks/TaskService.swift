@@ -37,6 +37,11 @@ package struct TaskService: Sendable {
     case .success(let parsed):
       operation = parsed
     }
+    return try apply(operation, principal: principal, language: language)
+  }
+
+  /// One operation in its own transaction, at most once for its `opID`.
+  package func apply(_ operation: TaskOperation, principal: Principal, language: Language) throws -> TaskOpResult {
     let actor = principal.employee.id
     return try environment.database.write { connection in
       let store = TaskStore(connection)

@@ -24,6 +24,7 @@ package enum WebPage: Hashable, Sendable {
   case admin(Admin)
   case assets(Assets)
   case presence(Presence)
+  case tasks(Tasks)
 
   /// The sections, registered once: the matcher and the tests read every page from here.
   static let table = PageTable([
@@ -32,6 +33,7 @@ package enum WebPage: Hashable, Sendable {
     .init(Profile.self, WebPage.profile), .init(Company.self, WebPage.company),
     .init(Calendar.self, WebPage.calendar), .init(Settings.self, WebPage.settings), .init(Admin.self, WebPage.admin),
     .init(Assets.self, WebPage.assets), .init(Presence.self, WebPage.presence),
+    .init(Tasks.self, WebPage.tasks),
   ])
 
   /// The page's row, path parameters and query.
@@ -56,6 +58,7 @@ package enum WebPage: Hashable, Sendable {
     case .admin(let page): erased(page)
     case .assets(let page): erased(page)
     case .presence(let page): erased(page)
+    case .tasks(let page): erased(page)
     }
   }
 

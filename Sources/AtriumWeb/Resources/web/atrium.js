@@ -183,5 +183,6 @@
     events.addEventListener("notice", refreshBadge);
     events.addEventListener("approvals", refreshApprovals);
     events.addEventListener("presence", function () { refreshRegion("presence-region"); });
+    events.addEventListener("tasks", function () { refreshRegion("tasks-region"); });
   }
 })();
