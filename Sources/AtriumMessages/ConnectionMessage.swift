@@ -16,6 +16,8 @@ public enum ConnectionMessage: CatalogueMessage, Hashable {
   case notKept
   /// A write that waited offline until it no longer held (a check-in whose position is stale).
   case expiredOffline
+  /// A change made from a version that is no longer current.
+  case changedMeanwhile
 
   public var id: String { "connection." + caseName }
 
@@ -48,6 +50,10 @@ public enum ConnectionMessage: CatalogueMessage, Hashable {
       return es
         ? "Esperó sin conexión demasiado tiempo y ya no vale: no se ha enviado. Vuelve a fichar donde estés."
         : "It waited offline too long and no longer holds, so it was not sent. Check in again where you are."
+    case .changedMeanwhile:
+      return es
+        ? "Cambió mientras tanto: mira cómo está ahora y vuelve a intentarlo."
+        : "It changed meanwhile: see it as it is now and try again."
     }
   }
 
@@ -56,7 +62,7 @@ public enum ConnectionMessage: CatalogueMessage, Hashable {
       .invalidRequest, .sessionEnded, .notAllowed, .notFound, .tooLarge, .unsupportedFile,
       .tooManyAttempts(waitSeconds: 30), .tooManyAttempts(waitSeconds: nil), .serverFailed,
       .unexpectedAnswer(status: 418), .offline, .noAnswer, .unreadableAnswer, .notKept,
-      .expiredOffline,
+      .expiredOffline, .changedMeanwhile,
     ]
   }
 }

@@ -75,7 +75,7 @@ import Testing
     #expect(board.items.first?.title == "Mario López gave you a task: Sign the contract")
     // Both see it; mario may edit the title, not mark it done.
     #expect(
-      try JSONText.decode(Page<TaskBody>.self, from: app.send(.tasks(.list(.first)), token: mario.accessToken))
+      try JSONText.decode(TaskSnapshot.self, from: app.send(.tasks(.list(.first)), token: mario.accessToken))
         .items.map(\.id) == [task.id])
     let done = app.send(
       .tasks(.update(id: task.id)), json: #"{"done": true}"#, token: mario.accessToken, headers: [("If-Match", #""1""#)]

@@ -58,7 +58,7 @@ import Testing
     #expect(feed.items.last?.task.deleted == true, "the tombstone is in the feed")
     #expect(try changes(eva, since: 4).items.isEmpty)
     #expect(try changes(mario).items.isEmpty, "mario's feed holds nothing of eva's")
-    let snapshot = try JSONText.decode(Page<TaskBody>.self, from: app.send(.tasks(.list(.first)), token: eva))
+    let snapshot = try JSONText.decode(TaskSnapshot.self, from: app.send(.tasks(.list(.first)), token: eva))
     #expect(snapshot.items.isEmpty, "a deleted task is not in the snapshot")
     #expect(app.send(.tasks(.show(id: task)), token: eva).text.contains(#""deleted":true"#))
     #expect(app.send(.tasks(.show(id: task)), token: mario).status == 404)
@@ -193,7 +193,7 @@ import Testing
     #expect(gone.problem?.detail?.contains("GET /api/v1/tasks") == true)
     let kept = try JSONText.decode(TaskChanges.self, from: app.send(.tasks(.changes(since: 1, limit: 100)), token: eva))
     #expect(kept.items.map(\.seq) == [2], "a cursor at what is kept still follows")
-    let snapshot = try JSONText.decode(Page<TaskBody>.self, from: app.send(.tasks(.list(.first)), token: eva))
+    let snapshot = try JSONText.decode(TaskSnapshot.self, from: app.send(.tasks(.list(.first)), token: eva))
     #expect(snapshot.items.map(\.title) == ["New"])
   }
 }

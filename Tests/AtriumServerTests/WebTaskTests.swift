@@ -13,7 +13,7 @@ import Testing
 
   func tasks(_ name: String) throws -> [TaskBody] {
     try JSONText.decode(
-      Page<TaskBody>.self, from: app.send(.tasks(.list(.first)), token: try app.login(name).accessToken)
+      TaskSnapshot.self, from: app.send(.tasks(.list(.first)), token: try app.login(name).accessToken)
     )
     .items
   }

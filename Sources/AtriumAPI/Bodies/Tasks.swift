@@ -200,6 +200,28 @@ public struct TaskOpResults: Codable, Hashable, Sendable {
   }
 }
 
+/// `GET /api/v1/tasks`: a page of the snapshot, and where the change feed stood when it was
+/// read, so a client follows the feed from there without missing or replaying a change.
+public struct TaskSnapshot: Codable, Hashable, Sendable {
+  public var items: [TaskBody]
+  public var nextCursor: String?
+  /// The feed's cursor at this page: the first page's is where to follow from.
+  public var feedCursor: String
+
+  public init(items: [TaskBody], nextCursor: String?, feedCursor: String) {
+    self.items = items
+    self.nextCursor = nextCursor
+    self.feedCursor = feedCursor
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(items, forKey: .items)
+    try container.encode(nextCursor, forKey: .nextCursor)
+    try container.encode(feedCursor, forKey: .feedCursor)
+  }
+}
+
 /// A change in a reader's feed: its number and the task as it is now (a tombstone when deleted).
 public struct TaskChange: Codable, Hashable, Sendable {
   public var seq: Int64
@@ -278,5 +300,56 @@ public struct NewAssignedTask: Codable, Hashable, Sendable {
     self.title = title
     self.notes = notes
     self.due = due
+  }
+}
+
+/// An operation as a client sends it: the wire shape `TaskOpBody` reads.
+public struct TaskOpWire: Encodable, Sendable {
+  public let operation: TaskOperation
+
+  public init(_ operation: TaskOperation) {
+    self.operation = operation
+  }
+
+  private struct Change: Encodable {
+    let base: TaskJSON
+    let new: TaskJSON
+  }
+
+  private enum Keys: String, CodingKey {
+    case opId, taskId, kind, fields, baseVersion
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Keys.self)
+    try container.encode(operation.opID, forKey: .opId)
+    try container.encode(operation.taskID, forKey: .taskId)
+    switch operation.kind {
+    case .create(let fields):
+      try container.encode("create", forKey: .kind)
+      let values = Dictionary(uniqueKeysWithValues: TaskField.editable.map { ($0.rawValue, fields[$0].json) })
+      try container.encode(values, forKey: .fields)
+    case .patch(let changes):
+      try container.encode("patch", forKey: .kind)
+      let values = Dictionary(
+        uniqueKeysWithValues: changes.map {
+          ($0.key.rawValue, Change(base: $0.value.base.json, new: $0.value.new.json))
+        })
+      try container.encode(values, forKey: .fields)
+    case .delete(let version):
+      try container.encode("delete", forKey: .kind)
+      try container.encode(version, forKey: .baseVersion)
+    case .restore:
+      try container.encode("restore", forKey: .kind)
+    }
+  }
+}
+
+/// `POST /api/v1/tasks/ops` as a client sends it.
+public struct TaskOpsRequest: Encodable, Sendable {
+  public let ops: [TaskOpWire]
+
+  public init(_ operations: [TaskOperation]) {
+    self.ops = operations.map(TaskOpWire.init)
   }
 }

@@ -9,6 +9,12 @@ public enum APIError: Error, Hashable, Sendable {
   case forbidden
   case notFound
   case conflict(Problem)
+  /// 410: what was asked for is no longer kept (a task feed's cursor older than 90 days).
+  case gone
+  /// 412: the version named in `If-Match` is no longer current.
+  case preconditionFailed
+  /// 428: the request needs `If-Match`.
+  case preconditionRequired
   case payloadTooLarge
   case unsupportedMediaType
   case unprocessable(Problem)
@@ -33,6 +39,9 @@ public enum APIError: Error, Hashable, Sendable {
     case 403: return .forbidden
     case 404: return .notFound
     case 409: return .conflict(problem)
+    case 410: return .gone
+    case 412: return .preconditionFailed
+    case 428: return .preconditionRequired
     case 413: return .payloadTooLarge
     case 415: return .unsupportedMediaType
     case 422: return .unprocessable(problem)
@@ -58,6 +67,8 @@ public enum APIError: Error, Hashable, Sendable {
   private var connectionMessage: ConnectionMessage {
     switch self {
     case .badRequest, .conflict, .unprocessable: .invalidRequest
+    case .gone: .notFound
+    case .preconditionFailed, .preconditionRequired: .changedMeanwhile
     case .unauthorized: .sessionEnded
     case .forbidden: .notAllowed
     case .notFound: .notFound

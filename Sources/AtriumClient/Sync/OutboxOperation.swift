@@ -11,10 +11,13 @@ public enum OutboxOperation: Hashable, Sendable {
   case decideLeave(LeaveAction, id: String, reason: String?)
   case markNoticeRead(id: String)
   case checkIn(QueuedCheckIn)
+  /// A task operation: every edit to a task waits here until the server answers it, and the
+  /// replay sends a run of them as one batch.
+  case taskOp(TaskOperation)
 
   /// The part of the app a write belongs to: a screen replays and counts its own writes.
   public enum Section: Hashable, Sendable, CaseIterable {
-    case leave, approvals, board, presence
+    case leave, approvals, board, presence, tasks
   }
 
   public var section: Section {
@@ -23,6 +26,7 @@ public enum OutboxOperation: Hashable, Sendable {
     case .decideLeave: .approvals
     case .markNoticeRead: .board
     case .checkIn: .presence
+    case .taskOp: .tasks
     }
   }
 
@@ -34,6 +38,7 @@ public enum OutboxOperation: Hashable, Sendable {
     case .decideLeave: "decision"
     case .markNoticeRead: "read"
     case .checkIn: "checkIn"
+    case .taskOp: "taskOp"
     }
   }
 
@@ -54,6 +59,7 @@ public enum OutboxOperation: Hashable, Sendable {
     case .decideLeave(let action, let id, let reason):
       return try encoder.encode(Decision(action: action, id: id, reason: reason))
     case .checkIn(let checkIn): return try encoder.encode(checkIn)
+    case .taskOp(let operation): return try encoder.encode(TaskOpWire(operation))
     }
   }
 
@@ -68,6 +74,7 @@ public enum OutboxOperation: Hashable, Sendable {
       self = .decideLeave(decision.action, id: decision.id, reason: decision.reason)
     case "read": self = .markNoticeRead(id: try decoder.decode(String.self, from: payload))
     case "checkIn": self = .checkIn(try decoder.decode(QueuedCheckIn.self, from: payload))
+    case "taskOp": self = .taskOp(try decoder.decode(TaskOpBody.self, from: payload).parsed.get())
     default: return nil
     }
   }

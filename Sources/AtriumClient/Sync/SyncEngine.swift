@@ -1,4 +1,5 @@
 import AtriumAPI
+import AtriumDomain
 import AtriumMessages
 import Foundation
 
@@ -12,6 +13,8 @@ public struct SyncEngine: Sendable {
   let language: ClientLanguage
   /// This device's clock: how long a write waited (a queued check-in ages by it).
   let now: @Sendable () -> Date
+  /// Told what the server answered for task operations sent (the task store keeps the tasks).
+  var taskResults: (@Sendable ([TaskOpResult]) -> Void)?
 
   public init(
     session: ClientSession, cache: ClientCache, language: ClientLanguage = .en,
@@ -55,7 +58,22 @@ public struct SyncEngine: Sendable {
     -> [ReplayResult]
   {
     var results: [ReplayResult] = []
-    for write in cache.pendingWrites() {
+    let writes = cache.pendingWrites()
+    var index = 0
+    while index < writes.count {
+      let write = writes[index]
+      index += 1
+      if case .taskOp = write.operation, sections.contains(.tasks) {
+        // A run of task operations goes as one batch; each answers on its own.
+        var run = [write]
+        while index < writes.count, run.count < 500, case .taskOp = writes[index].operation {
+          run.append(writes[index])
+          index += 1
+        }
+        guard let answered = await sendTaskOps(run) else { break }
+        results += answered
+        continue
+      }
       guard let operation = write.operation else {
         // Unreadable or from a newer version: reported once and removed, so it cannot block the rest.
         cache.remove(write)
@@ -77,6 +95,28 @@ public struct SyncEngine: Sendable {
     return results
   }
 
+  /// Sends task operations as one batch and removes each the server answered; nil when
+  /// offline (they stay, in order). The answers go to `taskResults`, for the task store.
+  private func sendTaskOps(_ writes: [ClientCache.PendingWrite]) async -> [ReplayResult]? {
+    let operations = writes.compactMap { write -> TaskOperation? in
+      if case .taskOp(let operation) = write.operation { return operation }
+      return nil
+    }
+    let answers: [TaskOpResult]
+    do {
+      answers = try await session.call { try await $0.applyTaskOps(operations) }.results
+    } catch .offline, .timeout {
+      return nil
+    } catch {
+      // The whole batch was refused (too large, signed out): each write is reported.
+      for write in writes { cache.remove(write) }
+      return writes.map { ReplayResult(kind: $0.kind, refusal: error.message(in: language)) }
+    }
+    taskResults?(answers)
+    for write in writes { cache.remove(write) }
+    return answers.map { ReplayResult(kind: "taskOp", refusal: $0.status == "refused" ? $0.error?.message ?? "" : nil) }
+  }
+
   /// The call for each kind of write, under the key it was first tried with.
   static func send(
     _ operation: OutboxOperation, idempotencyKey key: String, via session: ClientSession, at now: Date
@@ -92,6 +132,8 @@ public struct SyncEngine: Sendable {
       _ = try await session.call { try await $0.decide(action, on: id, reason: reason, idempotencyKey: key) }
     case .markNoticeRead(let id):
       try await session.call { try await $0.markRead(id, idempotencyKey: key) }
+    case .taskOp(let operation):
+      _ = try await session.call { try await $0.applyTaskOps([operation]) }
     case .checkIn(let queued):
       guard let checkIn = queued.fresh(at: now) else { throw .expired }
       _ = try await session.call { try await $0.checkIn(checkIn, idempotencyKey: key) }

@@ -99,7 +99,7 @@ package struct TaskService: Sendable {
   // MARK: - Reading
 
   /// The caller's live tasks and those they gave, oldest first, by pages.
-  package func list(_ page: PageRequest, principal: Principal) throws -> Page<TaskBody> {
+  package func list(_ page: PageRequest, principal: Principal) throws -> TaskSnapshot {
     let after = try page.cursor.map { cursor -> (Int64, String) in
       let parts = cursor.split(separator: "_", maxSplits: 1)
       guard parts.count == 2, let instant = Int64(parts[0]) else {
@@ -108,13 +108,17 @@ package struct TaskService: Sendable {
       return (instant, String(parts[1]))
     }
     return try environment.database.read { connection in
-      let rows = try TaskStore(connection).tasks(
+      let store = TaskStore(connection)
+      // Read in the snapshot's transaction: changes numbered after it are after the snapshot.
+      let feed = try store.feedBounds(readerID: principal.employee.id).last
+      let rows = try store.tasks(
         readerID: principal.employee.id, after: after.map { (createdAt: $0.0, id: $0.1) }, limit: page.limit + 1)
       let names = Names(connection)
       let shown = rows.prefix(page.limit)
-      return Page(
+      return TaskSnapshot(
         items: try shown.map { try names.body($0) },
-        nextCursor: rows.count > page.limit ? shown.last.map { "\($0.createdAt)_\($0.state.id)" } : nil)
+        nextCursor: rows.count > page.limit ? shown.last.map { "\($0.createdAt)_\($0.state.id)" } : nil,
+        feedCursor: String(feed))
     }
   }
 
