@@ -17,7 +17,7 @@ enum ClientCommands {
   static let commands = Set([
     "login", "logout", "me", "leave", "approvals", "approve", "reject", "reopen", "board", "team", "company",
     "calendar", "password", "account",
-  ]).union(ClientPresenceCommands.commands)
+  ]).union(ClientPresenceCommands.commands).union(ClientTaskCommands.commands)
 
   struct Exit: Error {
     let code: Int32
@@ -78,7 +78,11 @@ enum ClientCommands {
     let stores = Repositories(session: session, cache: cache, language: language)
     let refused = await stores.replay()
     let screens = ClientScreens(stores: stores, language: language)
-    if ClientPresenceCommands.commands.contains(command) {
+    if ClientTaskCommands.commands.contains(command) {
+      try await ClientTaskCommands.perform(
+        command, options, repository: stores.tasks, viewerID: session.userID ?? "", language: language,
+        asJSON: asJSON)
+    } else if ClientPresenceCommands.commands.contains(command) {
       try await ClientPresenceCommands.perform(
         command, options, presence: stores.presence, people: stores.people, language: language, asJSON: asJSON)
     } else {

@@ -11,6 +11,7 @@ extension ClientCommands {
     let people: LivePeopleRepository
     let company: LiveCompanyRepository
     let presence: LivePresenceRepository
+    let tasks: LiveTaskRepository
 
     let language: ClientLanguage
 
@@ -22,6 +23,7 @@ extension ClientCommands {
       people = LivePeopleRepository(session: session, cache: cache)
       company = LiveCompanyRepository(session: session, cache: cache)
       presence = LivePresenceRepository(session: session, cache: cache, language: language)
+      tasks = LiveTaskRepository(session: session, cache: cache, language: language)
     }
 
     /// Sends what was saved offline, oldest first, and says what the server refused; returns

@@ -8,36 +8,12 @@ import Testing
 /// The `atrium` command-line client as a person runs it: a real process against a real
 /// server, each person with their own config folder.
 @Suite(.serialized) struct CommandLineTests {
-  struct Run {
-    let status: Int32
-    let output: String
-    let errors: String
-  }
+  typealias Run = AtriumCLI.Run
 
   func atrium(
     _ arguments: [String], config: String, input: String = "", server: Int? = nil, language: String = "en_US.UTF-8"
   ) throws -> Run {
-    let process = Process()
-    process.executableURL = try AtriumBinary.url()
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["XDG_CONFIG_HOME"] = config
-    environment["LANG"] = language
-    environment["ATRIUM_SERVER"] = server.map { "http://127.0.0.1:\($0)" }
-    process.environment = environment
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, output: output, errors: errors)
+    try AtriumCLI.run(arguments, config: config, input: input, server: server, language: language)
   }
 
   /// The app on a free loopback port, for the real binary to talk to.

@@ -30,13 +30,14 @@ public actor ClientSession {
 
   public var isSignedIn: Bool { stored != nil }
   public var username: String? { stored?.username }
+  public var userID: String? { stored?.userID }
 
   public func signIn(username: String, password: String) async throws(APIError) -> User {
     let tokens = try await APIClient(server: server, transport: transport, language: language).login(
       username: username, password: password)
     let session = StoredSession(
       server: server.absoluteString, username: tokens.user.username, accessToken: tokens.accessToken,
-      refreshToken: tokens.refreshToken)
+      refreshToken: tokens.refreshToken, userID: tokens.user.id)
     stored = session
     try? store.save(session)
     return tokens.user
@@ -158,7 +159,7 @@ public actor ClientSession {
           return .success(
             StoredSession(
               server: failed.server, username: failed.username, accessToken: tokens.accessToken,
-              refreshToken: tokens.refreshToken))
+              refreshToken: tokens.refreshToken, userID: failed.userID))
         } catch let error as APIError {
           return .failure(error)
         } catch {

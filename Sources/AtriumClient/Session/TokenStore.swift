@@ -7,12 +7,15 @@ public struct StoredSession: Codable, Hashable, Sendable {
   public var username: String
   public var accessToken: String
   public var refreshToken: String
+  /// The person's id (nil in a session kept by an earlier version): what is theirs shows as theirs offline.
+  public var userID: String?
 
-  public init(server: String, username: String, accessToken: String, refreshToken: String) {
+  public init(server: String, username: String, accessToken: String, refreshToken: String, userID: String? = nil) {
     self.server = server
     self.username = username
     self.accessToken = accessToken
     self.refreshToken = refreshToken
+    self.userID = userID
   }
 }
 
