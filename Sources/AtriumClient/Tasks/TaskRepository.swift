@@ -36,7 +36,7 @@ public struct LiveTaskRepository: Sendable {
     var sync = SyncEngine(session: session, cache: cache, language: language)
     sync.taskResults = { [cache] answers in
       var state = Self.serverCopy(cache)
-      for answer in answers { if let task = answer.task { state[task.id] = task } }
+      for answer in answers { if let task = answer.task { Self.take(task, into: &state) } }
       Self.keep(state, cache)
     }
     self.sync = sync
@@ -77,6 +77,9 @@ public struct LiveTaskRepository: Sendable {
 
   /// Operations that wait for the server.
   public func unsentCount() -> Int { pendingOperations().count }
+
+  /// The ids of the operations that wait for the server, oldest first.
+  public func pendingOperationIDs() -> [String] { pendingOperations().map(\.opID) }
 
   // MARK: - Edits (kept first, sent by `sync`)
 
@@ -162,7 +165,7 @@ public struct LiveTaskRepository: Sendable {
       } catch .gone {
         return try await snapshot()
       }
-      for change in page.items { state[change.task.id] = change.task }
+      for change in page.items { Self.take(change.task, into: &state) }
       since = Int64(page.nextCursor) ?? since
       if !page.hasMore { break }
     }
@@ -193,7 +196,7 @@ public struct LiveTaskRepository: Sendable {
       try await $0.resolveTask(id, TaskResolution(field: field.rawValue, choice: choice), idempotencyKey: key)
     }
     var state = Self.serverCopy(cache)
-    state[task.id] = task
+    Self.take(task, into: &state)
     Self.keep(state, cache)
   }
 
@@ -209,6 +212,13 @@ public struct LiveTaskRepository: Sendable {
   static func serverCopy(_ cache: ClientCache) -> [String: TaskBody] {
     Dictionary(
       (cache.get([TaskBody].self, key: "tasks-server") ?? []).map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+  }
+
+  /// Keeps the server's copy of a task unless a newer one is kept already: an answer repeated
+  /// for a retried operation (`duplicate`) carries the task as it was then.
+  static func take(_ task: TaskBody, into state: inout [String: TaskBody]) {
+    if let kept = state[task.id], kept.version > task.version { return }
+    state[task.id] = task
   }
 
   static func keep(_ state: [String: TaskBody], _ cache: ClientCache) {
