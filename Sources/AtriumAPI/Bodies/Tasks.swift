@@ -84,43 +84,36 @@ public struct TaskOpBody: Decodable, Sendable {
   public let opId: String?
   public let parsed: Result<TaskOperation, FieldError>
 
-  private struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
   private struct Change: Decodable {
     let base: TaskJSON
     let new: TaskJSON
   }
 
   public init(from decoder: any Decoder) throws {
-    guard let container = try? decoder.container(keyedBy: Key.self) else {
+    guard let container = try? decoder.container(keyedBy: AnyKey.self) else {
       opId = nil
       parsed = .failure(FieldError(field: "ops", rule: .wrongType(expected: "object")))
       return
     }
-    let opId = try? container.decode(String.self, forKey: Key(stringValue: "opId"))
+    let opId = try? container.decode(String.self, forKey: AnyKey(stringValue: "opId"))
     self.opId = opId
     parsed = Result { try Self.operation(container, opId: opId) }.mapError {
       $0 as? FieldError ?? FieldError(field: "ops", rule: .notValidJSON)
     }
   }
 
-  private static func operation(_ container: KeyedDecodingContainer<Key>, opId: String?) throws -> TaskOperation {
+  private static func operation(_ container: KeyedDecodingContainer<AnyKey>, opId: String?) throws -> TaskOperation {
     let allowed: Set<String> = ["opId", "taskId", "kind", "fields", "baseVersion"]
     if let unknown = container.allKeys.map(\.stringValue).first(where: { !allowed.contains($0) }) {
       throw FieldError(field: unknown, rule: .unknownValue(allowed: allowed.sorted()))
     }
     guard let opId, TaskIdentifiers.isUUID(opId) else { throw FieldError(field: "opId", rule: .uuid) }
-    guard let taskId = try? container.decode(String.self, forKey: Key(stringValue: "taskId")),
+    guard let taskId = try? container.decode(String.self, forKey: AnyKey(stringValue: "taskId")),
       TaskIdentifiers.isUUID(taskId)
     else { throw FieldError(field: "taskId", rule: .uuid) }
     let kinds = ["create", "patch", "delete", "restore"]
-    let kind = try? container.decode(String.self, forKey: Key(stringValue: "kind"))
-    let fieldsKey = Key(stringValue: "fields")
+    let kind = try? container.decode(String.self, forKey: AnyKey(stringValue: "kind"))
+    let fieldsKey = AnyKey(stringValue: "fields")
     switch kind {
     case "create":
       let raw = (try? container.decode([String: TaskJSON].self, forKey: fieldsKey)) ?? [:]
@@ -147,7 +140,8 @@ public struct TaskOpBody: Decodable, Sendable {
       }
       return TaskOperation(opID: opId.lowercased(), taskID: taskId.lowercased(), kind: .patch(changes))
     case "delete":
-      guard let version = try? container.decode(Int.self, forKey: Key(stringValue: "baseVersion")), version >= 0 else {
+      guard let version = try? container.decode(Int.self, forKey: AnyKey(stringValue: "baseVersion")), version >= 0
+      else {
         throw FieldError(field: "baseVersion", rule: .number)
       }
       return TaskOperation(opID: opId.lowercased(), taskID: taskId.lowercased(), kind: .delete(baseVersion: version))
@@ -270,19 +264,12 @@ public enum TaskIdentifiers {
 public struct TaskChangeBody: Decodable, Sendable {
   public var fields: [String: TaskJSON]
 
-  private struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
   public init(fields: [String: TaskJSON]) {
     self.fields = fields
   }
 
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: Key.self)
+    let container = try decoder.container(keyedBy: AnyKey.self)
     var fields: [String: TaskJSON] = [:]
     for key in container.allKeys { fields[key.stringValue] = try container.decode(TaskJSON.self, forKey: key) }
     self.fields = fields
@@ -352,4 +339,13 @@ public struct TaskOpsRequest: Encodable, Sendable {
   public init(_ operations: [TaskOperation]) {
     self.ops = operations.map(TaskOpWire.init)
   }
+}
+
+/// A JSON object's key, whatever it is: for bodies that read every key they are sent, so an
+/// unknown one is named instead of ignored.
+struct AnyKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+  init(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
 }

@@ -31,25 +31,10 @@ struct PresenceAnnouncements {
       let title = PresenceText.mateCheckedIn(name: mate.displayName, building: building.name).text(in: language)
       let detail = PresenceText.mateCheckedInDetail(building: building.name, campus: campus.name).text(in: language)
       // One check-in tells each reader once, whatever retries the request makes.
-      let key = "presence:\(checkInID):\(viewer)"
-      if choice.sendsAtOnce(on: .board) {
-        try NoticeStore(connection).insert(
-          .init(
-            id: environment.makeID(), recipientID: viewer, kind: "presence.mateCheckedIn", title: title, body: detail,
-            requestID: nil, createdAt: now))
-      }
-      if let mail = environment.mail, choice.sendsAtOnce(on: .mail) {
-        try MailComposer(environment: environment, mail: mail).enqueue(
-          .init(subject: title, lines: [detail], path: "/where", unsubscribe: NotificationKind.mateCheckIns.id),
-          kind: "presence.mateCheckedIn", to: reader, language: language, idempotencyKey: "mail:\(key)",
-          connection: connection)
-      }
-      if let push = environment.push, choice.sendsAtOnce(on: .push) {
-        try PushComposer(environment: environment, push: push).enqueue(
-          PushContent(
-            kind: NotificationKind.mateCheckIns.id, title: title, body: detail, path: "/where", language: language),
-          to: viewer, idempotencyKey: "push:\(key)", connection: connection)
-      }
+      try PersonalNotice(
+        kind: .mateCheckIns, noticeKind: "presence.mateCheckedIn", title: title, detail: detail, path: "/where",
+        key: "presence:\(checkInID):\(viewer)"
+      ).deliver(to: reader, choice: choice, language: language, environment: environment, connection: connection)
     }
   }
 

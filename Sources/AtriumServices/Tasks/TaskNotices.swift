@@ -16,28 +16,10 @@ struct TaskNotices {
     let language = Language.reader(chosen: chosen.languageChosen ? chosen.language : nil, acceptLanguage: nil)
     let title = TaskText.gaveYouATask(by: giver.displayName, title: task.title).text(in: language)
     let detail = task.notes
-    let now = environment.now().milliseconds
-    let noticeID = environment.makeID()
-    if choice.sendsAtOnce(on: .board) {
-      try NoticeStore(connection).insert(
-        .init(
-          id: noticeID, recipientID: person.id, kind: "task.assigned", title: title, body: detail, requestID: nil,
-          createdAt: now))
-    }
-    if let mail = environment.mail, choice.sendsAtOnce(on: .mail) {
-      try MailComposer(environment: environment, mail: mail).enqueue(
-        .init(
-          subject: title, lines: detail.isEmpty ? [] : [detail], path: "/tasks",
-          unsubscribe: NotificationKind.taskAssigned.id),
-        kind: "task.assigned", to: person, language: language, idempotencyKey: "task:\(task.id)",
-        connection: connection)
-    }
-    if let push = environment.push, choice.sendsAtOnce(on: .push) {
-      try PushComposer(environment: environment, push: push).enqueue(
-        PushContent(
-          kind: NotificationKind.taskAssigned.id, title: title, body: detail, path: "/tasks", language: language),
-        to: person.id, idempotencyKey: "push:task:\(task.id)", connection: connection)
-    }
+    try PersonalNotice(
+      kind: .taskAssigned, noticeKind: "task.assigned", title: title, detail: detail, path: "/tasks",
+      key: "task:\(task.id)"
+    ).deliver(to: person, choice: choice, language: language, environment: environment, connection: connection)
   }
 }
 
