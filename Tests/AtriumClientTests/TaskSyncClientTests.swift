@@ -139,6 +139,24 @@ import Testing
     #expect(title(laptop, id) == "New")
   }
 
+  @Test func aChangeOnTheWebReachesTheOpenListThroughItsLiveEvent() async throws {
+    let phone = try await device("phone")
+    let list = TasksViewModel(repository: phone.repository, viewerID: "")
+    await list.appeared()
+    let events = try await phone.session.events()
+    let token = try live.app.login("eva").accessToken
+    let id = UUID().uuidString.lowercased()
+    let made = live.app.send(
+      .tasks(.ops),
+      json:
+        #"{"ops": [{"opId": "\#(UUID().uuidString)", "taskId": "\#(id)", "kind": "create", "fields": {"title": "From the web"}}]}"#,
+      token: token)
+    #expect(made.status == 200)
+    let event = try #require(try await nextEvent(named: "tasks", from: events), "no tasks event reached the phone")
+    await list.eventReceived(event)
+    #expect(list.state.rows.map(\.title) == ["From the web"])
+  }
+
   @Test func oneRejectedOpAmongManyIsReported_theOthersLand() async throws {
     let phone = try await device("phone")
     phone.isOffline = true

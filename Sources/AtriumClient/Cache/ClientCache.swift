@@ -37,6 +37,11 @@ public final class ClientCache: Sendable {
     }
   }
 
+  /// Forgets what is kept under a key.
+  public func remove(key: String) {
+    connection.withLock { _ = try? $0.run("DELETE FROM entries WHERE key = ?", [.text(key)]) }
+  }
+
   public func get<T: Decodable>(_ type: T.Type, key: String) -> T? {
     let bytes: [UInt8]? = connection.withLock {
       guard let row = try? $0.run("SELECT body FROM entries WHERE key = ?", [.text(key)]).first,

@@ -28,10 +28,10 @@ public final class TaskEditorViewModel: ScreenModel<TaskEditorViewModel.State> {
     public init() {}
   }
 
-  private let repository: LiveTaskRepository
+  private let repository: any TaskRepository
   private let id: String
 
-  public init(repository: LiveTaskRepository, id: String, language: ClientLanguage = .en) {
+  public init(repository: any TaskRepository, id: String, language: ClientLanguage = .en) {
     self.repository = repository
     self.id = id
     super.init(state: State(), language: language)

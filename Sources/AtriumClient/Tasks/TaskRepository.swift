@@ -23,7 +23,7 @@ public struct LocalTask: Equatable, Sendable, Identifiable {
 /// the app started offline waits there like any other), shown at once on top of the server's
 /// copy, and sent by the one sync engine in batches; a pull follows the server's change feed
 /// and never overwrites a task that has unsent operations (they stay on top of it).
-public struct LiveTaskRepository: Sendable {
+public struct LiveTaskRepository: TaskRepository {
   let session: ClientSession
   let cache: ClientCache
   let sync: SyncEngine
@@ -78,6 +78,9 @@ public struct LiveTaskRepository: Sendable {
   /// Operations that wait for the server.
   public func unsentCount() -> Int { pendingOperations().count }
 
+  /// The tasks the server has sent this device (deleted ones included).
+  public func acknowledgedIDs() -> Set<String> { Set(Self.serverCopy(cache).keys) }
+
   /// The ids of the operations that wait for the server, oldest first.
   public func pendingOperationIDs() -> [String] { pendingOperations().map(\.opID) }
 
@@ -115,27 +118,12 @@ public struct LiveTaskRepository: Sendable {
   }
 
   private func keep(_ kind: TaskOperation.Kind, on id: String) throws(APIError) {
-    let operation = TaskOperation(opID: UUID().uuidString.lowercased(), taskID: id, kind: kind)
-    do {
-      try cache.enqueue(.taskOp(operation), idempotencyKey: operation.opID)
-    } catch {
-      throw .notKept(String(describing: error))
-    }
+    try keepOperation(kind, on: id)
   }
 
   // MARK: - Sync
 
-  /// What a sync did: the operations refused (each with its reason), and whether the device
-  /// is still offline.
-  public struct SyncReport: Equatable, Sendable {
-    public var refusals: [String] = []
-    public var isOffline = false
-
-    public init(refusals: [String] = [], isOffline: Bool = false) {
-      self.refusals = refusals
-      self.isOffline = isOffline
-    }
-  }
+  public typealias SyncReport = TaskSyncReport
 
   /// Sends the unsent operations, then follows the change feed (or, when the cursor is older
   /// than the server keeps, takes a snapshot, keeping what was not sent).

@@ -35,21 +35,86 @@ public final class TasksViewModel: ScreenModel<TasksViewModel.State> {
     public var unsent = 0
     /// The last task deleted, offered back.
     public var undoTitle: String?
+    /// Tasks made on this device while signed out, which the person may import.
+    public var localToImport = 0
+    /// Signing out waits for the person's answer: send now, keep on this device, or discard.
+    public var asksBeforeSignOut = false
+    /// Whether the app may now sign out (the unsent changes were dealt with).
+    public var maySignOut = false
     public var message: String?
     public var screenStatus = ScreenStatus()
 
     public init() {}
   }
 
-  private let repository: LiveTaskRepository
+  private let repository: any TaskRepository
   private let viewerID: String
+  /// The device's own list (signed out, or kept copies), when the app keeps one.
+  private let device: DeviceTaskRepository?
   private var lastDeleted: String?
 
-  /// - Parameter viewerID: Who is looking (a task they gave is in `assigned`).
-  public init(repository: LiveTaskRepository, viewerID: String, language: ClientLanguage = .en) {
+  /// - Parameters:
+  ///   - repository: The account's tasks, or signed out the device's (`DeviceTaskRepository`).
+  ///   - viewerID: Who is looking (a task they gave is in `assigned`).
+  ///   - device: The device's own list, for importing it after sign-in and for keeping copies
+  ///     at sign-out.
+  public init(
+    repository: any TaskRepository, viewerID: String, device: DeviceTaskRepository? = nil,
+    language: ClientLanguage = .en
+  ) {
     self.repository = repository
     self.viewerID = viewerID
+    self.device = device
     super.init(state: State(), language: language)
+  }
+
+  // MARK: - Signing in and out
+
+  /// Imports the tasks made on this device while signed out (and reconciles copies kept at
+  /// an earlier sign-out): importing twice creates nothing twice.
+  public func importLocalTapped() async {
+    guard let live = repository as? LiveTaskRepository, let device else { return }
+    await act { () throws(APIError) in _ = try live.importTasks(from: device, account: self.viewerID) }
+  }
+
+  /// The person asked to sign out: at once when nothing waits to be sent, else the question.
+  public func signOutTapped() async {
+    _ = await repository.sync()
+    show()
+    state.asksBeforeSignOut = state.unsent > 0
+    state.maySignOut = state.unsent == 0
+  }
+
+  public enum SignOutChoice: Sendable {
+    /// Try to send now; sign out only if everything went.
+    case sendNow
+    /// Keep copies on this device; the next sign-in offers what changed as conflicts.
+    case keepOnDevice
+    /// Drop the unsent changes.
+    case discard
+  }
+
+  public func signOutChosen(_ choice: SignOutChoice) async {
+    guard let live = repository as? LiveTaskRepository else {
+      state.maySignOut = true
+      return
+    }
+    switch choice {
+    case .sendNow:
+      await syncTapped()
+      state.maySignOut = state.unsent == 0
+      state.asksBeforeSignOut = !state.maySignOut
+      if !state.maySignOut { state.message = ConnectionMessage.offline.text(in: language) }
+      return
+    case .keepOnDevice:
+      guard let device else { return }
+      live.keepOnDevice(device, account: viewerID)
+    case .discard:
+      live.discardUnsent()
+    }
+    state.asksBeforeSignOut = false
+    state.maySignOut = true
+    show()
   }
 
   /// Shows what the device keeps at once, then syncs.
@@ -61,6 +126,10 @@ public final class TasksViewModel: ScreenModel<TasksViewModel.State> {
   public func syncTapped() async {
     state.isLoading = true
     let report = await repository.sync()
+    // The device's own tasks the account now has leave the device's list.
+    if let live = repository as? LiveTaskRepository, let device {
+      device.forget(imported: live.acknowledgedIDs())
+    }
     var next = state
     next.isLoading = false
     next.isOffline = report.isOffline
@@ -142,6 +211,7 @@ public final class TasksViewModel: ScreenModel<TasksViewModel.State> {
     }
     next.conflictsBadge = tasks.filter { !$0.conflicts.isEmpty }.count
     next.unsent = repository.unsentCount()
+    next.localToImport = repository is LiveTaskRepository ? device?.toImport() ?? 0 : 0
     state = next
   }
 }

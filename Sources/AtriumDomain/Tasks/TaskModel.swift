@@ -22,7 +22,7 @@ public enum TaskValue: Sendable, Hashable {
 }
 
 /// The four fields of a task, with their limits.
-public struct TaskFields: Sendable, Hashable {
+public struct TaskFields: Sendable, Hashable, Codable {
   public var title: String
   public var notes: String
   public var done: Bool
