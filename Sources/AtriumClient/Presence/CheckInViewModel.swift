@@ -84,7 +84,7 @@ public final class CheckInViewModel: ScreenModel<CheckInViewModel.State> {
     do {
       switch try await repository.checkIn(at: buildingID, position: fix) {
       case .done(let checkIn):
-        show(MyPresence(checkIn: checkIn, settings: PresenceSettingsBody(sharing: "off", automatic: false)), in: &next)
+        show(checkIn, in: &next)
         next.message = next.current
       case .queued:
         next.message = PresenceText.checkInQueued.text(in: language)
@@ -111,7 +111,12 @@ public final class CheckInViewModel: ScreenModel<CheckInViewModel.State> {
   }
 
   private func show(_ presence: MyPresence, in next: inout State) {
-    if let checkIn = presence.checkIn, checkIn.open {
+    show(presence.checkIn, in: &next)
+  }
+
+  /// My check-in in words, or that there is none.
+  private func show(_ checkIn: CheckInBody?, in next: inout State) {
+    if let checkIn, checkIn.open {
       next.isCheckedIn = true
       next.current = PresenceText.youAreAt(
         building: checkIn.building.name, since: ClientDates.clockTime(checkIn.checkedInAt, timeZone: timeZone)

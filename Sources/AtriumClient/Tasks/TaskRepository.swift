@@ -90,7 +90,7 @@ public struct LiveTaskRepository: TaskRepository {
   @discardableResult
   public func add(_ fields: TaskFields) throws(APIError) -> String {
     let id = UUID().uuidString.lowercased()
-    try keep(.create(fields), on: id)
+    try keepOperation(.create(fields), on: id)
     return id
   }
 
@@ -99,7 +99,7 @@ public struct LiveTaskRepository: TaskRepository {
     guard let task = task(id: id) else { throw .notFound }
     let changes = values.filter { task.fields[$0.key] != $0.value }
     guard !changes.isEmpty else { return }
-    try keep(
+    try keepOperation(
       .patch(
         Dictionary(
           uniqueKeysWithValues: changes.map { field, value in
@@ -110,15 +110,11 @@ public struct LiveTaskRepository: TaskRepository {
   /// Deletes from the version the device has seen (its own unsent operations included).
   public func delete(_ id: String) throws(APIError) {
     guard let task = task(id: id) else { throw .notFound }
-    try keep(.delete(baseVersion: task.version + task.unsent), on: id)
+    try keepOperation(.delete(baseVersion: task.version + task.unsent), on: id)
   }
 
   public func restore(_ id: String) throws(APIError) {
-    try keep(.restore, on: id)
-  }
-
-  private func keep(_ kind: TaskOperation.Kind, on id: String) throws(APIError) {
-    try keepOperation(kind, on: id)
+    try keepOperation(.restore, on: id)
   }
 
   // MARK: - Sync
