@@ -14,17 +14,13 @@ public enum AtriumCLI {
   /// - Parameters:
   ///   - config: The folder that holds the session and the cache (`XDG_CONFIG_HOME`).
   ///   - server: The port of the server to use (`ATRIUM_SERVER`); the last sign-in's when nil.
+  ///   - environment: More variables for the process (a faked clock).
   public static func run(
-    _ arguments: [String], config: String, input: String = "", server: Int? = nil, language: String = "en_US.UTF-8"
+    _ arguments: [String], config: String, input: String = "", server: Int? = nil, language: String = "en_US.UTF-8",
+    environment: [String: String] = [:]
   ) throws -> Run {
-    let process = Process()
-    process.executableURL = try AtriumBinary.url()
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["XDG_CONFIG_HOME"] = config
-    environment["LANG"] = language
-    environment["ATRIUM_SERVER"] = server.map { "http://127.0.0.1:\($0)" }
-    process.environment = environment
+    let process = try self.process(
+      arguments, config: config, server: server, language: language, environment: environment)
     let stdin = Pipe()
     let stdout = Pipe()
     let stderr = Pipe()
@@ -38,5 +34,36 @@ public enum AtriumCLI {
     let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     return Run(status: process.terminationStatus, output: output, errors: errors)
+  }
+
+  /// Starts the client and kills it (SIGKILL, as a crash or a dead battery would) after
+  /// `delay`, or lets it finish when it is quicker.
+  /// - Returns: Whether it had finished on its own, with success, before the kill.
+  public static func runKilled(_ arguments: [String], config: String, after delay: Duration) throws -> Bool {
+    let process = try self.process(arguments, config: config, server: nil, language: "en_US.UTF-8", environment: [:])
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = ContinuousClock.now + delay
+    while process.isRunning, ContinuousClock.now < deadline { usleep(1_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    return process.terminationReason == .exit && process.terminationStatus == 0
+  }
+
+  private static func process(
+    _ arguments: [String], config: String, server: Int?, language: String, environment more: [String: String]
+  ) throws -> Process {
+    let process = Process()
+    process.executableURL = try AtriumBinary.url()
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_CONFIG_HOME"] = config
+    environment["LANG"] = language
+    environment["ATRIUM_SERVER"] = server.map { "http://127.0.0.1:\($0)" }
+    environment.merge(more) { $1 }
+    process.environment = environment
+    return process
   }
 }

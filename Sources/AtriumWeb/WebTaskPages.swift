@@ -24,7 +24,8 @@ extension WebApp {
     /// One operation from a form; a refusal or a conflict is said, not hidden.
     func operate(_ id: String, _ kind: TaskOperation.Kind) throws -> TaskOpResult {
       try tasks.apply(
-        TaskOperation(opID: environment.makeID(), taskID: id, kind: kind), principal: principal, language: language)
+        TaskOperation(opID: environment.makeID(), taskID: id, kind: kind), principal: principal, language: language
+      ).0
     }
     func said(_ result: TaskOpResult) throws -> String? {
       if let error = result.error { throw Problem(status: error.status, title: "", detail: error.message) }

@@ -103,7 +103,7 @@ import Testing
     #expect(title(laptop, id) == "Buy soy milk", "both devices show the same")
   }
 
-  @Test func aDeleteThatMissedAnEditIsAConflict_theTaskStaysInView() async throws {
+  @Test func editThenStaleDelete_isAConflict_theTaskStaysInView() async throws {
     let phone = try await device("phone")
     let laptop = try await device("laptop")
     let id = try phone.repository.add(TaskFields(title: "Call the bank"))
@@ -119,6 +119,57 @@ import Testing
     let kept = try #require(phone.repository.tasks().first { $0.id == id })
     #expect(!kept.isDeleted && kept.conflicts.map(\.field) == ["deleted"], "nothing disappears unseen")
     #expect(kept.fields.title == "Call the bank before noon")
+  }
+
+  @Test func deleteThenEdit_theEditOffersRestore() async throws {
+    let phone = try await device("phone")
+    let laptop = try await device("laptop")
+    let id = try phone.repository.add(TaskFields(title: "Renew the badge"))
+    _ = await phone.repository.sync()
+    _ = await laptop.repository.sync()
+    try phone.repository.delete(id)
+    #expect(await phone.repository.sync() == .init())
+    laptop.isOffline = true
+    try laptop.repository.change(id, [.title: .text("Renew the badge at reception")])
+    laptop.isOffline = false
+    _ = await laptop.repository.sync()
+    let offered = try #require(laptop.repository.tasks().first { $0.id == id }, "the deleted task is in view")
+    #expect(offered.isDeleted && Set(offered.conflicts.map(\.field)) == ["title", "deleted"])
+    let editor = TaskEditorViewModel(repository: laptop.repository, id: id)
+    await editor.resolveTapped(.deleted, keepMine: true)
+    await editor.resolveTapped(.title, keepMine: true)
+    _ = await phone.repository.sync()
+    let back = try #require(phone.repository.tasks().first { $0.id == id })
+    #expect(!back.isDeleted && back.fields.title == "Renew the badge at reception" && back.conflicts.isEmpty)
+  }
+
+  /// The phone's own edit turns out a no-op (the laptop had made the same one, and changed
+  /// the notes); its delete must not pass over the notes it never saw.
+  @Test func aDeleteAfterAnOwnEditThatCameToNothing_whileAnotherDeviceEdited_isAConflict() async throws {
+    let phone = try await device("phone")
+    let laptop = try await device("laptop")
+    let id = try phone.repository.add(TaskFields(title: "Order toner"))
+    _ = await phone.repository.sync()
+    _ = await laptop.repository.sync()
+    phone.isOffline = true
+    try phone.repository.change(id, [.title: .text("Order toner for floor 2")])
+    try phone.repository.delete(id)
+    try laptop.repository.change(id, [.title: .text("Order toner for floor 2"), .notes: .text("Two cartridges")])
+    _ = await laptop.repository.sync()
+    phone.isOffline = false
+    _ = await phone.repository.sync()
+    let kept = try #require(phone.repository.tasks().first { $0.id == id })
+    #expect(!kept.isDeleted && kept.fields.notes == "Two cartridges" && kept.conflicts.map(\.field) == ["deleted"])
+
+    // Its own edit and delete, with nobody else in between, just delete (no false conflict).
+    let other = try phone.repository.add(TaskFields(title: "Water the plants"))
+    _ = await phone.repository.sync()
+    phone.isOffline = true
+    try phone.repository.change(other, [.title: .text("Water the plants on Friday")])
+    try phone.repository.delete(other)
+    phone.isOffline = false
+    #expect(await phone.repository.sync() == .init())
+    #expect(!phone.repository.tasks().contains { $0.id == other })
   }
 
   @Test func aStaleCursorRecoversBySnapshotWithoutLosingTheOutbox() async throws {

@@ -107,10 +107,11 @@ public struct LiveTaskRepository: TaskRepository {
           })), on: id)
   }
 
-  /// Deletes from the version the device has seen (its own unsent operations included).
+  /// Deletes from the server's version the device has seen: the server counts the device's own
+  /// operations before it in the same batch as seen, when it applied them (`TaskBatchSight`).
   public func delete(_ id: String) throws(APIError) {
     guard let task = task(id: id) else { throw .notFound }
-    try keepOperation(.delete(baseVersion: task.version + task.unsent), on: id)
+    try keepOperation(.delete(baseVersion: task.version), on: id)
   }
 
   public func restore(_ id: String) throws(APIError) {

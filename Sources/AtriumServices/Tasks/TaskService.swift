@@ -23,25 +23,31 @@ package struct TaskService: Sendable {
       throw Problem.invalid(
         ValidationFailure([FieldError(field: "ops", rule: .wholeNumberBetween(0, Route.Tasks.batchLimit))]))
     }
-    return TaskOpResults(results: try batch.ops.map { try apply($0, principal: principal, language: language) })
-  }
-
-  /// One operation in its own transaction: a refusal changes nothing and leaves the others be.
-  private func apply(_ body: TaskOpBody, principal: Principal, language: Language) throws -> TaskOpResult {
-    let operation: TaskOperation
-    switch body.parsed {
-    case .failure(let error):
-      return TaskOpResult(
-        opId: body.opId, status: "refused",
-        error: TaskOpError(status: 400, field: error.field, message: error.worded(in: language).message))
-    case .success(let parsed):
-      operation = parsed
+    var sight = TaskBatchSight()
+    var results: [TaskOpResult] = []
+    for body in batch.ops {
+      switch body.parsed {
+      case .failure(let error):
+        results.append(
+          TaskOpResult(
+            opId: body.opId, status: "refused",
+            error: TaskOpError(status: 400, field: error.field, message: error.worded(in: language).message)))
+      case .success(let operation):
+        // A delete counts the batch's own edits before it as seen (`TaskBatchSight`).
+        let (result, applied) = try apply(sight.seen(operation), principal: principal, language: language)
+        sight.note(operation, applied: applied)
+        results.append(result)
+      }
     }
-    return try apply(operation, principal: principal, language: language)
+    return TaskOpResults(results: results)
   }
 
   /// One operation in its own transaction, at most once for its `opID`.
-  package func apply(_ operation: TaskOperation, principal: Principal, language: Language) throws -> TaskOpResult {
+  /// - Returns: The answer, and whether the operation was applied as asked (by this call or,
+  ///   for a copy sent before, by the first).
+  package func apply(
+    _ operation: TaskOperation, principal: Principal, language: Language
+  ) throws -> (TaskOpResult, applied: Bool) {
     let actor = principal.employee.id
     return try environment.database.write { connection in
       let store = TaskStore(connection)
@@ -53,15 +59,16 @@ package struct TaskService: Sendable {
         var first =
           stored.flatMap { try? JSONDecoder().decode(TaskOpResult.self, from: Data($0.utf8)) }
           ?? TaskOpResult(opId: operation.opID, status: "duplicate")
+        let applied = first.status == "applied"
         first.status = "duplicate"
-        return first
+        return (first, applied)
       }
       let current = try store.task(id: operation.taskID, forUpdate: true)
       let result = try record(
         TaskMerge.apply(operation, to: current?.state, actor: actor), opID: operation.opID, current: current,
         connection: connection, language: language)
       try store.storeResult(Self.encoded(result), opID: operation.opID, employeeID: actor)
-      return result
+      return (result, result.status == "applied")
     }
   }
 
