@@ -14,13 +14,12 @@ public enum AtriumCLI {
   /// - Parameters:
   ///   - config: The folder that holds the session and the cache (`XDG_CONFIG_HOME`).
   ///   - server: The port of the server to use (`ATRIUM_SERVER`); the last sign-in's when nil.
-  ///   - environment: More variables for the process (a faked clock).
+  ///   - launcher: A command that runs the client (`faketime -f +1d`: a clock a day ahead).
   public static func run(
     _ arguments: [String], config: String, input: String = "", server: Int? = nil, language: String = "en_US.UTF-8",
-    environment: [String: String] = [:]
+    launcher: [String] = []
   ) throws -> Run {
-    let process = try self.process(
-      arguments, config: config, server: server, language: language, environment: environment)
+    let process = try self.process(arguments, config: config, server: server, language: language, launcher: launcher)
     let stdin = Pipe()
     let stdout = Pipe()
     let stderr = Pipe()
@@ -40,7 +39,7 @@ public enum AtriumCLI {
   /// `delay`, or lets it finish when it is quicker.
   /// - Returns: Whether it had finished on its own, with success, before the kill.
   public static func runKilled(_ arguments: [String], config: String, after delay: Duration) throws -> Bool {
-    let process = try self.process(arguments, config: config, server: nil, language: "en_US.UTF-8", environment: [:])
+    let process = try self.process(arguments, config: config, server: nil, language: "en_US.UTF-8", launcher: [])
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -53,16 +52,21 @@ public enum AtriumCLI {
   }
 
   private static func process(
-    _ arguments: [String], config: String, server: Int?, language: String, environment more: [String: String]
+    _ arguments: [String], config: String, server: Int?, language: String, launcher: [String]
   ) throws -> Process {
     let process = Process()
-    process.executableURL = try AtriumBinary.url()
-    process.arguments = arguments
+    let binary = try AtriumBinary.url()
+    if let command = launcher.first {
+      process.executableURL = URL(fileURLWithPath: command)
+      process.arguments = launcher.dropFirst() + [binary.path] + arguments
+    } else {
+      process.executableURL = binary
+      process.arguments = arguments
+    }
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_CONFIG_HOME"] = config
     environment["LANG"] = language
     environment["ATRIUM_SERVER"] = server.map { "http://127.0.0.1:\($0)" }
-    environment.merge(more) { $1 }
     process.environment = environment
     return process
   }
