@@ -17,13 +17,6 @@ public struct ErasureStore {
     try connection.execute("DELETE FROM \(table) WHERE \(column) = ?", .text(value))
   }
 
-  /// Sets `column` to null in the rows of `table` where it holds `value` (a reference to the
-  /// person that other people's rows keep).
-  @discardableResult
-  public func clear(_ column: String, in table: String, is value: String) throws -> Int {
-    try connection.execute("UPDATE \(table) SET \(column) = NULL WHERE \(column) = ?", .text(value))
-  }
-
   /// Replaces each pair in the text `columns` of `table`, touching only the rows that hold it.
   /// - Parameter bytes: The columns hold UTF-8 bytes (stored answers), not text.
   public func scrub(

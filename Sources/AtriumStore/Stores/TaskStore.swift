@@ -149,6 +149,36 @@ public struct TaskStore {
     return changes + tombstones
   }
 
+  // MARK: Erasure
+
+  /// An erased person's tasks. A task someone gave them becomes an empty tombstone in the
+  /// giver's feed, so the giver's devices drop it instead of keeping it forever; the others
+  /// go at once. A task they gave stays with its owner, no longer naming them, and the
+  /// owner's feed says so.
+  /// - Returns: Who must hear of a change (the givers and the owners named above).
+  public func erase(personID: String, at instant: Int64) throws -> Set<String> {
+    let person = DatabaseValue.text(personID)
+    let given = try connection.query(
+      "SELECT id, assigned_by FROM tasks WHERE owner_id = ? AND assigned_by IS NOT NULL AND assigned_by <> ?", person,
+      person)
+    try connection.execute(
+      """
+      UPDATE tasks SET title = '', notes = '', due = NULL, done = 0, conflicts = '[]', version = version + 1,
+        deleted_at = COALESCE(deleted_at, ?), updated_at = ?
+      WHERE owner_id = ? AND assigned_by IS NOT NULL AND assigned_by <> ?
+      """, .integer(instant), .integer(instant), person, person)
+    try connection.execute(
+      "DELETE FROM tasks WHERE owner_id = ? AND (assigned_by IS NULL OR assigned_by = ?)", person, person)
+    let gave = try connection.query("SELECT id, owner_id FROM tasks WHERE assigned_by = ?", person)
+    try connection.execute(
+      "UPDATE tasks SET assigned_by = NULL, version = version + 1, updated_at = ? WHERE assigned_by = ?",
+      .integer(instant), person)
+    let changed: [(task: String, reader: String)] =
+      given.map { ($0.string("id"), $0.string("assigned_by")) } + gave.map { ($0.string("id"), $0.string("owner_id")) }
+    for change in changed { try appendChange(taskID: change.task, readers: [change.reader], at: instant) }
+    return Set(changed.map(\.reader))
+  }
+
   // MARK: Rows
 
   static func row(_ row: DatabaseRow) -> Row {
