@@ -99,6 +99,33 @@ import Testing
     #expect(empty.status == 400 && empty.problem?.errors?.first?.field == "title")
   }
 
+  /// After a reorganisation the giver still sees and edits the task; the new manager does not.
+  @Test func aGivenTaskStaysWithItsGiverAfterAReorganisation_andNobodyElseSeesIt() throws {
+    let given = app.send(
+      .tasks(.assign(personID: eva.user.id)), json: #"{"title": "Sign the contract"}"#, token: mario.accessToken)
+    let task = try JSONText.decode(TaskBody.self, from: given)
+    let ana = try app.login("ana").accessToken
+    let lucia = try app.login("lucia")
+    let moved = app.send(
+      .people(.update(id: eva.user.id)), json: #"{"managerId": "\#(lucia.user.id)"}"#, token: ana)
+    #expect(moved.status == 200, "\(moved.text)")
+    func listed(_ token: String) throws -> [String] {
+      try JSONText.decode(TaskSnapshot.self, from: app.send(.tasks(.list(.first)), token: token)).items.map(\.title)
+    }
+    #expect(try listed(mario.accessToken) == ["Sign the contract"])
+    let renamed = app.send(
+      .tasks(.update(id: task.id)), json: #"{"title": "Sign the new contract"}"#, token: mario.accessToken,
+      headers: [("If-Match", #""1""#)])
+    #expect(renamed.status == 200)
+    #expect(try listed(eva.accessToken) == ["Sign the new contract"])
+    #expect(try listed(lucia.accessToken) == [], "her new manager does not see it")
+    #expect(app.send(.tasks(.show(id: task.id)), token: lucia.accessToken).status == 404)
+    // mario may give her nothing more: she is no longer below him.
+    #expect(
+      app.send(.tasks(.assign(personID: eva.user.id)), json: #"{"title": "x"}"#, token: mario.accessToken).status
+        == 403)
+  }
+
   @Test func aChangeReachesTheOwnersOtherDevicesAndTheGiver() throws {
     let server = HTTPServer(
       configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
