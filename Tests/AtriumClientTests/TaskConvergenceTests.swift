@@ -106,6 +106,29 @@ import Testing
     #expect(made.subtracting(answered).isEmpty, "every operation reached the server and was answered")
   }
 
+  /// The server applies a batch and the answer is lost on the way back: the device sends the
+  /// same operations again, and they are answered without being applied a second time.
+  @Test func aLostResponseRetriedAppliesOnce() async throws {
+    let live = try LiveServer()
+    let folder = TemporaryDirectory()
+    let network = LossyTransport()
+    let session = ClientSession(server: live.address, store: MemoryTokenStore(), transport: network)
+    _ = try await session.signIn(username: "eva", password: "atrium-demo")
+    let phone = LiveTaskRepository(session: session, cache: try ClientCache(path: folder.path + "/phone.sqlite"))
+    let id = try phone.add(TaskFields(title: "Renew the parking card"))
+    try phone.change(id, [.title: .text("Renew the parking card by Friday")])
+    network.losesNextAnswer.withLock { $0 = true }
+    _ = await phone.sync()
+    #expect(phone.unsentCount() == 2, "the device never heard, so it keeps both")
+    #expect(await phone.sync() == .init())
+    #expect(phone.unsentCount() == 0 && phone.task(id: id)?.fields.title == "Renew the parking card by Friday")
+    let token = try live.app.login("eva").accessToken
+    let server = try JSONText.decode(TaskSnapshot.self, from: live.app.send(.tasks(.list(.first)), token: token))
+    #expect(server.items.map(\.title) == ["Renew the parking card by Friday"])
+    #expect(server.items.map(\.version) == [2], "created once and renamed once: nothing applied twice")
+    #expect(phone.task(id: id)?.version == 2)
+  }
+
   func pendingOpIDs(_ repository: LiveTaskRepository) -> [String] {
     repository.pendingOperationIDs()
   }
