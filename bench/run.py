@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 import urllib.parse
 
 from engines import Nginx, PostgresCluster, event_latency, start_server
@@ -180,6 +181,29 @@ def main():
             cluster.stop()
 
 
+def task_sync(post_port, stream_port):
+    """How long a task change made on one device takes to reach the same person's other
+    device: from a create sent by one session to its `tasks` event on a stream of another
+    (held on the other instance when there are two)."""
+    phone = login(post_port, "report.5")
+    laptop = login(stream_port, "report.5")
+
+    def create(index):
+        task = str(uuid.uuid4())
+        batch = {"ops": [{"opId": str(uuid.uuid4()), "taskId": task, "kind": "create",
+                          "fields": {"title": f"Bench task {index}"}}]}
+        # Timed from the moment the phone sends it: the event may reach the laptop before the
+        # phone has read its own answer.
+        sent = time.perf_counter()
+        status, data = request(post_port, "POST", "/api/v1/tasks/ops", phone, batch)
+        if status != 200 or json.loads(data)["results"][0]["status"] != "applied":
+            raise SystemExit(f"task sync: the batch answered {status} {data[:200]!r}")
+        return task, sent
+
+    events = [max(0.0, latency) for latency in event_latency(post_port, stream_port, laptop, create, key="taskId")]
+    return {"eventMedianMs": statistics.median(events), "eventMaxMs": events[-1], "events": len(events)}
+
+
 def bench(clusters):
     if not os.path.exists(BINARY):
         raise SystemExit(f"{BINARY} is missing: run make bench (it builds the release binary)")
@@ -264,6 +288,9 @@ def bench(clusters):
         rows.append({"endpoint": "POST /api/v1/me/leave (concurrent)", "path": "/api/v1/me/leave",
                      "requestsPerSecond": rate, "p50ms": p50, "p99ms": p99})
 
+        tasks = task_sync(servers[0][1], servers[-1][1])
+        log(f"  a task change to the owner's other device: median {tasks['eventMedianMs']:.1f} ms, "
+            f"max {tasks['eventMaxMs']:.1f} ms")
         if INSTANCES > 1:
             crossing = crossing_instances(servers[0][1], servers[1][1])
             log(f"  across instances: events median {crossing['eventMedianMs']:.1f} ms, max "
@@ -301,6 +328,7 @@ def bench(clusters):
         "database": DATABASE,
         "instances": INSTANCES,
         "acrossInstances": crossing,
+        "taskSync": tasks,
         "peakRSSMB": rss,
     }
     with open(os.path.join(ROOT, "bench", "results.json"), "w") as file:
@@ -315,6 +343,9 @@ def bench(clusters):
               f" {row['ratioToHealthz']:>11.1%}")
     print(f"{'POST /api/v1/me/leave (200 sequential)':<44} {'':>10} {sequential['p50ms']:>8.2f} {sequential['p99ms']:>8.2f}")
     print(f"Peak RSS: {rss:.1f} MB (the largest instance); seeding took {seed_seconds:.1f} s")
+    print(f"Tasks: a change made on one device reached the owner's other device's stream in "
+          f"{tasks['eventMedianMs']:.1f} ms (median of {tasks['events']}, max {tasks['eventMaxMs']:.1f} ms"
+          + (", across the two instances)" if INSTANCES > 1 else ")"))
     if crossing:
         print(f"Across instances: a live event reached the other instance's stream in {crossing['eventMedianMs']:.1f} ms "
               f"(median of {crossing['events']}, max {crossing['eventMaxMs']:.1f} ms); a token revoked on one was "

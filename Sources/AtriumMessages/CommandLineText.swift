@@ -55,7 +55,7 @@ public enum CommandLineText: CatalogueMessage, Hashable {
           atrium checkin [BUILDING] [--at LAT,LON[,ACCURACY_M]] | checkout
           atrium mates | mates add NAME | mates remove NAME | where NAME
           atrium tasks [--filter pending|done|assigned] | task add TITLE [--due DATE] | task done ID | task rm ID
-          atrium task edit ID [--title T] [--notes N] [--due DATE] | task resolve ID FIELD --keep mine|theirs
+          atrium task edit ID [--title T] [--notes N] [--due DATE] | task resolve ID [FIELD] --keep mine|theirs
         """
           + (es
             ? "\nTodas las órdenes admiten --json. El servidor sale de --server, ATRIUM_SERVER o el último inicio de sesión."

@@ -5,6 +5,7 @@ public enum TaskText: CatalogueMessage, Hashable {
   case idInUse
   case onlyTheOwner
   case noConflictOn(String)
+  case noConflicts
   case cursorTooOld(days: Int)
   case ifMatchRequired
   case notYourReport(String)
@@ -55,6 +56,8 @@ public enum TaskText: CatalogueMessage, Hashable {
         : "Only the person whose list the task is on marks it done or resolves its conflicts."
     case .noConflictOn(let field):
       return es ? "La tarea no tiene ningún conflicto en «\(field)»." : "The task has no conflict on “\(field)”."
+    case .noConflicts:
+      return es ? "La tarea no tiene conflictos que resolver." : "The task has no conflict to resolve."
     case .cursorTooOld(let days):
       return es
         ? "Ese cursor tiene más de \(days) días: vuelve a descargar las tareas (GET /api/v1/tasks) sin perder los cambios sin enviar."
@@ -111,7 +114,7 @@ public enum TaskText: CatalogueMessage, Hashable {
 
   public static var examples: [TaskText] {
     [
-      .noSuchTask, .idInUse, .onlyTheOwner, .noConflictOn("title"), .cursorTooOld(days: 90), .ifMatchRequired,
+      .noSuchTask, .idInUse, .onlyTheOwner, .noConflictOn("title"), .noConflicts, .cursorTooOld(days: 90), .ifMatchRequired,
       .notYourReport("Javier Gómez"), .taskAssignedKind, .gaveYouATask(by: "Mario Ruiz", title: "Sign the contract"),
       .tasksGiven(1), .tasksGiven(3), .tasksTitle, .addTask, .title, .notes, .due, .dueOn("2026-03-09"),
       .givenBy("Mario López"), .markDone, .markPending, .edit, .delete, .deleted("Buy milk"), .undo, .save, .all,

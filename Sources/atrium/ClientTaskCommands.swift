@@ -8,7 +8,8 @@ import Foundation
 /// command works offline (the edit waits and is sent by the next command that reaches the
 /// server): `atrium tasks [--filter pending|done|assigned]`, `atrium task add TITLE [--due
 /// DATE]`, `task done ID`, `task edit ID [--title T] [--notes N] [--due DATE]`, `task rm ID`,
-/// `task resolve ID FIELD --keep mine|theirs`. An ID may be written by its first characters.
+/// `task resolve ID [FIELD] --keep mine|theirs` (every conflicting field when none is named).
+/// An ID may be written by its first characters.
 enum ClientTaskCommands {
   typealias Exit = ClientCommands.Exit
 
@@ -58,13 +59,19 @@ enum ClientTaskCommands {
       await list.appeared()
     case "resolve":
       let id = try pick(words.first, repository, language)
-      guard words.count >= 2, let field = TaskField(rawValue: words[1]),
-        let keep = options.value("keep"), ["mine", "theirs"].contains(keep)
+      let named = words.count >= 2 ? TaskField(rawValue: words[1]) : nil
+      guard words.count < 2 || named != nil, let keep = options.value("keep"), ["mine", "theirs"].contains(keep)
       else { throw Exit(code: 2, message: CommandLineText.usage.text(in: language)) }
       let editor = TaskEditorViewModel(repository: repository, id: id, language: language)
-      await editor.resolveTapped(field, keepMine: keep == "mine")
-      if let error = editor.state.error {
-        throw Exit(code: editor.state.isOffline ? 5 : 4, message: error)
+      // Without a field, each conflicting one; whether the task comes back first, so that
+      // its other fields are settled on the task the person chose to keep.
+      let fields = named.map { [$0] } ?? editor.state.conflicts.map(\.field).sorted { $0 == .deleted && $1 != .deleted }
+      guard !fields.isEmpty else { throw Exit(code: 2, message: TaskText.noConflicts.text(in: language)) }
+      for field in fields {
+        await editor.resolveTapped(field, keepMine: keep == "mine")
+        if let error = editor.state.error {
+          throw Exit(code: editor.state.isOffline ? 5 : 4, message: error)
+        }
       }
       await list.appeared()
     default:

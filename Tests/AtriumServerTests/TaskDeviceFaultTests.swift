@@ -94,7 +94,10 @@ import Testing
           "\(TaskJSON.string("Water the plants on Monday"))",
         ]
       ])
-    #expect(try ahead.run(["task", "resolve", short, "title", "--keep", "mine"]).status == 0)
+    // Without a field, `resolve` settles every conflicting one (here the title).
+    #expect(try ahead.run(["task", "resolve", short, "--keep", "mine"]).status == 0)
+    let again = try ahead.run(["task", "resolve", short, "--keep", "mine"])
+    #expect(again.status == 2 && again.errors.contains("no conflict to resolve"), "\(again)")
 
     // Later, the device two days "behind" edits again: its edit lands over Friday's.
     #expect(try behind.tasks().map(\.title) == ["Water the plants on Friday"])
