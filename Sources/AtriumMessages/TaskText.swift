@@ -114,7 +114,8 @@ public enum TaskText: CatalogueMessage, Hashable {
 
   public static var examples: [TaskText] {
     [
-      .noSuchTask, .idInUse, .onlyTheOwner, .noConflictOn("title"), .noConflicts, .cursorTooOld(days: 90), .ifMatchRequired,
+      .noSuchTask, .idInUse, .onlyTheOwner, .noConflictOn("title"), .noConflicts, .cursorTooOld(days: 90),
+      .ifMatchRequired,
       .notYourReport("Javier Gómez"), .taskAssignedKind, .gaveYouATask(by: "Mario Ruiz", title: "Sign the contract"),
       .tasksGiven(1), .tasksGiven(3), .tasksTitle, .addTask, .title, .notes, .due, .dueOn("2026-03-09"),
       .givenBy("Mario López"), .markDone, .markPending, .edit, .delete, .deleted("Buy milk"), .undo, .save, .all,
