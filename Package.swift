@@ -23,6 +23,7 @@ let package = Package(
     .systemLibrary(name: "CLDAP", pkgConfig: "ldap", providers: [.apt(["libldap-dev"])]),
     .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
     .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
 
     // MARK: - shared
 
@@ -53,6 +54,7 @@ let package = Package(
     // Mail as values (MIME, RFC 2047) and its delivery: SMTP through libcurl, or a folder.
     // libcurl, wrapped once: a transfer, and HTTP requests to other services (push).
     .target(name: "AtriumCurl", dependencies: ["CCurl"]),
+    .target(name: "AtriumMQTT", dependencies: ["CMosquitto"]),
     .target(name: "AtriumMail", dependencies: ["AtriumCurl"]),
     .target(name: "AtriumStore", dependencies: ["AtriumSQL", "AtriumSQLite", "AtriumPostgres", "AtriumDomain"]),
     .target(
@@ -116,6 +118,7 @@ let package = Package(
       name: "AtriumHTTPTests", dependencies: ["AtriumHTTPTypes", "AtriumHTTP", "AtriumLog", "AtriumTestSupport"]),
     .testTarget(name: "AtriumImagesTests", dependencies: ["AtriumImages", "AtriumTestSupport"]),
     .testTarget(name: "AtriumLDAPTests", dependencies: ["AtriumLDAP", "AtriumTestSupport"]),
+    .testTarget(name: "AtriumMQTTTests", dependencies: ["AtriumMQTT", "AtriumTestSupport"]),
     .testTarget(name: "AtriumMailTests", dependencies: ["AtriumMail", "AtriumTestSupport"]),
     .testTarget(
       name: "AtriumStoreTests", dependencies: ["AtriumSQL", "AtriumPostgres", "AtriumStore", "AtriumTestSupport"]),

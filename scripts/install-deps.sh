@@ -13,6 +13,7 @@ declare -A packages=(
   [ldap]=libldap-dev
   [libpq]=libpq-dev
   [libcurl]=libcurl4-openssl-dev
+  [libmosquitto]=libmosquitto-dev
 )
 
 missing=()

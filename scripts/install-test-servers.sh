@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests start themselves, only when missing: slapd and the ldap-utils it is
 # loaded and changed with, PostgreSQL's server, nginx (the proxy in front of two instances),
-# nghttpd (an HTTP/2 server the APNs client is checked against), faketime (a client with its clock a day off), and Chromium with its WebDriver for the browser tests. Nothing installed here starts a server on this machine: slapd is preseeded to create
+# nghttpd (an HTTP/2 server the APNs client is checked against), faketime (a client with its clock a day off), mosquitto with its clients (the sensors' MQTT broker), and Chromium with its WebDriver for the browser tests. Nothing installed here starts a server on this machine: slapd is preseeded to create
 # no configuration of its own, PostgreSQL is told to create no cluster, and while the packages
 # install, a policy-rc.d forbids every service start. The tests start their own servers.
 set -euo pipefail
@@ -14,6 +14,8 @@ command -v ldapmodify >/dev/null 2>&1 || missing+=(ldap-utils)
 compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || missing+=(postgresql)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v nghttpd >/dev/null 2>&1 || missing+=(nghttp2-server)
+[ -x /usr/sbin/mosquitto ] || missing+=(mosquitto)
+command -v mosquitto_ctrl >/dev/null 2>&1 || missing+=(mosquitto-clients)
 # faketime runs a client with its clock a day either way (the tasks' clock-skew test).
 command -v faketime >/dev/null 2>&1 || missing+=(faketime)
 if [ ${#missing[@]} -eq 0 ]; then
