@@ -127,7 +127,8 @@ let package = Package(
       dependencies: [
         "AtriumServer", "AtriumServices", "AtriumWeb", "AtriumCrypto", "AtriumLog", "AtriumAPI", "AtriumDomain",
         "AtriumMessages", "AtriumHTTPTypes",
-        "AtriumHTTP", "AtriumLDAP", "AtriumMail", "AtriumSQL", "AtriumPostgres", "AtriumStore", "AtriumTestSupport",
+        "AtriumHTTP", "AtriumLDAP", "AtriumMail", "AtriumMQTT", "AtriumSQL", "AtriumPostgres", "AtriumStore",
+        "AtriumTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]
