@@ -99,6 +99,11 @@ public struct DatabaseRow: Sendable {
     }
   }
 
+  public func optionalDouble(_ column: String) -> Double? {
+    if case .null = self[column] { return nil }
+    return double(column)
+  }
+
   public func blob(_ column: String) -> [UInt8] {
     switch self[column] {
     case .blob(let bytes): bytes

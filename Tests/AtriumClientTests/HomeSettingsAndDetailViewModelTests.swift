@@ -61,7 +61,7 @@ import Testing
     await model.appeared()
     #expect(
       model.state.notifications.map(\.id) == [
-        "leaveDecisions", "approvalsWaiting", "companyNotices", "mateCheckIns", "taskAssigned",
+        "leaveDecisions", "approvalsWaiting", "companyNotices", "mateCheckIns", "taskAssigned", "sensorAlerts",
       ])
     // Everything on, but a mate's check-in, which waits until the person turns it on.
     #expect(
@@ -69,7 +69,7 @@ import Testing
         $0.board && $0.mail && $0.push && !$0.digest
       })
     #expect(model.state.notifications[3].board == false && !model.state.notifications[3].mail)
-    #expect(model.state.notifications.map(\.offersDigest) == [false, true, true, false, false])
+    #expect(model.state.notifications.map(\.offersDigest) == [false, true, true, false, false, false])
     let oldFeed = try #require(model.state.calendarURL)
 
     await model.notificationToggled(kind: "companyNotices", channel: .mail, isOn: false)

@@ -12,7 +12,7 @@ import Testing
     + FeedTrouble.examples + DecisionText.examples + AdminText.examples
     + HomeText.examples + PasswordText.examples + AuditText.examples + MailText.examples
     + OutboxText.examples + DigestText.examples + ErasureText.examples + PushText.examples
-    + BrowserPushText.examples + PresenceText.examples + TaskText.examples
+    + BrowserPushText.examples + PresenceText.examples + TaskText.examples + SensorText.examples
     + SignUpText.examples
 
   /// Texts that are names, or read the same in both languages on purpose.

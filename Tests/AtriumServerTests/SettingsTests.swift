@@ -25,7 +25,7 @@ import Testing
     #expect(
       initial.notifications == [
         "leaveDecisions": everything, "approvalsWaiting": everything, "companyNotices": everything,
-        "mateCheckIns": off, "taskAssigned": everything,
+        "mateCheckIns": off, "taskAssigned": everything, "sensorAlerts": everything,
       ], "everything on, but a mate's check-in: off until chosen")
     #expect(
       initial.notificationKinds == [
@@ -34,6 +34,7 @@ import Testing
         .init(id: "companyNotices", name: "Company notices", offersDigest: true),
         .init(id: "mateCheckIns", name: "A mate checked in", offersDigest: false),
         .init(id: "taskAssigned", name: "Tasks given to me", offersDigest: false),
+        .init(id: "sensorAlerts", name: "Sensor alerts", offersDigest: false),
       ])
     // A bare boolean, as clients sent before there were channels, sets every channel.
     let changed = app.send(
@@ -46,7 +47,7 @@ import Testing
     #expect(
       reread.notifications == [
         "leaveDecisions": everything, "approvalsWaiting": everything, "companyNotices": off, "mateCheckIns": off,
-        "taskAssigned": everything,
+        "taskAssigned": everything, "sensorAlerts": everything,
       ])
     let bad = app.send(.settings(.update), json: #"{"language": "fr"}"#, token: eva.accessToken)
     #expect(bad.status == 400)

@@ -25,6 +25,8 @@ public struct NotificationKind: Sendable, Hashable {
   public static let taskAssigned = NotificationKind(id: "taskAssigned", offersDigest: false)
   /// One of my mates checked in where I may see them: off until the person turns it on.
   public static let mateCheckIns = NotificationKind(id: "mateCheckIns", offersDigest: false, defaultChoice: .nothing)
+  /// A sensor alert rule I follow fired: on every channel until the person chooses.
+  public static let sensorAlerts = NotificationKind(id: "sensorAlerts", offersDigest: false)
 }
 
 /// Where a notification can reach a person.

@@ -49,13 +49,13 @@ public final class AtriumApp: HTTPResponder {
   /// The notification-kinds extension point: a section adds its kinds here, in the order
   /// Settings shows them.
   public static let notificationKinds: [RegisteredNotificationKind] = [
-    .leaveDecisions, .approvalsWaiting, .companyNotices, .mateCheckIns, .taskAssigned,
+    .leaveDecisions, .approvalsWaiting, .companyNotices, .mateCheckIns, .taskAssigned, .sensorAlerts,
   ]
 
   /// The erasure-hooks extension point: what each section takes away when an account is
   /// erased, in order (the outbox reads the board's notices before the board deletes them).
   public static let erasureHooks: [ErasureHook] = [
-    .outbox, .board, .timeline, .settings, .leave, .presence, .tasks, .records,
+    .outbox, .board, .timeline, .settings, .leave, .presence, .tasks, .sensors, .records,
   ]
 
   public init(environment: ServerEnvironment) throws {

@@ -54,6 +54,7 @@ package final class SensorIngest: Sendable {
     do {
       try environment.database.write { connection in
         try SensorReadingStore(connection).keep(batch.readings, refused: batch.refused, at: now)
+        try SensorAlerts(environment: environment, connection: connection).evaluate(batch.readings)
       }
     } catch {
       // Kept for the next flush rather than lost (a busy database, a failover).
@@ -64,6 +65,12 @@ package final class SensorIngest: Sendable {
       throw error
     }
     return batch.readings.values.reduce(0) { $0 + $1.count }
+  }
+
+  /// Fires the rules whose duration passed without a new reading; `atrium serve` runs it
+  /// every second.
+  package func tick() throws {
+    try environment.database.write { try SensorAlerts(environment: environment, connection: $0).tick() }
   }
 
   /// A sensor registered (or its kinds changed) here.

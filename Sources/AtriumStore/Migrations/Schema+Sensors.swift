@@ -107,6 +107,7 @@ extension Schema {
         CREATE TABLE alert_rules (
           id TEXT PRIMARY KEY,
           template_id TEXT NOT NULL REFERENCES alert_templates(id),
+          kind TEXT NOT NULL,
           scope TEXT NOT NULL,
           scope_id TEXT NOT NULL,
           comparison TEXT NOT NULL,

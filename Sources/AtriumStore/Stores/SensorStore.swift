@@ -59,6 +59,14 @@ public struct SensorStore {
       .integer(Int64(sensor.intervalSeconds)), .text(createdBy), .integer(instant))
   }
 
+  public func room(id: String) throws -> Room? {
+    try connection.queryFirst("SELECT * FROM rooms WHERE id = ?", .text(id)).map {
+      Room(
+        id: $0.string("id"), name: $0.string("name"), buildingID: $0.optionalString("building_id"),
+        floor: $0.optionalString("floor"))
+    }
+  }
+
   public func sensor(id: String) throws -> Sensor? {
     try connection.queryFirst("SELECT * FROM sensors WHERE id = ?", .text(id)).map(Self.sensor)
   }
