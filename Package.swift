@@ -76,7 +76,7 @@ let package = Package(
       name: "AtriumServer",
       dependencies: [
         "AtriumDomain", "AtriumMessages", "AtriumAPI", "AtriumHTTPTypes", "AtriumHTTP", "AtriumCrypto", "AtriumLog",
-        "AtriumServices", "AtriumWeb", "AtriumSQL", "AtriumStore", "AtriumHTML",
+        "AtriumServices", "AtriumWeb", "AtriumSQL", "AtriumStore", "AtriumHTML", "AtriumMQTT",
       ],
       resources: [.copy("Resources/openapi.yaml")]
     ),

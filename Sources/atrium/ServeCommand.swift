@@ -29,7 +29,8 @@ func runServe(_ arguments: [String]) {
     case "--trust-proxy":
       trustsProxy = true
     case "--data", "--host", "--port", "--threads", "--workers", "--timeout", "--public-url", "--durability",
-      "--feed-interval", "--connections-per-address", "--feed-allowed-hosts", "--database", "--files":
+      "--feed-interval", "--connections-per-address", "--feed-allowed-hosts", "--database", "--files", "--mqtt",
+      "--mqtt-admin", "--mqtt-ca":
       guard index + 1 < arguments.count else { fail("\(flag) needs a value") }
       options[String(flag.dropFirst(2))] = arguments[index + 1]
       index += 1
@@ -94,6 +95,14 @@ func runServe(_ arguments: [String]) {
       publicURL: publicURL ?? (isDemo ? "http://\(urlHost(configuration.host)):\(configuration.port)" : nil))
     serverEnvironment.push = try PushSettings.from(
       environment: environment, mailFrom: serverEnvironment.mail?.from.address, publicURL: publicURL)
+    if let url = options["mqtt"] ?? environment["ATRIUM_MQTT_URL"], !url.isEmpty {
+      guard let admin = options["mqtt-admin"] ?? environment["ATRIUM_MQTT_ADMIN"] else {
+        fail("--mqtt needs --mqtt-admin USER:PASSWORD (or ATRIUM_MQTT_ADMIN), an admin account of the broker")
+      }
+      serverEnvironment.sensors = try SensorSettings(
+        url: url, admin: admin, caFile: options["mqtt-ca"] ?? environment["ATRIUM_MQTT_CA_FILE"],
+        clientID: try directory.mqttClientID(), isShared: databaseURL(options) != nil)
+    }
     if isDemo {
       let now = serverEnvironment.now()
       let created = try DemoCompany.seed(
@@ -107,6 +116,7 @@ func runServe(_ arguments: [String]) {
           : "\(place) already holds data; the demo company was not created.")
     }
     app = try AtriumApp(environment: serverEnvironment)
+    app.sensorBroker?.start()
     // Requests cut off by a crash left their Idempotency-Keys claimed: let their retries run.
     try app.releaseUnfinishedRequests()
     server = HTTPServer(configuration: configuration, responder: app)
@@ -144,6 +154,7 @@ func runServe(_ arguments: [String]) {
   print("Stopping: finishing requests in flight...")
   fflush(nil)
   jobs.stop()
+  app.sensorBroker?.stop()
   server.stop(gracePeriod: .seconds(10))
   print("Stopped.")
 }

@@ -81,6 +81,13 @@ let usage = """
     --feed-allowed-hosts HOST,HOST
                       intranet hosts feeds may be fetched from although they resolve to a
                       private or local address (ATRIUM_FEED_ALLOWED_HOSTS; default none)
+    --mqtt URL        the sensors' MQTT broker, mqtt://HOST:PORT or mqtts://HOST:PORT
+                      (ATRIUM_MQTT_URL; without it the Sensors section says it is not set up)
+    --mqtt-admin USER:PASSWORD
+                      an admin account of the broker's dynamic-security plugin
+                      (ATRIUM_MQTT_ADMIN)
+    --mqtt-ca FILE    the CA that signed the broker's certificate, for mqtts://
+                      (ATRIUM_MQTT_CA_FILE)
     --demo            create the demo company when the data folder is empty (ATRIUM_DEMO=1)
   """
 

@@ -38,6 +38,8 @@ public final class AtriumApp: HTTPResponder {
   let timeline: TimelineService
   let feeds: FeedService
   let directoryAdmin: DirectoryAdmin
+  /// The sensors' broker connection; nil when no broker is configured.
+  public let sensorBroker: SensorBroker?
   let webSessions: WebSessions
   let web: WebApp
   let teamCalendar: TeamCalendarService
@@ -85,6 +87,7 @@ public final class AtriumApp: HTTPResponder {
     self.photos = PhotoService(environment: environment)
     self.timeline = TimelineService(environment: environment)
     self.directoryAdmin = DirectoryAdmin(environment: environment, directory: directory)
+    self.sensorBroker = environment.sensors.map { SensorBroker(settings: $0, environment: environment) }
     self.webSessions = WebSessions(environment: environment, sessions: WebSessionService(environment: environment))
     self.teamCalendar = TeamCalendarService(environment: environment)
     self.feeds = FeedService(environment: environment)

@@ -88,7 +88,7 @@ extension AtriumApp {
       },
       // Each feed at most once per `feedInterval`; a new feed is read within a minute.
       BackgroundJob(name: "feeds", firstRunAfter: 5, interval: 60) { [self] in refreshFeeds() },
-    ] + mailJobs + pushJobs
+    ] + mailJobs + pushJobs + (sensorBroker?.jobs ?? [])
   }
 
   /// The push sender, when push is on: every instance sends, each row claimed by one of them.

@@ -96,4 +96,18 @@ public struct DataDirectory: Sendable {
   public func signingKey() throws -> [UInt8] {
     try SigningKey.loadOrCreate(at: signingKeyPath)
   }
+
+  /// The MQTT client id this folder's server connects to the sensors' broker with, made once
+  /// and kept in the folder: the same id after a restart finds the broker's kept session.
+  public func mqttClientID() throws -> String {
+    let file = path + "/mqtt-client-id"
+    if let kept = try? String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
+      !kept.isEmpty
+    {
+      return kept
+    }
+    let made = "atrium-" + UUID().uuidString.lowercased()
+    try made.write(toFile: file, atomically: true, encoding: .utf8)
+    return made
+  }
 }

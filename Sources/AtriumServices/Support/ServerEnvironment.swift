@@ -59,6 +59,8 @@ public struct ServerEnvironment: Sendable {
   /// How notifications are pushed to devices; nil when nothing is pushed (commands other than
   /// `serve`, and tests that do not push).
   public var push: PushSettings?
+  /// The sensors' MQTT broker; nil when it is not configured (the Sensors section says so).
+  public var sensors: SensorSettings?
   /// How timeline feeds are fetched; nil fetches over HTTP within `feedTimeout`.
   public var feedClient: FeedClient?
   /// Which addresses feeds may be fetched from over HTTP (no private or local ones, unless allowed).
