@@ -65,7 +65,7 @@ public final class DynamicSecurity: Sendable {
   }
 
   private let client: MQTTClient
-  private let waiting = Mutex<[String: CheckedContinuation<String?, Never>]>([:])
+  private let waiting = Mutex<[String: CheckedContinuation<MQTTError?, Never>]>([:])
 
   /// Uses `client` (signed in as a dynamic-security admin) and listens to the answers on it;
   /// its message handler must pass every message to `take(_:)` first.
@@ -82,7 +82,7 @@ public final class DynamicSecurity: Sendable {
     else { return true }
     for response in responses {
       guard let correlation = response["correlationData"] as? String else { continue }
-      let error = response["error"] as? String
+      let error = (response["error"] as? String).map { MQTTError.rejected($0) }
       waiting.withLock { $0.removeValue(forKey: correlation) }?.resume(returning: error)
     }
     return true
@@ -101,21 +101,21 @@ public final class DynamicSecurity: Sendable {
     }
     let timer = Task { [self] in
       try? await Task.sleep(for: timeout)
-      waiting.withLock { $0.removeValue(forKey: correlation) }?.resume(returning: "timed out")
+      waiting.withLock { $0.removeValue(forKey: correlation) }?.resume(returning: .timedOut)
     }
     defer { timer.cancel() }
-    let answer: String? = await withCheckedContinuation { continuation in
+    let answer: MQTTError? = await withCheckedContinuation { continuation in
       waiting.withLock { $0[correlation] = continuation }
       Task { [self] in
         do {
           try await client.publish(Self.commandTopic, Array(payload))
         } catch {
-          waiting.withLock { $0.removeValue(forKey: correlation) }?.resume(returning: "\(error)")
+          // Not sent (no connection): the broker never saw it.
+          waiting.withLock { $0.removeValue(forKey: correlation) }?.resume(
+            returning: (error as? MQTTError) ?? .notConnected)
         }
       }
     }
-    if let answer {
-      throw answer == "timed out" ? .timedOut : .rejected(answer)
-    }
+    if let answer { throw answer }
   }
 }

@@ -39,7 +39,15 @@ public final class SensorBroker: Sendable {
     }
   }
 
+  /// Sensors' accounts at the broker, through this connection.
+  package var accounts: any SensorAccounts { BrokerSensorAccounts(security: security) }
+
   public func start() { client.start() }
+
+  /// Waits until connected to the broker, or `timeout`.
+  public func waitUntilConnected(timeout: Duration = .seconds(10)) -> Bool {
+    client.waitUntilConnected(timeout: timeout)
+  }
 
   /// Stops reading (the broker keeps what comes next for the session), then writes what came.
   public func stop() {
