@@ -30,7 +30,7 @@ import Testing
     #expect(
       Set(user.keys) == [
         "id", "username", "email", "firstName", "lastName", "displayName", "position", "department", "location",
-        "managerId", "role", "photoURL",
+        "managerId", "role", "photoURL", "permissions",
       ])
     let tokens = try JSONText.decode(SessionTokens.self, from: response)
     #expect(tokens.user.username == "eva")

@@ -105,12 +105,14 @@ public struct PersonChange: Codable, Hashable, Sendable {
   public var phone: String?
   public var bio: String?
   public var active: Bool?
+  /// Replaces what the person was granted beside their role (`["facilities"]`, or `[]`).
+  public var permissions: [String]?
 
   public init() {}
 
   private enum CodingKeys: String, CodingKey {
     case username, email, firstName, lastName, position, departmentId, locationId, managerId, role, startDate, phone,
-      bio, active
+      bio, active, permissions
   }
 
   public init(from decoder: any Decoder) throws {
@@ -132,6 +134,7 @@ public struct PersonChange: Codable, Hashable, Sendable {
     phone = try container.decodeIfPresent(String.self, forKey: .phone)
     bio = try container.decodeIfPresent(String.self, forKey: .bio)
     active = try container.decodeIfPresent(Bool.self, forKey: .active)
+    permissions = try container.decodeIfPresent([String].self, forKey: .permissions)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -149,6 +152,7 @@ public struct PersonChange: Codable, Hashable, Sendable {
     try container.encodeIfPresent(phone, forKey: .phone)
     try container.encodeIfPresent(bio, forKey: .bio)
     try container.encodeIfPresent(active, forKey: .active)
+    try container.encodeIfPresent(permissions, forKey: .permissions)
   }
 }
 

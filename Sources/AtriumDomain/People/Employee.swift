@@ -18,14 +18,17 @@ public struct Employee: Hashable, Sendable, Identifiable {
   public var isActive: Bool
   /// The current profile photo (a content hash naming its files), nil for initials.
   public var photoID: String?
+  /// What an admin granted beside the role (`facilities`).
+  public var permissions: Set<Permission>
 
   public init(
     id: String, username: String, email: String, firstName: String, lastName: String,
     position: String = "", departmentID: String, locationID: String, managerID: String? = nil,
     role: Role = .employee, startDate: CalendarDate? = nil, phone: String = "", bio: String = "",
-    isActive: Bool = true, photoID: String? = nil
+    isActive: Bool = true, photoID: String? = nil, permissions: Set<Permission> = []
   ) {
     self.id = id
+    self.permissions = permissions
     self.username = username
     self.email = email
     self.firstName = firstName

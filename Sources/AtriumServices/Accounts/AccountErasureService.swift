@@ -123,6 +123,7 @@ package struct AccountErasureService: Sendable {
     former.role = .employee
     former.isActive = false
     former.photoID = nil
+    former.permissions = []
     return former
   }
 

@@ -83,10 +83,18 @@ package struct PeopleService: Sendable {
     let bio = change.bio.map {
       ProfileRules.text($0, field: "bio", maximum: ProfileRules.maximumBioLength, into: &validator)
     }
+    let permissions = change.permissions.map { names in Set(names.compactMap { Permission(rawValue: $0) }) }
+    if let names = change.permissions {
+      validator.require(
+        names.allSatisfy { Permission(rawValue: $0) != nil }, "permissions",
+        .unknownValue(allowed: Permission.allCases.map(\.rawValue)))
+    }
     try validator.check()
     return try environment.database.write { connection in
       let people = PeopleStore(connection)
       guard var employee = try people.employee(id: id) else { throw Problem.notFound(.noPerson(id: id)) }
+      let permissionsBefore = employee.permissions
+      if let permissions { employee.permissions = permissions }
       let before = try Self.profile(of: employee, connection: connection)
       var problems = Validator()
       let places = PlacesStore(connection)
@@ -148,6 +156,11 @@ package struct PeopleService: Sendable {
       let after = try Self.profile(of: employee, connection: connection)
       try AuditTrail(environment: environment).record(
         "person.update", target: ("person", id), before: before, after: after, by: principal, connection: connection)
+      if employee.permissions != permissionsBefore {
+        try AuditTrail(environment: environment).record(
+          "person.permissions", target: ("person", id), before: permissionsBefore.sorted(),
+          after: employee.permissions.sorted(), by: principal, connection: connection)
+      }
       return after
     }
   }

@@ -19,6 +19,7 @@ package struct UserPresenter: Sendable {
       department: Reference(id: employee.departmentID, name: department?.name ?? ""),
       location: Reference(id: employee.locationID, name: location?.name ?? ""),
       managerId: employee.managerID, role: employee.role,
-      photoURL: PhotoService.address(of: employee.id, photoID: employee.photoID))
+      photoURL: PhotoService.address(of: employee.id, photoID: employee.photoID),
+      permissions: employee.permissions.sorted())
   }
 }

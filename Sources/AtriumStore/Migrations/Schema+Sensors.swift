@@ -1,17 +1,13 @@
 extension Schema {
-  /// Office sensors: rooms, sensors and their readings at three resolutions, the readings
+  /// Office sensors: the `facilities` permission, rooms, sensors and their readings at three resolutions, the readings
   /// refused, and alert rules with their state per sensor, subscribers and history.
   static let sensors: [Migration] = [
     Migration(
       version: 34, name: "rooms, sensors, readings and alert rules",
       sql: [
-        // Permissions an admin grants independent of role (`facilities`: sensors and rooms).
-        """
-        CREATE TABLE employee_permissions (
-          employee_id TEXT NOT NULL REFERENCES employees(id) ON DELETE CASCADE,
-          permission TEXT NOT NULL,
-          PRIMARY KEY (employee_id, permission))
-        """,
+        // Permissions an admin grants independent of role (`facilities`: sensors and rooms),
+        // comma-separated, read with the person's row.
+        "ALTER TABLE employees ADD COLUMN permissions TEXT NOT NULL DEFAULT ''",
         // `name_key` is the lowercased name: one room of a name per building.
         """
         CREATE TABLE rooms (

@@ -66,8 +66,8 @@ public struct PeopleStore {
     try connection.execute(
       """
       INSERT INTO employees (id, username, email, first_name, last_name, position, department_id,
-        location_id, manager_id, role, start_date, phone, bio, active, sort_key, search_id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+        location_id, manager_id, role, start_date, phone, bio, active, sort_key, permissions, search_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
         (SELECT COALESCE(MAX(search_id), 0) + 1 FROM employees))
       """,
       [
@@ -76,6 +76,7 @@ public struct PeopleStore {
         .text(employee.departmentID), .text(employee.locationID), DatabaseValue(employee.managerID),
         .text(employee.role.rawValue), DatabaseValue(employee.startDate), .text(employee.phone),
         .text(employee.bio), DatabaseValue(employee.isActive), .text(employee.sortKey),
+        .text(Permission.text(employee.permissions)),
       ])
     try index(employeeID: employee.id)
   }
@@ -85,7 +86,8 @@ public struct PeopleStore {
     try connection.execute(
       """
       UPDATE employees SET username = ?, email = ?, first_name = ?, last_name = ?, position = ?, department_id = ?,
-        location_id = ?, manager_id = ?, role = ?, start_date = ?, phone = ?, bio = ?, active = ?, sort_key = ?
+        location_id = ?, manager_id = ?, role = ?, start_date = ?, phone = ?, bio = ?, active = ?, sort_key = ?,
+        permissions = ?
       WHERE id = ?
       """,
       [
@@ -93,7 +95,7 @@ public struct PeopleStore {
         .text(employee.position), .text(employee.departmentID), .text(employee.locationID),
         DatabaseValue(employee.managerID), .text(employee.role.rawValue), DatabaseValue(employee.startDate),
         .text(employee.phone), .text(employee.bio), DatabaseValue(employee.isActive), .text(employee.sortKey),
-        .text(employee.id),
+        .text(Permission.text(employee.permissions)), .text(employee.id),
       ])
     try index(employeeID: employee.id)
   }
@@ -298,6 +300,6 @@ public struct PeopleStore {
       locationID: row.string("location_id"), managerID: row.optionalString("manager_id"),
       role: Role(rawValue: row.string("role")) ?? .employee, startDate: row.date("start_date"),
       phone: row.string("phone"), bio: row.string("bio"), isActive: row.bool("active"),
-      photoID: row.optionalString("photo"))
+      photoID: row.optionalString("photo"), permissions: Permission.set(from: row.string("permissions")))
   }
 }

@@ -1,0 +1,16 @@
+/// A power an admin grants a person independent of their role: `facilities` registers sensors
+/// and manages rooms and alert templates (admins may do all of it anyway).
+public enum Permission: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
+  case facilities
+
+  public static func < (lhs: Permission, rhs: Permission) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  /// Permissions as a column keeps them: comma-separated, sorted; unknown names are dropped.
+  public static func set(from text: String) -> Set<Permission> {
+    Set(text.split(separator: ",").compactMap { Permission(rawValue: String($0)) })
+  }
+
+  public static func text(_ permissions: Set<Permission>) -> String {
+    permissions.sorted().map(\.rawValue).joined(separator: ",")
+  }
+}
