@@ -14,10 +14,11 @@ import Testing
 /// on another's changes.
 ///
 /// Callers: nobody; eva (an employee); mario (her manager); lucia (a manager of another
-/// team); ana (an administrator). Someone else's private things (a request of another team,
+/// team); silvia (an employee of Operations whom ana granted `facilities`: the permission's
+/// column); ana (an administrator). Someone else's private things (a request of another team,
 /// a personal notice, a device) answer 404, never 403: their existence is not told.
 @Suite struct PermissionMatrixTests {
-  static let actors = ["anonymous", "eva", "mario", "lucia", "ana"]
+  static let actors = ["anonymous", "eva", "mario", "lucia", "silvia.delgado", "ana"]
 
   enum Body: Sendable {
     case none
@@ -29,7 +30,7 @@ import Testing
     let name: Route.Name
     let route: @Sendable (Fixture) -> Route
     let body: Body
-    /// For nobody, eva, mario, lucia, ana.
+    /// For nobody, eva, mario, lucia, silvia (facilities), ana.
     let expected: [Int]
 
     init(
@@ -126,6 +127,10 @@ import Testing
       evasOtherSession =
         (sessions?["items"] as? [[String: Any]])?.first { ($0["current"] as? Bool) == true }?["id"] as? String ?? ""
       javier = try app.login("javier").user.id
+      // The facilities column's caller: silvia, granted the permission beside her role.
+      let silvia = try app.login("silvia.delgado").user.id
+      let granted = app.send(.people(.update(id: silvia)), json: #"{"permissions": ["facilities"]}"#, token: ana)
+      guard granted.status == 200 else { throw Failure(message: "facilities not granted: \(granted.status)") }
       campus = try id(
         app.send(
           .presence(.createCampus),
