@@ -65,7 +65,7 @@ public final class DynamicSecurity: Sendable {
   }
 
   private let client: MQTTClient
-  private let waiting = Mutex<[String: CheckedContinuation<MQTTError?, Never>]>([:])
+  private let waiting = Mutex<[String: @Sendable (MQTTError?) -> Void]>([:])
 
   /// Uses `client` (signed in as a dynamic-security admin) and listens to the answers on it;
   /// its message handler must pass every message to `take(_:)` first.
@@ -83,39 +83,52 @@ public final class DynamicSecurity: Sendable {
     for response in responses {
       guard let correlation = response["correlationData"] as? String else { continue }
       let error = (response["error"] as? String).map { MQTTError.rejected($0) }
-      waiting.withLock { $0.removeValue(forKey: correlation) }?.resume(returning: error)
+      answer(correlation, error)
     }
     return true
   }
 
-  /// Runs one command and waits for its answer.
-  /// - Throws: `MQTTError.rejected` with the broker's reason ("Client already exists"…), or
-  ///   the connection's error.
-  public func run(_ command: Command, timeout: Duration = .seconds(10)) async throws(MQTTError) {
+  /// Sends one command; `done` is called once with nil when the broker did it, or why not:
+  /// `MQTTError.rejected` with the broker's reason ("Client already exists"…), the
+  /// connection's error when it could not be sent, `.timedOut` without an answer in time.
+  public func run(_ command: Command, timeout: Duration = .seconds(10), done: @escaping @Sendable (MQTTError?) -> Void)
+  {
     let correlation = UUID().uuidString
-    let payload: Data
-    do {
-      payload = try JSONSerialization.data(withJSONObject: ["commands": [command.json(correlation: correlation)]])
-    } catch {
-      throw .rejected("the command could not be written: \(error)")
+    guard
+      let payload = try? JSONSerialization.data(withJSONObject: ["commands": [command.json(correlation: correlation)]])
+    else { return done(.rejected("the command could not be written")) }
+    waiting.withLock { $0[correlation] = done }
+    client.publish(Self.commandTopic, Array(payload), timeout: timeout) { [self] error in
+      // Not sent, or never acknowledged: the broker did not take it.
+      if let error { answer(correlation, error) }
     }
-    let timer = Task { [self] in
-      try? await Task.sleep(for: timeout)
-      waiting.withLock { $0.removeValue(forKey: correlation) }?.resume(returning: .timedOut)
+    DispatchQueue.global().asyncAfter(deadline: .now() + MQTTClient.interval(timeout)) { [self] in
+      answer(correlation, .timedOut)
     }
-    defer { timer.cancel() }
-    let answer: MQTTError? = await withCheckedContinuation { continuation in
-      waiting.withLock { $0[correlation] = continuation }
-      Task { [self] in
-        do {
-          try await client.publish(Self.commandTopic, Array(payload))
-        } catch {
-          // Not sent (no connection): the broker never saw it.
-          waiting.withLock { $0.removeValue(forKey: correlation) }?.resume(
-            returning: (error as? MQTTError) ?? .notConnected)
-        }
-      }
+  }
+
+  /// Runs one command and waits for its answer.
+  public func run(_ command: Command, timeout: Duration = .seconds(10)) async throws(MQTTError) {
+    let outcome = await withCheckedContinuation { continuation in
+      run(command, timeout: timeout) { continuation.resume(returning: $0) }
     }
-    if let answer { throw answer }
+    if let outcome { throw outcome }
+  }
+
+  /// Runs one command and waits, blocking the calling thread (the server's workers).
+  public func runAndWait(_ command: Command, timeout: Duration = .seconds(10)) throws(MQTTError) {
+    let outcome = Mutex<MQTTError?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    run(command, timeout: timeout) { error in
+      outcome.withLock { $0 = error }
+      done.signal()
+    }
+    done.wait()
+    if let error = outcome.withLock({ $0 }) { throw error }
+  }
+
+  /// Ends the wait for `correlation`, once.
+  private func answer(_ correlation: String, _ error: MQTTError?) {
+    waiting.withLock { $0.removeValue(forKey: correlation) }?(error)
   }
 }

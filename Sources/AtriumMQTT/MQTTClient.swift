@@ -26,7 +26,7 @@ public final class MQTTClient: Sendable {
   struct Shared {
     var state = State.connecting
     var subscriptions: [String: Int32] = [:]
-    var waiting: [Int32: CheckedContinuation<MQTTError?, Never>] = [:]
+    var waiting: [Int32: @Sendable (MQTTError?) -> Void] = [:]
     var acknowledged: Set<Int32> = []
     var isStarted = false
     var isStopping = false
@@ -91,6 +91,16 @@ public final class MQTTClient: Sendable {
     return state == .connected
   }
 
+  /// Waits until connected, or `timeout`, without holding a thread (for async callers).
+  public func connected(within timeout: Duration = .seconds(10)) async -> Bool {
+    let end = ContinuousClock.now + timeout
+    while ContinuousClock.now < end {
+      if state == .connected { return true }
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    return state == .connected
+  }
+
   /// Disconnects cleanly (the broker keeps a kept session) and ends the thread.
   public func stop() {
     let onLoopThread = shared.withLock { shared -> Bool in
@@ -102,10 +112,57 @@ public final class MQTTClient: Sendable {
     if !onLoopThread, shared.withLock({ $0.isStarted }) { _ = finished.wait(timeout: .now() + 10) }
   }
 
+  /// Publishes; `done` is called once: with nil when the broker acknowledged it (at QoS 0, at
+  /// once), or with why not (no connection, the connection replaced, `timeout` passed).
+  public func publish(
+    _ topic: String, _ payload: [UInt8], qos: Int = 1, retain: Bool = false, timeout: Duration = .seconds(10),
+    done: @escaping @Sendable (MQTTError?) -> Void
+  ) {
+    let mid: Int32
+    do {
+      mid = try send(topic, payload, qos: qos, retain: retain)
+    } catch {
+      return done(error)
+    }
+    guard qos > 0 else { return done(nil) }
+    let already = shared.withLock { shared -> Bool in
+      if shared.acknowledged.remove(mid) != nil { return true }
+      shared.waiting[mid] = done
+      return false
+    }
+    if already { return done(nil) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + Self.interval(timeout)) { [self] in
+      finish(mid, with: .timedOut)
+    }
+  }
+
   /// Publishes and, at QoS 1 or 2, waits until the broker acknowledged it.
   public func publish(
     _ topic: String, _ payload: [UInt8], qos: Int = 1, retain: Bool = false, timeout: Duration = .seconds(10)
   ) async throws(MQTTError) {
+    let outcome = await withCheckedContinuation { continuation in
+      publish(topic, payload, qos: qos, retain: retain, timeout: timeout) { continuation.resume(returning: $0) }
+    }
+    if let outcome { throw outcome }
+  }
+
+  /// Publishes and waits, blocking the calling thread (for callers on threads of their own,
+  /// such as the server's workers; never from this client's callbacks).
+  public func publishAndWait(
+    _ topic: String, _ payload: [UInt8], qos: Int = 1, retain: Bool = false, timeout: Duration = .seconds(10)
+  ) throws(MQTTError) {
+    let outcome = Mutex<MQTTError?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    publish(topic, payload, qos: qos, retain: retain, timeout: timeout) { error in
+      outcome.withLock { $0 = error }
+      done.signal()
+    }
+    done.wait()
+    if let error = outcome.withLock({ $0 }) { throw error }
+  }
+
+  /// Hands the message to libmosquitto; its message id (0 at QoS 0).
+  private func send(_ topic: String, _ payload: [UInt8], qos: Int, retain: Bool) throws(MQTTError) -> Int32 {
     var mid: Int32 = 0
     let code: Int32? = handle.withLock { mosquitto in
       guard let mosquitto, state == .connected else { return nil }
@@ -115,21 +172,11 @@ public final class MQTTClient: Sendable {
     }
     guard let code else { throw .notConnected }
     if let error = MQTTError.from(code: code) { throw error }
-    guard qos > 0 else { return }
-    let timer = Task { [self, mid] in
-      try? await Task.sleep(for: timeout)
-      finish(mid, with: .timedOut)
-    }
-    defer { timer.cancel() }
-    let outcome = await withCheckedContinuation { continuation in
-      let done = shared.withLock { shared -> Bool in
-        if shared.acknowledged.remove(mid) != nil { return true }
-        shared.waiting[mid] = continuation
-        return false
-      }
-      if done { continuation.resume(returning: nil) }
-    }
-    if let outcome { throw outcome }
+    return mid
+  }
+
+  static func interval(_ duration: Duration) -> DispatchTimeInterval {
+    .nanoseconds(Int(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000))
   }
 
   // MARK: - The loop thread
@@ -182,9 +229,7 @@ public final class MQTTClient: Sendable {
 
   /// Waits before retry `attempt`, or less when stopped.
   private func pause(_ attempt: Int) {
-    let delay = configuration.delay(beforeRetry: attempt)
-    let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
-    _ = wake.wait(timeout: .now() + .nanoseconds(Int(nanoseconds)))
+    _ = wake.wait(timeout: .now() + Self.interval(configuration.delay(beforeRetry: attempt)))
   }
 
   /// The handle, made with its options and callbacks when there is none.
@@ -223,7 +268,7 @@ public final class MQTTClient: Sendable {
       }
       return shared.waiting.values
     }
-    for continuation in waiting { continuation.resume(returning: .notConnected) }
+    for done in waiting { done(.notConnected) }
   }
 
   private func set(_ state: State) {
@@ -235,13 +280,15 @@ public final class MQTTClient: Sendable {
     handler?(state)
   }
 
+  /// Calls the one waiting for `mid`, once; an acknowledgement nobody waits for yet is kept
+  /// for `publish` to find.
   private func finish(_ mid: Int32, with error: MQTTError?) {
-    let continuation = shared.withLock { shared in
+    let done = shared.withLock { shared in
       let waiting = shared.waiting.removeValue(forKey: mid)
       if waiting == nil, error == nil { shared.acknowledged.insert(mid) }
       return waiting
     }
-    continuation?.resume(returning: error)
+    done?(error)
   }
 
   // MARK: - Called by libmosquitto (on the loop thread)

@@ -13,8 +13,8 @@ import Testing
     let messages = Mutex<[MQTTMessage]>([])
     var texts: [String] { messages.withLock { $0.map { String(decoding: $0.payload, as: UTF8.self) } } }
 
-    func wait(until condition: ([String]) -> Bool, seconds: Double = 10) -> Bool {
-      waitUntil({ condition(texts) }, deadline: seconds)
+    func wait(until condition: ([String]) -> Bool, seconds: Double = 10) async -> Bool {
+      await eventually(deadline: seconds) { condition(texts) }
     }
   }
 
@@ -30,9 +30,7 @@ import Testing
   /// The admin connection, listening to `filter` and answering dynamic-security commands.
   func admin(
     _ broker: MosquittoBroker, listening filter: String?, inbox: Inbox, id: String = "atrium-test"
-  )
-    throws -> (MQTTClient, DynamicSecurity)
-  {
+  ) async throws -> (MQTTClient, DynamicSecurity) {
     let connection = client(
       broker, id: id, username: MosquittoBroker.adminUsername, password: broker.adminPassword, keepsSession: true)
     let security = DynamicSecurity(client: connection)
@@ -41,7 +39,7 @@ import Testing
     }
     if let filter { connection.subscribe(filter) }
     connection.start()
-    try #require(connection.waitUntilConnected(), "\(connection.state)")
+    try #require(await connection.connected(), "\(connection.state)")
     return (connection, security)
   }
 
@@ -54,7 +52,7 @@ import Testing
   @Test func aSensorAccountPublishesOnItsOwnTopic_andTheBrokerDropsItsPublishOnAnothers() async throws {
     let broker = try MosquittoBroker()
     let inbox = Inbox()
-    let (atrium, security) = try admin(broker, listening: "sensors/+/readings", inbox: inbox)
+    let (atrium, security) = try await admin(broker, listening: "sensors/+/readings", inbox: inbox)
     defer { atrium.stop() }
     try await makeSensor("a1", password: "secret-a1", with: security)
     try await makeSensor("b2", password: "secret-b2", with: security)
@@ -64,58 +62,59 @@ import Testing
     let sensor = client(broker, id: "a1", username: "a1", password: "secret-a1")
     sensor.start()
     defer { sensor.stop() }
-    #expect(sensor.waitUntilConnected())
+    #expect(await sensor.connected())
     try await sensor.publish("sensors/b2/readings", Array(#"{"kind":"co2","value":9999}"#.utf8))
     try await sensor.publish("sensors/a1/readings", Array(#"{"kind":"co2","value":812}"#.utf8))
-    #expect(inbox.wait { $0.contains(#"{"kind":"co2","value":812}"#) }, "\(broker.log)")
+    #expect(await inbox.wait { $0.contains(#"{"kind":"co2","value":812}"#) }, "\(broker.log)")
     // The broker keeps one client's messages in order: the refused one would have come first.
     #expect(inbox.messages.withLock { $0.map(\.topic) } == ["sensors/a1/readings"])
   }
 
   @Test func aDeletedAccountIsKickedAndItsNextConnectionRefused_aWrongPasswordToo() async throws {
     let broker = try MosquittoBroker()
-    let (atrium, security) = try admin(broker, listening: nil, inbox: Inbox())
+    let (atrium, security) = try await admin(broker, listening: nil, inbox: Inbox())
     defer { atrium.stop() }
     try await makeSensor("c3", password: "secret-c3", with: security)
     let sensor = client(broker, id: "c3", username: "c3", password: "secret-c3")
     sensor.start()
     defer { sensor.stop() }
-    #expect(sensor.waitUntilConnected())
+    #expect(await sensor.connected())
     try await security.run(.deleteClient(username: "c3"))
-    #expect(waitUntil({ sensor.state != .connected }, deadline: 10), "kicked at once")
-    #expect(waitUntil({ if case .disconnected(.refused) = sensor.state { true } else { false } }, deadline: 10))
+    #expect(await eventually(deadline: 10) { sensor.state != .connected }, "kicked at once")
+    #expect(await eventually(deadline: 10) { if case .disconnected(.refused) = sensor.state { true } else { false } })
     let wrong = client(broker, id: "someone", username: MosquittoBroker.adminUsername, password: "not-it")
     wrong.start()
     defer { wrong.stop() }
-    #expect(waitUntil({ if case .disconnected(.refused) = wrong.state { true } else { false } }, deadline: 10))
+    #expect(await eventually(deadline: 10) { if case .disconnected(.refused) = wrong.state { true } else { false } })
   }
 
-  @Test func theFirstConnectionIsRetriedUntilTheBrokerIsThere() throws {
+  @Test func theFirstConnectionIsRetriedUntilTheBrokerIsThere() async throws {
     let broker = try MosquittoBroker(starts: false)
     let early = client(broker, id: "early", username: MosquittoBroker.adminUsername, password: broker.adminPassword)
     early.start()
     defer { early.stop() }
-    #expect(waitUntil({ if case .disconnected(.unreachable) = early.state { true } else { false } }, deadline: 10))
+    #expect(
+      await eventually(deadline: 10) { if case .disconnected(.unreachable) = early.state { true } else { false } })
     try broker.start()
-    #expect(early.waitUntilConnected(), "\(early.state)")
+    #expect(await early.connected(), "\(early.state)")
   }
 
   /// Readings sent while Atrium is away wait in its kept session, and come when it is back.
   @Test func messagesPublishedWhileTheSubscriberIsAwayArriveWhenItReturns() async throws {
     let broker = try MosquittoBroker()
     let first = Inbox()
-    let (atrium, security) = try admin(broker, listening: "sensors/+/readings", inbox: first)
+    let (atrium, security) = try await admin(broker, listening: "sensors/+/readings", inbox: first)
     try await makeSensor("d4", password: "secret-d4", with: security)
     atrium.stop()
     let sensor = client(broker, id: "d4", username: "d4", password: "secret-d4")
     sensor.start()
     defer { sensor.stop() }
-    #expect(sensor.waitUntilConnected())
+    #expect(await sensor.connected())
     for number in 1...50 { try await sensor.publish("sensors/d4/readings", Array("\(number)".utf8)) }
     let back = Inbox()
-    let (again, _) = try admin(broker, listening: "sensors/+/readings", inbox: back)
+    let (again, _) = try await admin(broker, listening: "sensors/+/readings", inbox: back)
     defer { again.stop() }
-    #expect(back.wait { $0.count >= 50 }, "\(back.texts.count) of 50")
+    #expect(await back.wait { $0.count >= 50 }, "\(back.texts.count) of 50")
     #expect(back.texts == (1...50).map(String.init))
   }
 
@@ -124,13 +123,13 @@ import Testing
   @Test func aGracefulBrokerRestartUnderASteadyPublishLosesNoAcknowledgedMessage() async throws {
     let broker = try MosquittoBroker()
     let inbox = Inbox()
-    let (atrium, security) = try admin(broker, listening: "sensors/+/readings", inbox: inbox)
+    let (atrium, security) = try await admin(broker, listening: "sensors/+/readings", inbox: inbox)
     defer { atrium.stop() }
     try await makeSensor("e5", password: "secret-e5", with: security)
     let sensor = client(broker, id: "e5", username: "e5", password: "secret-e5", keepsSession: true)
     sensor.start()
     defer { sensor.stop() }
-    #expect(sensor.waitUntilConnected())
+    #expect(await sensor.connected())
     var acknowledged: [String] = []
     for number in 1...300 {
       if number == 100 { try broker.restart(graceful: true) }
@@ -143,6 +142,7 @@ import Testing
     }
     #expect(acknowledged.count > 150, "the sensor reconnected and went on")
     #expect(
-      inbox.wait { Set($0).isSuperset(of: acknowledged) }, "\(Set(acknowledged).subtracting(inbox.texts).sorted())")
+      await inbox.wait { Set($0).isSuperset(of: acknowledged) },
+      "\(Set(acknowledged).subtracting(inbox.texts).sorted())")
   }
 }

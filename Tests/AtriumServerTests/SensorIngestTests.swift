@@ -20,7 +20,7 @@ import Testing
   }
 
   /// Atrium's side: the admin connection feeding `ingest`.
-  func listen(_ ingest: SensorIngest) throws -> (MQTTClient, DynamicSecurity) {
+  func listen(_ ingest: SensorIngest) async throws -> (MQTTClient, DynamicSecurity) {
     let client = MQTTClient(
       MQTTConfiguration(
         host: "127.0.0.1", port: broker.port, clientID: "atrium-ingest-test", username: MosquittoBroker.adminUsername,
@@ -31,7 +31,7 @@ import Testing
     }
     client.subscribe("sensors/+/readings")
     client.start()
-    try #require(client.waitUntilConnected())
+    try #require(await client.connected())
     return (client, security)
   }
 
@@ -51,14 +51,14 @@ import Testing
 
   @Test func readingsSentWithTheSensorsAccountAreKept_badOnesCountedAndDropped() async throws {
     let ingest = SensorIngest(environment: app.environment)
-    let (atrium, security) = try listen(ingest)
+    let (atrium, security) = try await listen(ingest)
     defer { atrium.stop() }
     try await register("s1", kinds: [.co2, .temperature], security: security)
     let sensor = MQTTClient(
       MQTTConfiguration(host: "127.0.0.1", port: broker.port, clientID: "s1", username: "s1", password: "secret-s1"))
     sensor.start()
     defer { sensor.stop() }
-    #expect(sensor.waitUntilConnected())
+    #expect(await sensor.connected())
     for payload in [
       #"{"kind": "co2", "value": 812, "ts": "2020-01-01T00:00:00Z"}"#,
       #"[{"kind": "temperature", "value": 21.5}, {"kind": "temperature", "value": 22}]"#,
@@ -72,11 +72,10 @@ import Testing
       try app.database.read { try SensorReadingStore($0).lastValues(of: ["s1"]) }["s1"] ?? [:]
     }
     var written = 0
-    let arrived = waitUntil(
-      {
-        written += (try? ingest.flush()) ?? 0
-        return written >= 4 && (try? SensorReadingStore.refusalsTotal(app, "s1")) == 6
-      }, deadline: 10)
+    let arrived = await eventually(deadline: 10) {
+      written += (try? ingest.flush()) ?? 0
+      return written >= 4 && (try? SensorReadingStore.refusalsTotal(app, "s1")) == 6
+    }
     #expect(arrived, "\(written) written")
     let values = try last()
     #expect(values[.co2]?.value == 900 && values[.temperature]?.value == 22)

@@ -32,14 +32,14 @@ import Testing
     admin.onMessage { _ = security.take($0) }
     admin.start()
     defer { admin.stop() }
-    #expect(admin.waitUntilConnected())
+    #expect(await admin.connected())
     try await security.run(.createRole("sensor-s9", acls: [.init(.publishClientSend, "sensors/s9/#")]))
     try await security.run(.createClient(username: "s9", password: "secret-s9", roles: ["sensor-s9"]))
     let sensor = MQTTClient(
       MQTTConfiguration(host: "127.0.0.1", port: broker.port, clientID: "s9", username: "s9", password: "secret-s9"))
     sensor.start()
     defer { sensor.stop() }
-    #expect(sensor.waitUntilConnected())
+    #expect(await sensor.connected())
 
     let arguments = ["--mqtt", broker.url, "--mqtt-admin", "\(MosquittoBroker.adminUsername):\(broker.adminPassword)"]
     /// The numbered readings stored (400, the warm-up's, left out).
@@ -56,20 +56,20 @@ import Testing
     let first = try ServerProcess(dataPath: data, databaseURL: databaseURL, demo: false, arguments: arguments)
     // Atrium's session exists once it has connected and subscribed: until one warm-up reading
     // is stored, what a sensor sends has no one to wait for.
-    let warm = waitUntil(
-      {
-        Task { try? await sensor.publish("sensors/s9/readings", Array(#"{"kind": "co2", "value": 400}"#.utf8)) }
-        usleep(100_000)
-        return (try? database.read { try $0.queryFirst("SELECT 1 AS one FROM sensor_readings") }) != nil
-      }, deadline: 20)
+    var warm = false
+    for _ in 0..<200 where !warm {
+      try? await sensor.publish("sensors/s9/readings", Array(#"{"kind": "co2", "value": 400}"#.utf8))
+      try await Task.sleep(for: .milliseconds(100))
+      warm = (try? database.read { try $0.queryFirst("SELECT 1 AS one FROM sensor_readings") }) != nil
+    }
     try #require(warm, "atrium never stored a reading: \(broker.log)")
     try await publish(1...20)
-    #expect(waitUntil({ (try? stored().count) == 20 }, deadline: 10), "\(broker.log)")
+    #expect(await eventually(deadline: 10) { (try? stored().count) == 20 }, "\(broker.log)")
     first.crash()
     try await publish(21...60)
     let again = try ServerProcess(dataPath: data, databaseURL: databaseURL, demo: false, arguments: arguments)
     defer { again.crash() }
-    #expect(waitUntil({ (try? stored().count) == 60 }, deadline: 10), "\((try? stored().count) ?? 0) of 60")
+    #expect(await eventually(deadline: 10) { (try? stored().count) == 60 }, "\((try? stored().count) ?? 0) of 60")
     #expect(try stored() == (1...60).map { Double(400 + $0) }, "each once")
   }
 }

@@ -1,7 +1,5 @@
 import AtriumMQTT
 import AtriumServices
-import Dispatch
-import Synchronization
 
 /// Sensors' accounts kept by the broker's dynamic-security plugin, through Atrium's admin
 /// connection: one role per sensor (`sensor-<id>`, publish under `sensors/<id>/#`) and one
@@ -33,24 +31,15 @@ struct BrokerSensorAccounts: SensorAccounts {
     try? run(.deleteRole(Self.role(sensorID)))
   }
 
-  /// Runs a command and waits for its answer.
+  /// Runs a command and waits for its answer on this thread (no task is involved, so a
+  /// caller on any thread is answered, whatever else keeps the task threads busy).
   private func run(_ command: DynamicSecurity.Command) throws(SensorAccountError) {
-    let outcome = Mutex<MQTTError??>(nil)
-    let done = DispatchSemaphore(value: 0)
-    Task { [security] in
-      do {
-        try await security.run(command)
-        outcome.withLock { $0 = .some(nil) }
-      } catch {
-        outcome.withLock { $0 = .some((error as? MQTTError) ?? .rejected("\(error)")) }
-      }
-      done.signal()
-    }
-    done.wait()
-    guard let error = outcome.withLock({ $0 }) ?? nil else { return }
-    switch error {
-    case .rejected(let reason): throw .refused(reason)
-    default: throw .unavailable(error.description)
+    do {
+      try security.runAndWait(command)
+    } catch .rejected(let reason) {
+      throw .refused(reason)
+    } catch {
+      throw .unavailable(error.description)
     }
   }
 }
