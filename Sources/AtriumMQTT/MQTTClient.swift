@@ -101,15 +101,18 @@ public final class MQTTClient: Sendable {
     return state == .connected
   }
 
-  /// Disconnects cleanly (the broker keeps a kept session) and ends the thread.
+  /// Disconnects cleanly (the broker keeps a kept session) and ends the thread; a second call
+  /// returns at once.
   public func stop() {
-    let onLoopThread = shared.withLock { shared -> Bool in
+    let (onLoopThread, mustWait) = shared.withLock { shared -> (Bool, Bool) in
+      let first = !shared.isStopping
       shared.isStopping = true
-      return shared.loopThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+      let onLoop = shared.loopThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+      return (onLoop, first && shared.isStarted)
     }
     wake.signal()
     // From a callback, the loop ends by itself after it returns.
-    if !onLoopThread, shared.withLock({ $0.isStarted }) { _ = finished.wait(timeout: .now() + 10) }
+    if !onLoopThread, mustWait { _ = finished.wait(timeout: .now() + 10) }
   }
 
   /// Publishes; `done` is called once: with nil when the broker acknowledged it (at QoS 0, at

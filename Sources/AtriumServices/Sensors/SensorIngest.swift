@@ -70,6 +70,8 @@ package final class SensorIngest: Sendable {
   /// Fires the rules whose duration passed without a new reading; `atrium serve` runs it
   /// every second.
   package func tick() throws {
+    // Most seconds nothing waits: no write transaction (and no disk flush) for them.
+    guard try environment.database.read({ try !SensorAlertStore($0).pending().isEmpty }) else { return }
     try environment.database.write { try SensorAlerts(environment: environment, connection: $0).tick() }
   }
 
