@@ -49,22 +49,15 @@ public struct SensorReadingStore {
     var raw: [[DatabaseValue]] = []
     var minutes: [BucketKey: Bucket] = [:]
     var days: [BucketKey: Bucket] = [:]
-    var last: [BucketKey: SensorReading] = [:]
+    var last: [String: [SensorKind: SensorReading]] = [:]
     for (sensor, list) in readings {
       for reading in list {
         raw.append([.text(sensor), .text(reading.kind.rawValue), .integer(reading.at), .real(reading.value)])
-        for (span, table) in [(Self.minute, 0), (Self.day, 1)] {
-          let start = reading.at - reading.at % span
-          let key = BucketKey(sensor: sensor, kind: reading.kind, start: start)
-          let fresh = Bucket(start: start, low: reading.value, high: reading.value, total: 0, count: 0)
-          if table == 0 {
-            minutes[key] = (minutes[key] ?? fresh).adding(reading.value)
-          } else {
-            days[key] = (days[key] ?? fresh).adding(reading.value)
-          }
+        Self.add(reading, of: sensor, span: Self.minute, to: &minutes)
+        Self.add(reading, of: sensor, span: Self.day, to: &days)
+        if (last[sensor]?[reading.kind]?.at ?? .min) <= reading.at {
+          last[sensor, default: [:]][reading.kind] = reading
         }
-        let key = BucketKey(sensor: sensor, kind: reading.kind, start: 0)
-        if (last[key]?.at ?? .min) <= reading.at { last[key] = reading }
       }
     }
     for chunk in stride(from: 0, to: raw.count, by: 200).map({ Array(raw[$0..<min($0 + 200, raw.count)]) }) {
@@ -74,13 +67,15 @@ public struct SensorReadingStore {
     }
     try add(minutes, to: "sensor_minutes", column: "minute")
     try add(days, to: "sensor_days", column: "day")
-    for (key, reading) in last {
-      _ = try connection.execute(
-        """
-        INSERT INTO sensor_last (sensor_id, kind, value, at) VALUES (?, ?, ?, ?)
-        ON CONFLICT (sensor_id, kind) DO UPDATE SET value = excluded.value, at = excluded.at
-        WHERE excluded.at >= sensor_last.at
-        """, .text(key.sensor), .text(key.kind.rawValue), .real(reading.value), .integer(reading.at))
+    for (sensor, kinds) in last {
+      for (kind, reading) in kinds {
+        _ = try connection.execute(
+          """
+          INSERT INTO sensor_last (sensor_id, kind, value, at) VALUES (?, ?, ?, ?)
+          ON CONFLICT (sensor_id, kind) DO UPDATE SET value = excluded.value, at = excluded.at
+          WHERE excluded.at >= sensor_last.at
+          """, .text(sensor), .text(kind.rawValue), .real(reading.value), .integer(reading.at))
+      }
     }
     for (sensor, list) in readings {
       guard let seen = list.map(\.at).max() else { continue }
@@ -151,6 +146,14 @@ public struct SensorReadingStore {
     let sensor: String
     let kind: SensorKind
     let start: Int64
+  }
+
+  /// Adds a reading to its bucket of `span` milliseconds.
+  static func add(_ reading: SensorReading, of sensor: String, span: Int64, to buckets: inout [BucketKey: Bucket]) {
+    let start = reading.at - reading.at % span
+    let key = BucketKey(sensor: sensor, kind: reading.kind, start: start)
+    let empty = Bucket(start: start, low: reading.value, high: reading.value, total: 0, count: 0)
+    buckets[key] = (buckets[key] ?? empty).adding(reading.value)
   }
 
   private func add(_ buckets: [BucketKey: Bucket], to table: String, column: String) throws {
