@@ -3,6 +3,7 @@ import AtriumDomain
 /// Things a problem may name: `No location has the id …`, `A department named … already exists`.
 public enum NamedThing: String, Hashable, Sendable, CaseIterable {
   case location, department, holiday, leaveType, companyNotice, post, feed, page, campus, building
+  case room, sensor, alertRule, alertTemplate
 
   func name(in language: Language) -> String {
     switch (self, language) {
@@ -16,6 +17,10 @@ public enum NamedThing: String, Hashable, Sendable, CaseIterable {
     case (.page, .en): "page"
     case (.campus, .en): "campus"
     case (.building, .en): "building"
+    case (.room, .en): "room"
+    case (.sensor, .en): "sensor"
+    case (.alertRule, .en): "alert rule"
+    case (.alertTemplate, .en): "alert template"
     case (.location, .es): "sede"
     case (.department, .es): "departamento"
     case (.holiday, .es): "festivo"
@@ -26,11 +31,15 @@ public enum NamedThing: String, Hashable, Sendable, CaseIterable {
     case (.page, .es): "página"
     case (.campus, .es): "campus"
     case (.building, .es): "edificio"
+    case (.room, .es): "sala"
+    case (.sensor, .es): "sensor"
+    case (.alertRule, .es): "regla de alerta"
+    case (.alertTemplate, .es): "plantilla de alerta"
     }
   }
 
   /// Whether the Spanish noun is feminine (`ninguna sede`, `ningún departamento`).
-  var isFeminineInSpanish: Bool { [.location, .post, .feed, .page].contains(self) }
+  var isFeminineInSpanish: Bool { [.location, .post, .feed, .page, .room, .alertRule, .alertTemplate].contains(self) }
 }
 
 /// What went wrong in the administration and the less common paths, in the reader's language.

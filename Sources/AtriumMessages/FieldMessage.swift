@@ -86,6 +86,8 @@ public struct FieldMessage: CatalogueMessage {
     case .latitude: "field.latitude"
     case .longitude: "field.longitude"
     case .metresBetween: "field.metres-between"
+    case .onlyOneOf: "field.only-one-of"
+    case .numberBetween: "field.number-between"
     }
   }
 
@@ -197,6 +199,10 @@ public struct FieldMessage: CatalogueMessage {
       case .person: return es ? "«\(name)» no es una persona" : "\"\(name)\" is not a person"
       case .campus: return es ? "«\(name)» no es un campus" : "\"\(name)\" is not a campus"
       case .building: return es ? "«\(name)» no es un edificio" : "\"\(name)\" is not a building"
+      case .room: return es ? "«\(name)» no es una sala" : "\"\(name)\" is not a room"
+      case .sensor: return es ? "«\(name)» no es un sensor" : "\"\(name)\" is not a sensor"
+      case .alertTemplate:
+        return es ? "«\(name)» no es una plantilla de alerta" : "\"\(name)\" is not an alert template"
       }
     case .appearsTwiceInFile: return es ? "aparece dos veces en el archivo" : "appears twice in the file"
     case .requiredForNewPerson: return es ? "es obligatorio para una persona nueva" : "is required for a new person"
@@ -248,6 +254,13 @@ public struct FieldMessage: CatalogueMessage {
       return es ? "debe ser una longitud, de −180 a 180 grados" : "must be a longitude, from −180 to 180 degrees"
     case .metresBetween(let low, let high):
       return es ? "debe ser de \(low) a \(high) metros" : "must be \(low) to \(high) metres"
+    case .onlyOneOf(let fields):
+      let list = fields.joined(separator: ", ")
+      return es ? "va solo: da uno de \(list), no varios" : "goes alone: give one of \(list), not several"
+    case .numberBetween(let low, let high):
+      return es
+        ? "debe ser un número de \(Self.number(low)) a \(Self.number(high))"
+        : "must be a number from \(Self.number(low)) to \(Self.number(high))"
     case .apnsDeviceToken:
       return es
         ? "debe ser el token que APNs dio a la app: 64 o más dígitos hexadecimales"
@@ -273,8 +286,16 @@ public struct FieldMessage: CatalogueMessage {
       case .person: return es ? "no es una persona" : "is not a person"
       case .campus: return es ? "no es un campus" : "is not a campus"
       case .building: return es ? "no es un edificio" : "is not a building"
+      case .room: return es ? "no es una sala" : "is not a room"
+      case .sensor: return es ? "no es un sensor" : "is not a sensor"
+      case .alertTemplate: return es ? "no es una plantilla de alerta" : "is not an alert template"
       }
     }
+  }
+
+  /// A limit as people write it: whole numbers without a fraction.
+  private static func number(_ value: Double) -> String {
+    value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 
   /// The JSON kinds a field may expect, in Spanish.
@@ -306,7 +327,8 @@ public struct FieldMessage: CatalogueMessage {
       .requiredUnless(other: "searchBase"), .goesWith(other: "bindDN"), .noSuchField("nickname"),
       .attributeName(field: "email"), .requiredToTurnDown, .commonPassword, .noDigestForKind,
       .domainNotAllowed(["atrium-demo.example"]), .domainName, .webPushSubscription, .apnsDeviceToken, .latitude,
-      .longitude, .metresBetween(50, 2000),
+      .longitude, .metresBetween(50, 2000), .onlyOneOf(["sensorId", "roomId", "buildingId"]),
+      .numberBetween(0, 1_000), .numberBetween(-2.5, 40),
     ]
     let places = FieldRule.PlaceKind.allCases.flatMap { [FieldRule.notA($0), .namedNotA("Sales", $0)] }
     return (rules + places).map(FieldMessage.init)

@@ -60,6 +60,8 @@ public enum ProblemMessage: CatalogueMessage, Hashable {
   case admin(AdminProblemMessage)
   /// The tasks section's.
   case task(TaskText)
+  /// The sensors section's.
+  case sensor(SensorText)
 
   // Sessions and notices.
   case noSession(id: String)
@@ -68,6 +70,7 @@ public enum ProblemMessage: CatalogueMessage, Hashable {
   public var id: String {
     if case .admin(let message) = self { return message.id }
     if case .task(let message) = self { return message.id }
+    if case .sensor(let message) = self { return message.id }
     return "problem." + caseName
   }
 
@@ -77,6 +80,7 @@ public enum ProblemMessage: CatalogueMessage, Hashable {
     switch self {
     case .admin(let message): return message.text(in: language)
     case .task(let message): return message.text(in: language)
+    case .sensor(let message): return message.text(in: language)
     case .noEndpoint(let path): return es ? "No hay nada en \(path)." : "There is no endpoint at \(path)."
     case .methodNotAllowed(let path, let method, let allowed):
       return es ? "\(path) no admite \(method); usa \(allowed)." : "\(path) does not accept \(method); use \(allowed)."

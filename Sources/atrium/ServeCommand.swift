@@ -30,7 +30,7 @@ func runServe(_ arguments: [String]) {
       trustsProxy = true
     case "--data", "--host", "--port", "--threads", "--workers", "--timeout", "--public-url", "--durability",
       "--feed-interval", "--connections-per-address", "--feed-allowed-hosts", "--database", "--files", "--mqtt",
-      "--mqtt-admin", "--mqtt-ca":
+      "--mqtt-admin", "--mqtt-ca", "--mqtt-public":
       guard index + 1 < arguments.count else { fail("\(flag) needs a value") }
       options[String(flag.dropFirst(2))] = arguments[index + 1]
       index += 1
@@ -101,7 +101,8 @@ func runServe(_ arguments: [String]) {
       }
       serverEnvironment.sensors = try SensorSettings(
         url: url, admin: admin, caFile: options["mqtt-ca"] ?? environment["ATRIUM_MQTT_CA_FILE"],
-        clientID: try directory.mqttClientID(), isShared: databaseURL(options) != nil)
+        clientID: try directory.mqttClientID(), isShared: databaseURL(options) != nil,
+        publicURL: options["mqtt-public"] ?? environment["ATRIUM_MQTT_PUBLIC_URL"])
     }
     if isDemo {
       let now = serverEnvironment.now()

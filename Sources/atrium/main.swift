@@ -88,6 +88,8 @@ let usage = """
                       (ATRIUM_MQTT_ADMIN)
     --mqtt-ca FILE    the CA that signed the broker's certificate, for mqtts://
                       (ATRIUM_MQTT_CA_FILE)
+    --mqtt-public URL where sensors reach the broker, told them at registration, when
+                      not at --mqtt's address (ATRIUM_MQTT_PUBLIC_URL)
     --demo            create the demo company when the data folder is empty (ATRIUM_DEMO=1)
   """
 

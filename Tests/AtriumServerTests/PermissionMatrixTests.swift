@@ -72,6 +72,13 @@ import Testing
     let emptyCampus: String
     /// Eva's task, with a conflict on its title.
     let evasTask = "7a1c2e4b-0d3f-4a5b-8c6d-9e0f1a2b3c4d"
+    /// A room with a CO₂ sensor and a rule on the room, and a room without sensors; written
+    /// straight to the database, since the matrix runs without a broker (registering answers
+    /// 503 there, which the rows show).
+    let room = "room-2"
+    let emptyRoom = "room-storage"
+    let sensor = "sensor-room-2"
+    let rule = "rule-room-2"
 
     init(_ app: TestApp) throws {
       let ana = try app.login("ana").accessToken
@@ -159,6 +166,7 @@ import Testing
       guard made.status == 200, String(decoding: made.body, as: UTF8.self).contains(#""status":"conflict""#) else {
         throw Failure(message: "eva's task was not made: \(String(decoding: made.body, as: UTF8.self))")
       }
+      try Self.makeSensors(in: app, room: room, emptyRoom: emptyRoom, sensor: sensor, rule: rule)
       let needed = [
         ("evasNotice", evasNotice), ("leaveType", leaveType), ("evasFeedToken", evasFeedToken),
         ("evasOtherSession", evasOtherSession),
@@ -185,7 +193,7 @@ import Testing
   static let rows: [Row] =
     serviceRows + authRows + meRows + placesRows + peopleRows + companyRows + boardRows + eventsRows + settingsRows
     + directoryRows + calendarRows + timelineRows + leaveRows + approvalsRows + leaveSettingsRows + outboxRows
-    + presenceRows + taskRows + singleTaskRows
+    + presenceRows + taskRows + singleTaskRows + sensorRows + roomRows + alertTemplateRows + alertRuleRows
 
   @Test func everyRouteHasARow() {
     let names = Self.rows.map(\.name)
@@ -211,6 +219,7 @@ import Testing
           .replacingOccurrences(of: "CAMPUS", with: fixture.campus)
           .replacingOccurrences(of: "BUILDING", with: fixture.building)
           .replacingOccurrences(of: "JAVIER", with: fixture.javier)
+          .replacingOccurrences(of: "ROOM", with: fixture.room)
         response = app.send(route, json: filled, token: token)
       case .bytes(let bytes, let contentType):
         response = app.send(

@@ -32,8 +32,8 @@ import Testing
         SensorStore.Sensor(id: "s2", name: "Room 2 air", roomID: "room-2", kinds: [.co2], intervalSeconds: 1),
         createdBy: "test", at: now)
       let alerts = SensorAlertStore(connection)
-      let (name, template) = AlertTemplate.defaults[1]
-      try alerts.insert(template: "t-co2", name: name, template)
+      let (_, name, template) = AlertTemplate.defaults[1]
+      try AlertTemplateStore(connection).insert(.init(id: "t-co2", name: name, template: template))
       try alerts.insert(
         SensorAlertStore.Rule(
           id: "rule-1", templateID: "t-co2", kind: .co2, scope: .room, scopeID: "room-2",

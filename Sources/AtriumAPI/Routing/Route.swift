@@ -44,6 +44,10 @@ public enum Route: Hashable, Sendable {
   case presence(Presence)
   /// Tasks: operations, the change feed, conflicts.
   case tasks(Tasks)
+  /// Office sensors, their rooms and readings.
+  case sensors(Sensors)
+  /// Alert rules on sensors, their templates and followers.
+  case sensorAlerts(SensorAlerts)
 
   /// The sections, registered once: the matcher and the tests read every endpoint from here.
   static let table = RouteTable([
@@ -53,7 +57,8 @@ public enum Route: Hashable, Sendable {
     .init(People.self, Route.people), .init(Places.self, Route.places), .init(Company.self, Route.company),
     .init(Board.self, Route.board), .init(Timeline.self, Route.timeline), .init(Settings.self, Route.settings),
     .init(Directory.self, Route.directory), .init(Events.self, Route.events), .init(Outbox.self, Route.outbox),
-    .init(Presence.self, Route.presence), .init(Tasks.self, Route.tasks),
+    .init(Presence.self, Route.presence), .init(Tasks.self, Route.tasks), .init(Sensors.self, Route.sensors),
+    .init(SensorAlerts.self, Route.sensorAlerts),
   ])
 
   /// The endpoint this route is, with its path parameters and query.
@@ -77,6 +82,8 @@ public enum Route: Hashable, Sendable {
     case .outbox(let value): value.parts.named
     case .presence(let value): value.parts.named
     case .tasks(let value): value.parts.named
+    case .sensors(let value): value.parts.named
+    case .sensorAlerts(let value): value.parts.named
     }
   }
 }

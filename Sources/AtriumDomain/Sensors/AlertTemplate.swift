@@ -41,28 +41,28 @@ public struct AlertTemplate: Sendable, Hashable {
     return Clamped(value: value, wasClamped: value != cooldownSeconds)
   }
 
-  /// The templates a new installation starts with.
-  public static let defaults: [(name: String, template: AlertTemplate)] = [
+  /// The templates a new installation starts with (migration 35 writes them).
+  public static let defaults: [(id: String, name: String, template: AlertTemplate)] = [
     (
-      "Noise above",
+      "noise-above", "Noise above",
       AlertTemplate(
         kind: .noise, comparison: .above, defaultThreshold: 70, thresholdRange: 40...120, minimumCooldownSeconds: 300,
         defaultForSeconds: 60)
     ),
     (
-      "CO₂ above",
+      "co2-above", "CO₂ above",
       AlertTemplate(
         kind: .co2, comparison: .above, defaultThreshold: 1_200, thresholdRange: 600...5_000,
         minimumCooldownSeconds: 300, defaultForSeconds: 300)
     ),
     (
-      "Temperature above",
+      "temperature-above", "Temperature above",
       AlertTemplate(
         kind: .temperature, comparison: .above, defaultThreshold: 27, thresholdRange: 15...40,
         minimumCooldownSeconds: 600, defaultForSeconds: 600)
     ),
     (
-      "Temperature below",
+      "temperature-below", "Temperature below",
       AlertTemplate(
         kind: .temperature, comparison: .below, defaultThreshold: 18, thresholdRange: 5...25,
         minimumCooldownSeconds: 600, defaultForSeconds: 600)

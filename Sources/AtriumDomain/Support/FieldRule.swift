@@ -101,6 +101,10 @@ public enum FieldRule: Hashable, Sendable {
   case requiredUnless(other: String)
   /// Given together with the other field, or neither is.
   case goesWith(other: String)
+  /// Several of fields that exclude each other were given (`sensorId`, `roomId`, `buildingId`).
+  case onlyOneOf([String])
+  /// A number out of its range (a hysteresis, a template's limits).
+  case numberBetween(Double, Double)
   case noSuchField(String)
   case attributeName(field: String)
   /// The company asks a reason for rejecting a request or sending it back to pending.
@@ -110,6 +114,6 @@ public enum FieldRule: Hashable, Sendable {
 
   /// What an id was expected to name.
   public enum PlaceKind: String, Hashable, Sendable, CaseIterable {
-    case location, department, person, campus, building
+    case location, department, person, campus, building, room, sensor, alertTemplate
   }
 }

@@ -39,6 +39,8 @@ extension AtriumApp {
     case .outbox(let route): try handle(route, request, try signedIn(principal))
     case .presence(let route): try handle(route, request, try signedIn(principal))
     case .tasks(let route): try handle(route, request, try signedIn(principal))
+    case .sensors(let route): try handle(route, request, try signedIn(principal))
+    case .sensorAlerts(let route): try handle(route, request, try signedIn(principal))
     case .events:
       // Answered as a stream before dispatch (`openEventStream`).
       throw InternalFault("The event stream reached the dispatch of routes; it is answered before it.")

@@ -150,6 +150,23 @@ extension Schema {
           at BIGINT NOT NULL)
         """,
         "CREATE INDEX alert_events_sensor ON alert_events (sensor_id, at)",
-      ])
+      ]),
+    Migration(
+      version: 35, name: "sensor registration keys and the default alert templates",
+      sql: [
+        // The `Idempotency-Key` a sensor was registered with, per person: a retried
+        // registration finds its sensor instead of making a second (its answer holds a
+        // password, which the server never keeps, so it is not replayed but issued anew).
+        "ALTER TABLE sensors ADD COLUMN registration_key TEXT",
+        "CREATE UNIQUE INDEX sensors_registration ON sensors (created_by, registration_key)",
+        """
+        INSERT INTO alert_templates (id, name, kind, comparison, default_threshold, min_threshold, max_threshold,
+          min_cooldown_seconds, default_for_seconds) VALUES
+          ('noise-above', 'Noise above', 'noise', '>', 70, 40, 120, 300, 60),
+          ('co2-above', 'CO₂ above', 'co2', '>', 1200, 600, 5000, 300, 300),
+          ('temperature-above', 'Temperature above', 'temperature', '>', 27, 15, 40, 600, 600),
+          ('temperature-below', 'Temperature below', 'temperature', '<', 18, 5, 25, 600, 600)
+        """,
+      ]),
   ]
 }

@@ -20,9 +20,9 @@ public struct SensorAlertStore {
     public let kind: SensorKind
     public let scope: Scope
     public let scopeID: String
-    public let condition: AlertCondition
-    public let label: String
-    public let isEnabled: Bool
+    public var condition: AlertCondition
+    public var label: String
+    public var isEnabled: Bool
 
     /// Whether the rule watches a sensor: its own, its room's or its building's.
     public func watches(sensor: String, room: String, building: String?) -> Bool {
@@ -48,17 +48,6 @@ public struct SensorAlertStore {
     }
   }
 
-  public func insert(template id: String, name: String, _ template: AlertTemplate) throws {
-    _ = try connection.execute(
-      """
-      INSERT INTO alert_templates (id, name, kind, comparison, default_threshold, min_threshold, max_threshold,
-        min_cooldown_seconds, default_for_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """, .text(id), .text(name), .text(template.kind.rawValue), .text(template.comparison.rawValue),
-      .real(template.defaultThreshold), .real(template.thresholdRange.lowerBound),
-      .real(template.thresholdRange.upperBound), .integer(Int64(template.minimumCooldownSeconds)),
-      .integer(Int64(template.defaultForSeconds)))
-  }
-
   public func insert(_ rule: Rule, createdBy: String, at instant: Int64) throws {
     let condition = rule.condition
     _ = try connection.execute(
@@ -75,6 +64,37 @@ public struct SensorAlertStore {
   /// memory (`Rule.watches`), instead of a query per sensor.
   public func enabledRules() throws -> [Rule] {
     try connection.query("SELECT * FROM alert_rules WHERE enabled = 1 ORDER BY created_at, id").compactMap(Self.rule)
+  }
+
+  /// Every rule (enabled or not), oldest first.
+  public func rules() throws -> [Rule] {
+    try connection.query("SELECT * FROM alert_rules ORDER BY created_at, id").compactMap(Self.rule)
+  }
+
+  /// A rule's condition, label and switch (what it watches and its template stay).
+  public func update(_ rule: Rule) throws {
+    let condition = rule.condition
+    _ = try connection.execute(
+      """
+      UPDATE alert_rules SET comparison = ?, threshold = ?, for_seconds = ?, hysteresis = ?, cooldown_seconds = ?,
+        label = ?, enabled = ? WHERE id = ?
+      """, .text(condition.comparison.rawValue), .real(condition.threshold), .integer(Int64(condition.forSeconds)),
+      .real(condition.hysteresis), .integer(Int64(condition.cooldownSeconds)), .text(rule.label),
+      DatabaseValue(rule.isEnabled), .text(rule.id))
+  }
+
+  /// A rule, its states (cascade) and who followed it.
+  public func deleteRule(id: String) throws {
+    _ = try connection.execute(
+      "DELETE FROM alert_subscriptions WHERE target = 'rule' AND target_id = ?", .text(id))
+    _ = try connection.execute("DELETE FROM alert_rules WHERE id = ?", .text(id))
+  }
+
+  /// The rules that watch exactly this sensor (deleted with it).
+  public func ruleIDs(onSensor sensorID: String) throws -> [String] {
+    try connection.query("SELECT id FROM alert_rules WHERE scope = 'sensor' AND scope_id = ?", .text(sensorID)).map {
+      $0.string("id")
+    }
   }
 
   public func rule(id: String) throws -> Rule? {
@@ -111,6 +131,24 @@ public struct SensorAlertStore {
     try connection.queryFirst(
       "SELECT last_value FROM alert_states WHERE rule_id = ? AND sensor_id = ?", .text(rule), .text(sensor)
     )?.optionalDouble("last_value")
+  }
+
+  /// Since when each firing sensor fires (its earliest firing rule's start).
+  public func firingSince() throws -> [String: Int64] {
+    var since: [String: Int64] = [:]
+    for row in try connection.query("SELECT sensor_id, since FROM alert_states WHERE phase = 'firing'") {
+      let start = row.optionalInt("since").map(Int64.init) ?? 0
+      since[row.string("sensor_id")] = min(since[row.string("sensor_id")] ?? .max, start)
+    }
+    return since
+  }
+
+  /// Each rule's firing sensors, with since when.
+  public func firing(rule: String) throws -> [String: Int64] {
+    Dictionary(
+      uniqueKeysWithValues: try connection.query(
+        "SELECT sensor_id, since FROM alert_states WHERE rule_id = ? AND phase = 'firing'", .text(rule)
+      ).map { ($0.string("sensor_id"), $0.optionalInt("since").map(Int64.init) ?? 0) })
   }
 
   /// Whether any rule fires for the sensor now.

@@ -37,7 +37,9 @@ public struct SensorReadingStore {
     }
   }
 
-  /// Writes one interval's worth of readings and refusals (the caller's transaction).
+  /// Writes one interval's worth of readings and refusals (the caller's transaction). Those of
+  /// a sensor deleted meanwhile (here or on another instance) are dropped, so one deletion
+  /// never makes a whole batch fail on its foreign key, again at every retry.
   /// - Parameters:
   ///   - readings: Per sensor id, what it sent, in the order received.
   ///   - instant: When the interval ended (the refusals' "last at").
@@ -46,6 +48,9 @@ public struct SensorReadingStore {
   )
     throws
   {
+    let existing = try registered(Set(readings.keys).union(refused.keys))
+    let readings = readings.filter { existing.contains($0.key) }
+    let refused = refused.filter { existing.contains($0.key) }
     var raw: [[DatabaseValue]] = []
     var minutes: [BucketKey: Bucket] = [:]
     var days: [BucketKey: Bucket] = [:]
@@ -86,6 +91,17 @@ public struct SensorReadingStore {
     try count(refused, at: instant)
   }
 
+  /// Which of `sensorIDs` are registered now.
+  func registered(_ sensorIDs: Set<String>) throws -> Set<String> {
+    guard !sensorIDs.isEmpty else { return [] }
+    let ids = Array(sensorIDs)
+    return Set(
+      try connection.query(
+        "SELECT id FROM sensors WHERE id IN (" + Array(repeating: "?", count: ids.count).joined(separator: ", ") + ")",
+        ids.map { .text($0) }
+      ).map { $0.string("id") })
+  }
+
   /// The last value of each kind of each of `sensorIDs`.
   public func lastValues(of sensorIDs: [String]) throws -> [String: [SensorKind: SensorReading]] {
     guard !sensorIDs.isEmpty else { return [:] }
@@ -109,6 +125,25 @@ public struct SensorReadingStore {
       WHERE sensor_id = ? AND kind = ? AND minute >= ? ORDER BY minute
       """, .text(sensorID), .text(kind.rawValue), .integer(start)
     ).map(Self.bucket)
+  }
+
+  /// One kind's minute buckets of a sensor from `start` on, merged into steps of `step`
+  /// milliseconds (a week reads 10,080 minute rows and answers 168 points).
+  public func series(sensorID: String, kind: SensorKind, from start: Int64, step: Int64) throws -> [Bucket] {
+    try connection.query(
+      """
+      SELECT (minute / ?) * ? AS start, MIN(low) AS low, MAX(high) AS high, SUM(total) AS total,
+        CAST(SUM(count) AS BIGINT) AS count
+      FROM sensor_minutes WHERE sensor_id = ? AND kind = ? AND minute >= ? GROUP BY start ORDER BY start
+      """, .integer(step), .integer(step), .text(sensorID), .text(kind.rawValue), .integer(start)
+    ).map(Self.bucket)
+  }
+
+  /// Everything kept of a deleted sensor's readings, at every resolution.
+  public func forget(sensorID: String) throws {
+    for table in ["sensor_readings", "sensor_minutes", "sensor_days", "sensor_refusals", "sensor_last"] {
+      _ = try connection.execute("DELETE FROM \(table) WHERE sensor_id = ?", .text(sensorID))
+    }
   }
 
   /// The refusals counted for a sensor, by reason.

@@ -1,0 +1,68 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumSQL
+import AtriumStore
+
+/// A sensor's series, sparkline and alert history: all read from buckets and events, never
+/// from raw readings.
+extension SensorService {
+  package func series(id: String, range: SeriesRange) throws -> SensorSeriesBody {
+    let start = range.start(endingAt: environment.now().milliseconds)
+    return try environment.database.read { connection in
+      let sensor = try Self.sensor(id, connection)
+      let readings = SensorReadingStore(connection)
+      var kinds: [String: [SeriesPoint]] = [:]
+      for kind in sensor.kinds {
+        kinds[kind.rawValue] = try readings.series(sensorID: id, kind: kind, from: start, step: range.step).map {
+          SeriesPoint(at: Instant.text($0.start), min: $0.low, max: $0.high, mean: $0.mean, count: $0.count)
+        }
+      }
+      return SensorSeriesBody(
+        sensorId: id, range: range, stepSec: Int(range.step / 1000), from: Instant.text(start), kinds: kinds)
+    }
+  }
+
+  /// The last 24 hours of one kind (the sensor's first, by name, unless asked) as SVG.
+  package func sparkline(id: String, kind: SensorKind?) throws -> String {
+    let range = SeriesRange.day
+    let start = range.start(endingAt: environment.now().milliseconds)
+    return try environment.database.read { connection in
+      let sensor = try Self.sensor(id, connection)
+      guard let kind = kind ?? sensor.kinds.min(by: { $0.rawValue < $1.rawValue }), sensor.kinds.contains(kind) else {
+        throw Problem.badRequest(.sensor(.sensorDoesNotMeasure(kind: kind?.rawValue ?? "")))
+      }
+      return try Self.sparkline(sensor, kind: kind, from: start, connection)
+    }
+  }
+
+  /// One kind's sparkline, for the API and the web's tiles.
+  package static func sparkline(
+    _ sensor: SensorStore.Sensor, kind: SensorKind, from start: Int64, _ connection: any DatabaseConnection
+  ) throws -> String {
+    let range = SeriesRange.day
+    let count = Int(range.span / range.step)
+    var points: [Double?] = Array(repeating: nil, count: count)
+    for bucket in try SensorReadingStore(connection).series(
+      sensorID: sensor.id, kind: kind, from: start, step: range.step)
+    {
+      let index = Int((bucket.start - start) / range.step)
+      if points.indices.contains(index) { points[index] = bucket.mean }
+    }
+    return Sparkline(points: points).svg(label: "\(sensor.name): \(kind.rawValue), 24 h")
+  }
+
+  /// The sensor's latest firings and resolutions, newest first (50 at most).
+  package func alertHistory(id: String) throws -> Page<AlertEventBody> {
+    try environment.database.read { connection in
+      _ = try Self.sensor(id, connection)
+      let alerts = SensorAlertStore(connection)
+      let labels = Dictionary(uniqueKeysWithValues: try alerts.rules().map { ($0.id, $0.label) })
+      return Page(
+        items: try alerts.events(sensor: id, limit: 50).map {
+          AlertEventBody(
+            ruleId: $0.ruleID, label: labels[$0.ruleID] ?? "", change: $0.fired ? "fired" : "resolved", value: $0.value,
+            at: Instant.text($0.at))
+        }, nextCursor: nil)
+    }
+  }
+}
