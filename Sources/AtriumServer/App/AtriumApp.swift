@@ -40,6 +40,8 @@ public final class AtriumApp: HTTPResponder {
   let directoryAdmin: DirectoryAdmin
   /// The sensors' broker connection; nil when no broker is configured.
   public let sensorBroker: SensorBroker?
+  /// Sensors' new values to open pages, once a second.
+  let sensorLiveValues: SensorLiveValues
   let webSessions: WebSessions
   let web: WebApp
   let teamCalendar: TeamCalendarService
@@ -88,6 +90,7 @@ public final class AtriumApp: HTTPResponder {
     self.timeline = TimelineService(environment: environment)
     self.directoryAdmin = DirectoryAdmin(environment: environment, directory: directory)
     self.sensorBroker = environment.sensors.map { SensorBroker(settings: $0, environment: environment) }
+    self.sensorLiveValues = SensorLiveValues(environment: environment, liveEvents: liveEvents)
     self.webSessions = WebSessions(environment: environment, sessions: WebSessionService(environment: environment))
     self.teamCalendar = TeamCalendarService(environment: environment)
     self.feeds = FeedService(environment: environment)

@@ -88,7 +88,21 @@ extension AtriumApp {
       },
       // Each feed at most once per `feedInterval`; a new feed is read within a minute.
       BackgroundJob(name: "feeds", firstRunAfter: 5, interval: 60) { [self] in refreshFeeds() },
-    ] + mailJobs + pushJobs + (sensorBroker?.jobs ?? [])
+    ] + mailJobs + pushJobs + sensorJobs
+  }
+
+  /// The broker's jobs, and on every instance the sensors' new values to its open pages.
+  private var sensorJobs: [BackgroundJob] {
+    guard let sensorBroker else { return [] }
+    return sensorBroker.jobs + [
+      BackgroundJob(name: "sensor-values", firstRunAfter: 1, interval: 1, onEveryInstance: true) { [self] in
+        do {
+          try sensorLiveValues.dispatch()
+        } catch {
+          environment.log.write(ErrorLogEntry(requestId: "job-sensor-values", error: String(describing: error)).line)
+        }
+      }
+    ]
   }
 
   /// The push sender, when push is on: every instance sends, each row claimed by one of them.

@@ -95,6 +95,18 @@ final class LiveEvents: Sendable {
     if state.withLock({ $0.isStopped }) { stream.close() }
   }
 
+  /// Sends an event to every open stream at once, without keeping it in the log: for what
+  /// is worth nothing a second later (a sensor's new value), which a reconnecting page reloads
+  /// instead of replaying. It carries no id, so a stream's `Last-Event-ID` does not move.
+  func broadcast(kind: String, data: String) {
+    let frame = Array("event: \(kind)\ndata: \(data)\n\n".utf8)
+    let subscribers = state.withLock { Array($0.subscribers.values) }
+    for subscriber in subscribers {
+      // Under the subscriber's lock, so it never lands inside a replay's frames.
+      subscriber.sent.withLock { _ in subscriber.stream.write(frame) }
+    }
+  }
+
   // MARK: - Dispatching
 
   private func startIfNeeded() throws {

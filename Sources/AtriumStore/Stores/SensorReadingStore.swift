@@ -91,6 +91,17 @@ public struct SensorReadingStore {
     try count(refused, at: instant)
   }
 
+  /// The last values received after `instant`, every sensor's (what live pages are sent).
+  public func lastValues(after instant: Int64) throws -> [(sensorID: String, reading: SensorReading)] {
+    try connection.query("SELECT sensor_id, kind, value, at FROM sensor_last WHERE at > ?", .integer(instant))
+      .compactMap { row in
+        guard let kind = SensorKind(rawValue: row.string("kind")) else { return nil }
+        return (
+          row.string("sensor_id"), SensorReading(kind: kind, value: row.double("value"), at: Int64(row.int("at")))
+        )
+      }
+  }
+
   /// Which of `sensorIDs` are registered now.
   func registered(_ sensorIDs: Set<String>) throws -> Set<String> {
     guard !sensorIDs.isEmpty else { return [] }
