@@ -13,6 +13,7 @@ import Testing
     + HomeText.examples + PasswordText.examples + AuditText.examples + MailText.examples
     + OutboxText.examples + DigestText.examples + ErasureText.examples + PushText.examples
     + BrowserPushText.examples + PresenceText.examples + TaskText.examples + SensorText.examples
+    + SensorAppText.examples
     + SignUpText.examples
 
   /// Texts that are names, or read the same in both languages on purpose.

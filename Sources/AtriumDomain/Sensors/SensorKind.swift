@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a sensor measures, in which unit, and the values that can physically be true: a
 /// reading outside them is a broken or lying sensor, refused and counted, never stored.
 public enum SensorKind: String, Sendable, Hashable, CaseIterable, Codable {
@@ -10,6 +12,15 @@ public enum SensorKind: String, Sendable, Hashable, CaseIterable, Codable {
     case .humidity: "%"
     case .noise: "dB"
     }
+  }
+
+  /// A value as people read it: whole numbers without a fraction, others to one decimal, with
+  /// the unit ("812 ppm", "21.5 °C").
+  public func text(_ value: Double) -> String {
+    let rounded = (value * 10).rounded() / 10
+    let number =
+      rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(format: "%.1f", rounded)
+    return number + " " + unit
   }
 
   /// Outdoor air is about 420 ppm and indoor sensors read up to 40,000; an office is never

@@ -116,10 +116,7 @@ struct SensorAlerts {
     return TimeZone(identifier: campus.timeZone) ?? .gmt
   }
 
-  static func text(_ value: Double, _ kind: SensorKind) -> String {
-    let number = value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
-    return number + " " + kind.unit
-  }
+  static func text(_ value: Double, _ kind: SensorKind) -> String { kind.text(value) }
 
   static func clock(_ instant: Int64, in timeZone: TimeZone) -> String {
     var calendar = Calendar(identifier: .gregorian)
