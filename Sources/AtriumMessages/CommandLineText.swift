@@ -56,6 +56,11 @@ public enum CommandLineText: CatalogueMessage, Hashable {
           atrium mates | mates add NAME | mates remove NAME | where NAME
           atrium tasks [--filter pending|done|assigned] | task add TITLE [--due DATE] | task done ID | task rm ID
           atrium task edit ID [--title T] [--notes N] [--due DATE] | task resolve ID [FIELD] --keep mine|theirs
+          atrium sensors [--building ID] [--kind co2|temperature|humidity|noise] | sensor ID
+          atrium sensors register NAME --room ROOM --kinds co2,temperature [--building ID] [--credentials FILE]
+          atrium sensors simulate [--credentials FILE] [--new-passwords] [--sensor ID,ID] [--co2 PPM] [--once]
+          atrium rules [--sensor ID] | rule follow ID | rule unfollow ID
+          atrium rule add TEMPLATE --sensor ID|--room ID|--building ID [--threshold N] [--cooldown S] [--for S]
         """
           + (es
             ? "\nTodas las órdenes admiten --json. El servidor sale de --server, ATRIUM_SERVER o el último inicio de sesión."

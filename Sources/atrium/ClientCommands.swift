@@ -17,7 +17,7 @@ enum ClientCommands {
   static let commands = Set([
     "login", "logout", "me", "leave", "approvals", "approve", "reject", "reopen", "board", "team", "company",
     "calendar", "password", "account",
-  ]).union(ClientPresenceCommands.commands).union(ClientTaskCommands.commands)
+  ]).union(ClientPresenceCommands.commands).union(ClientTaskCommands.commands).union(ClientSensorCommands.commands)
 
   struct Exit: Error {
     let code: Int32
@@ -82,6 +82,9 @@ enum ClientCommands {
       try await ClientTaskCommands.perform(
         command, options, repository: stores.tasks, viewerID: session.userID ?? "", language: language,
         asJSON: asJSON)
+    } else if ClientSensorCommands.commands.contains(command) {
+      try await ClientSensorCommands.perform(
+        command, options, repository: stores.sensors, language: language, asJSON: asJSON)
     } else if ClientPresenceCommands.commands.contains(command) {
       try await ClientPresenceCommands.perform(
         command, options, presence: stores.presence, people: stores.people, language: language, asJSON: asJSON)

@@ -12,6 +12,7 @@ extension ClientCommands {
     let company: LiveCompanyRepository
     let presence: LivePresenceRepository
     let tasks: LiveTaskRepository
+    let sensors: LiveSensorsRepository
 
     let language: ClientLanguage
 
@@ -24,6 +25,7 @@ extension ClientCommands {
       company = LiveCompanyRepository(session: session, cache: cache)
       presence = LivePresenceRepository(session: session, cache: cache, language: language)
       tasks = LiveTaskRepository(session: session, cache: cache, language: language)
+      sensors = LiveSensorsRepository(session: session, cache: cache)
     }
 
     /// Sends what was saved offline, oldest first, and says what the server refused; returns
@@ -50,7 +52,7 @@ struct Options {
   var positional: [String] = []
   private var values: [String: String] = [:]
   private var flags: Set<String> = []
-  private static let booleans: Set<String> = ["json", "yes", "unread", "password-stdin"]
+  private static let booleans: Set<String> = ["json", "yes", "unread", "password-stdin", "once", "new-passwords"]
 
   init(_ arguments: [String]) {
     var index = 0

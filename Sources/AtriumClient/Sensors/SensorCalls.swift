@@ -18,6 +18,10 @@ extension APIClient {
     try await send(.sensors(.register), body: sensor, idempotencyKey: idempotencyKey, as: RegisteredSensor.self)
   }
 
+  public func rotateSensorPassword(_ id: String) async throws(APIError) -> MQTTCredentials {
+    try await send(.sensors(.rotatePassword(id: id)), as: MQTTCredentials.self)
+  }
+
   public func sensorSeries(_ id: String, range: SeriesRange) async throws(APIError) -> SensorSeriesBody {
     try await send(.sensors(.series(id: id, range: range)), as: SensorSeriesBody.self)
   }

@@ -83,6 +83,11 @@ public struct LiveSensorsRepository: SensorsRepository {
     try await session.call { try await $0.followAlertRule(id, follows, idempotencyKey: key) }
   }
 
+  /// A new password for the sensor (shown once); the old one stops working.
+  public func rotatePassword(_ id: String) async throws(APIError) -> MQTTCredentials {
+    try await session.call { try await $0.rotateSensorPassword(id) }
+  }
+
   /// The key is the caller's, kept across its retries, so a lost answer makes no second sensor.
   public func register(_ sensor: NewSensor, idempotencyKey: String) async throws(APIError) -> RegisteredSensor {
     try await session.call { try await $0.registerSensor(sensor, idempotencyKey: idempotencyKey) }
