@@ -101,6 +101,7 @@ package enum Layout {
       (.calendar(.grid(month: nil, department: nil, location: nil)), context(.teamCalendar)),
       (.presence(.whereAmI(fix: nil)), context(PresenceText.whereTitle)),
       (.tasks(.list(filter: nil)), context(TaskText.tasksTitle)),
+      (.sensors(.list(building: nil, kind: nil)), context(SensorAppText.sensorsTitle)),
     ]
     if context.decides { items.append((.approvals(.list(.pending)), context(.approvals))) }
     items += [
@@ -150,6 +151,7 @@ package enum Layout {
     case .presence(let page): page.isForAdmins ? "admin" : "where"
     case .tasks(.giveForm), .tasks(.give): "team"
     case .tasks: "tasks"
+    case .sensors: "sensors"
     case .account, .assets: "other"
     }
   }

@@ -27,6 +27,8 @@ package final class WebApp: Sendable {
   /// What the sections add to people's pages, Settings and home.
   package let extensions: WebExtensions
   package let sessions: SessionsService
+  /// Sensors, through the broker's accounts when one is set up.
+  package let sensors: SensorService
 
   package init(
     environment: ServerEnvironment, auth: AuthService, accounts: AccountService, webSessions: WebSessions,
@@ -34,7 +36,7 @@ package final class WebApp: Sendable {
     company: CompanyService, settings: SettingsService, leave: LeaveService, leaveQueries: LeaveQueries,
     leaveSettings: LeaveSettingsService, teamCalendar: TeamCalendarService, calendarFeeds: CalendarFeedService,
     board: BoardService, timeline: TimelineService, feeds: FeedService, sessions: SessionsService,
-    extensions: WebExtensions
+    sensors: SensorService, extensions: WebExtensions
   ) {
     self.environment = environment
     self.auth = auth
@@ -56,6 +58,7 @@ package final class WebApp: Sendable {
     self.feeds = feeds
     self.extensions = extensions
     self.sessions = sessions
+    self.sensors = sensors
   }
 
   /// One-time messages for the page a form redirects to.

@@ -155,7 +155,7 @@ extension WebApp {
           context, request, next: next, error: context(.wrongCredentials), username: username, status: 400)
       }
     case .account(.signOut), .account(.password), .account(.changePassword), .assets, .home, .timeOff, .board,
-      .approvals, .team, .profile, .company, .calendar, .settings, .admin, .presence, .tasks:
+      .approvals, .team, .profile, .company, .calendar, .settings, .admin, .presence, .tasks, .sensors:
       // Pages for a signed-in visitor, and the assets (answered before).
       throw Problem.notFound(.noSuch(.page, id: ""))
     }
@@ -177,6 +177,7 @@ extension WebApp {
     case .settings(let page): return try self.page(page, request, form: form, visitor: visitor, context: context)
     case .presence(let page): return try self.page(page, request, form: form, visitor: visitor, context: context)
     case .tasks(let page): return try self.page(page, request, form: form, visitor: visitor, context: context)
+    case .sensors(let page): return try self.page(page, request, form: form, visitor: visitor, context: context)
     case .admin(let page):
       guard visitor.principal.employee.role == .admin else { return notAllowed(context) }
       return try adminPage(page, request, form: form, visitor: visitor, context: context)

@@ -100,6 +100,7 @@ public final class AtriumApp: HTTPResponder {
       photos: photos, peopleImport: peopleImport, places: places, company: company, settings: settings, leave: leave,
       leaveQueries: leaveQueries, leaveSettings: leaveSettings, teamCalendar: teamCalendar,
       calendarFeeds: calendarFeeds, board: board, timeline: timeline, feeds: feeds, sessions: sessions,
+      sensors: SensorService(environment: environment, accounts: sensorBroker?.accounts, ingest: sensorBroker?.ingest),
       extensions: WebExtensions(
         personActions: PersonAction.reach + [
           .timeOff(leaveQueries), .addToMates(environment), .giveATask(environment), .editOwnProfile,
@@ -110,7 +111,7 @@ public final class AtriumApp: HTTPResponder {
         ],
         homeCards: [
           .approvalsWaiting(leaveQueries), .timeOffToday(leaveQueries), .unreadNotices(board),
-          .openTasks(environment), .matesToday(environment), .timeline(timeline),
+          .openTasks(environment), .sensorAlerts(environment), .matesToday(environment), .timeline(timeline),
         ]))
   }
 

@@ -22,6 +22,9 @@ package struct SensorService: Sendable {
   }
 
   private var audit: AuditTrail { AuditTrail(environment: environment) }
+
+  /// Whether the person may register, change and delete sensors and make rules.
+  package static func manages(_ principal: Principal) -> Bool { SensorAccess.manages(principal) }
   private var now: Int64 { environment.now().milliseconds }
 
   package func list(_ filter: SensorFilter, principal: Principal) throws -> SensorList {

@@ -45,4 +45,9 @@ extension PageRules {
   /// work, a form's worth of body.
   package static let signedIn = PageRules(
     access: .signedIn, work: .quick, beforePasswordChange: .refused, bodyLimit: .standard)
+
+  /// A signed-in visitor's form whose work waits on another server (the sensors' broker), so
+  /// it runs on the worker pool.
+  package static let signedInMayBlock = PageRules(
+    access: .signedIn, work: .mayBlock, beforePasswordChange: .refused, bodyLimit: .standard)
 }

@@ -25,6 +25,7 @@ package enum WebPage: Hashable, Sendable {
   case assets(Assets)
   case presence(Presence)
   case tasks(Tasks)
+  case sensors(Sensors)
 
   /// The sections, registered once: the matcher and the tests read every page from here.
   static let table = PageTable([
@@ -33,7 +34,7 @@ package enum WebPage: Hashable, Sendable {
     .init(Profile.self, WebPage.profile), .init(Company.self, WebPage.company),
     .init(Calendar.self, WebPage.calendar), .init(Settings.self, WebPage.settings), .init(Admin.self, WebPage.admin),
     .init(Assets.self, WebPage.assets), .init(Presence.self, WebPage.presence),
-    .init(Tasks.self, WebPage.tasks),
+    .init(Tasks.self, WebPage.tasks), .init(Sensors.self, WebPage.sensors),
   ])
 
   /// The page's row, path parameters and query.
@@ -59,6 +60,7 @@ package enum WebPage: Hashable, Sendable {
     case .assets(let page): erased(page)
     case .presence(let page): erased(page)
     case .tasks(let page): erased(page)
+    case .sensors(let page): erased(page)
     }
   }
 

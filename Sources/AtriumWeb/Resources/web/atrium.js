@@ -176,6 +176,14 @@
     }
   }
 
+  // "Copy" beside a block shown once (a sensor's credentials).
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("button[data-copy]") : null;
+    if (!button || !navigator.clipboard) return;
+    var block = document.getElementById(button.dataset.copy);
+    if (block) navigator.clipboard.writeText(block.textContent);
+  });
+
   if (window.EventSource) {
     var events = new EventSource("/api/v1/events");
     // Readable by tests, which wait for the stream to be open before they change something.
@@ -184,5 +192,12 @@
     events.addEventListener("approvals", refreshApprovals);
     events.addEventListener("presence", function () { refreshRegion("presence-region"); });
     events.addEventListener("tasks", function () { refreshRegion("tasks-region"); });
+    // A sensor's new values come at most once a second; an alert changes a tile's status.
+    ["sensorValues", "sensorAlert"].forEach(function (name) {
+      events.addEventListener(name, function () {
+        refreshRegion("sensors-region");
+        refreshRegion("sensor-region");
+      });
+    });
   }
 })();

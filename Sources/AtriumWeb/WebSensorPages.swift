@@ -1,0 +1,156 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTTPTypes
+import AtriumMessages
+import AtriumSQL
+import AtriumServices
+import AtriumStore
+import Foundation
+
+extension WebApp {
+  /// The Sensors section's pages and forms, over the same services as the API.
+  func page(
+    _ page: WebPage.Sensors, _ request: HTTPRequest, form: [String: String], visitor: WebSessions.Visitor,
+    context: WebContext
+  ) throws -> HTTPResponse {
+    let principal = visitor.principal
+    let rules = AlertRuleService(environment: environment)
+    func change(_ to: WebPage, _ work: () throws -> String?) -> HTTPResponse {
+      formChange(to: to, visitor: visitor, request: request, context: context, work)
+    }
+    switch page {
+    case .list(let building, let kind):
+      let list = try sensors.list(SensorFilter(), principal: principal)
+      return html(
+        SensorsPage.render(
+          context,
+          SensorsPage.Data(
+            list: list, sparklines: try sparklines(list.items), buildings: try buildings(), building: building,
+            kind: kind, mayRegister: SensorService.manages(principal), now: environment.now(),
+            timeZone: try timeZone(of: principal))))
+    case .show(let id, let rangeText):
+      let range = rangeText.flatMap(SeriesRange.init(rawValue:)) ?? .day
+      let sensor = try sensors.sensor(id: id, principal: principal)
+      return html(
+        SensorPage.render(
+          context,
+          SensorPage.Data(
+            sensor: sensor, range: range, charts: try charts(sensor, range: range),
+            rules: try rules.rules(sensorID: id, principal: principal).items,
+            history: try sensors.alertHistory(id: id).items, manages: SensorService.manages(principal),
+            now: environment.now(), timeZone: try timeZone(of: principal))))
+    case .follow(let ruleID, let sensorID), .unfollow(let ruleID, let sensorID):
+      let follows = if case .follow = page { true } else { false }
+      return change(.sensors(.show(id: sensorID, range: nil))) {
+        try rules.follow(id: ruleID, follows, principal: principal)
+        return context(follows ? SensorAppText.following : SensorAppText.notFollowing)
+      }
+    case .ruleForm(let sensorID, let templateID):
+      guard SensorService.manages(principal) else { return notAllowed(context) }
+      let sensor = try sensors.sensor(id: sensorID, principal: principal)
+      let templates = try AlertTemplateService(environment: environment).templates().items
+      let offered = templates.filter { sensor.kinds.contains($0.kind) }
+      guard let chosen = offered.first(where: { $0.id == templateID }) ?? offered.first else {
+        return redirect(
+          to: .sensors(.show(id: sensorID, range: nil)), saying: context(SensorAppText.noRules), visitor: visitor,
+          request: request)
+      }
+      return html(SensorFormsPage.ruleForm(context, sensor: sensor, templates: templates, chosen: chosen))
+    case .addRule(let sensorID):
+      return change(.sensors(.show(id: sensorID, range: nil))) {
+        let saved = try rules.create(
+          NewAlertRule(
+            templateId: form["template"] ?? "", sensorId: sensorID, threshold: try number(form, "threshold"),
+            forSec: try whole(form, "forSec"), hysteresis: try number(form, "hysteresis"),
+            cooldownSec: try whole(form, "cooldownSec"), label: form["label"].flatMap { $0.isEmpty ? nil : $0 }),
+          by: principal)
+        return saved.clamped.isEmpty
+          ? context(SensorAppText.ruleSaved) : context(SensorAppText.serverKept(fields: saved.clamped))
+      }
+    case .registerForm:
+      guard SensorService.manages(principal) else { return notAllowed(context) }
+      return html(
+        SensorFormsPage.registerForm(
+          context, rooms: try SensorRoomService(environment: environment).rooms(principal: principal).items,
+          buildings: try buildings()))
+    case .register:
+      // The answer is the page itself: the password is never put in an address or a flash.
+      do {
+        let registered = try sensors.register(
+          NewSensor(
+            name: form["name"] ?? "", room: form["room"] ?? "",
+            buildingId: form["building"].flatMap { $0.isEmpty ? nil : $0 },
+            floor: form["floor"].flatMap { $0.isEmpty ? nil : $0 },
+            kinds: SensorKind.allCases.filter { form["kind-" + $0.rawValue] == "on" }.map(\.rawValue),
+            intervalSec: try whole(form, "interval")),
+          key: nil, by: principal)
+        return html(SensorFormsPage.credentials(context, registered), status: 201)
+      } catch {
+        let problem = formProblem(error, in: context.language)
+        let message = problem.errors?.first.map { "\($0.field): \($0.message)" } ?? problem.detail ?? ""
+        return redirect(to: .sensors(.registerForm), saying: message, visitor: visitor, request: request)
+      }
+    case .delete(let id):
+      return change(.sensors(.list(building: nil, kind: nil))) {
+        try sensors.delete(id: id, by: principal)
+        return context(SensorAppText.sensorDeleted)
+      }
+    }
+  }
+
+  /// Each sensor's 24-hour sparkline of its first kind.
+  private func sparklines(_ list: [SensorBody]) throws -> [String: String] {
+    let start = SeriesRange.day.start(endingAt: environment.now().milliseconds)
+    return try environment.database.read { connection in
+      let stored = Dictionary(uniqueKeysWithValues: try SensorStore(connection).sensors().map { ($0.id, $0) })
+      var lines: [String: String] = [:]
+      for sensor in list {
+        guard let row = stored[sensor.id], let kind = sensor.kinds.first else { continue }
+        lines[sensor.id] = try SensorService.sparkline(row, kind: kind, from: start, connection)
+      }
+      return lines
+    }
+  }
+
+  /// A chart per kind over the range, from the series' points (gaps stay gaps).
+  private func charts(_ sensor: SensorBody, range: SeriesRange) throws -> [(kind: SensorKind, svg: String)] {
+    let series = try sensors.series(id: sensor.id, range: range)
+    let start = range.start(endingAt: environment.now().milliseconds)
+    let count = Int(range.span / range.step)
+    return sensor.kinds.map { kind in
+      var points: [Double?] = Array(repeating: nil, count: count)
+      for point in series.kinds[kind.rawValue] ?? [] {
+        guard let at = SensorsPage.date(point.at) else { continue }
+        let index = Int((Int64(at.timeIntervalSince1970 * 1000) - start) / range.step)
+        if points.indices.contains(index) { points[index] = point.mean }
+      }
+      return (kind, Sparkline(points: points, width: 600, height: 120).svg(label: "\(sensor.name): \(kind.rawValue)"))
+    }
+  }
+
+  private func buildings() throws -> [BuildingBody] {
+    try PresencePlacesService(environment: environment).campuses().flatMap(\.buildings)
+  }
+
+  /// The visitor's office's time zone, for clock times.
+  private func timeZone(of principal: Principal) throws -> TimeZone {
+    let location = try environment.database.read { try PlacesStore($0).location(id: principal.employee.locationID) }
+    return location.flatMap { TimeZone(identifier: $0.timeZone) } ?? .gmt
+  }
+
+  private func number(_ form: [String: String], _ field: String) throws -> Double? {
+    guard let text = form[field]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+    guard let value = Double(text.replacingOccurrences(of: ",", with: ".")) else {
+      throw Problem.invalid(ValidationFailure([FieldError(field: field, rule: .number)]))
+    }
+    return value
+  }
+
+  private func whole(_ form: [String: String], _ field: String) throws -> Int? {
+    guard let text = form[field]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+    guard let value = Int(text) else {
+      throw Problem.invalid(ValidationFailure([FieldError(field: field, rule: .number)]))
+    }
+    return value
+  }
+}
