@@ -8,9 +8,9 @@ DATABASE ?=
 
 ## Runs Atrium on http://127.0.0.1:$(PORT) with its embedded database and the demo company;
 ## DATABASE=postgres://USER@HOST/DB runs it on PostgreSQL instead (the demo is seeded once).
+## With Debian's mosquitto installed, a broker of its own and simulated sensors too (scripts/demo.sh).
 demo: deps
-	$(SWIFT) build --product atrium
-	$(SWIFT) run atrium serve --demo --data $(DATA) --port $(PORT) $(if $(DATABASE),--database $(DATABASE))
+	SWIFT="$(SWIFT)" DATA="$(DATA)" PORT="$(PORT)" DATABASE="$(DATABASE)" scripts/demo.sh
 
 ## Runs every test, twice: on SQLite, then on PostgreSQL (ATRIUM_TEST_DATABASE=postgres; the
 ## tests start a throwaway cluster). The calendar-feed test parses feeds with Python's

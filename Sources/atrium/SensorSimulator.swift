@@ -33,7 +33,8 @@ struct SensorSimulator {
       guard let account = credentials[sensor.id] else { continue }
       let client = MQTTClient(
         MQTTConfiguration(
-          host: broker?.host ?? account.host, port: broker?.port ?? account.port, clientID: "simulator-" + sensor.id,
+          host: broker?.host ?? account.host, port: broker?.port ?? account.port,
+          clientID: "simulator-\(sensor.id)-\(UUID().uuidString.prefix(8))",
           username: account.username, password: account.password, keepsSession: false))
       client.start()
       clients.append((sensor, account, client))

@@ -118,6 +118,18 @@ func runServe(_ arguments: [String]) {
     }
     app = try AtriumApp(environment: serverEnvironment)
     app.sensorBroker?.start()
+    if isDemo, let broker = app.sensorBroker {
+      // The demo's sensors, registered at the broker once it answers.
+      do {
+        if broker.waitUntilConnected(),
+          try DemoSensors.seed(into: app, credentialsFile: dataPath + "/demo-sensors.json")
+        {
+          print("Registered the demo's sensors; their credentials are in \(dataPath)/demo-sensors.json.")
+        }
+      } catch {
+        print("The demo's sensors were not registered: \(error)")
+      }
+    }
     // Requests cut off by a crash left their Idempotency-Keys claimed: let their retries run.
     try app.releaseUnfinishedRequests()
     server = HTTPServer(configuration: configuration, responder: app)
