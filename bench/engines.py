@@ -69,6 +69,10 @@ class PostgresCluster:
         output = subprocess.run(self.psql() + ["-c", sql], check=True, capture_output=True, text=True).stdout
         return tuple(int(field) for field in output.strip().split("|"))
 
+    def database_bytes(self):
+        """The atrium database's size on disk."""
+        return int(self.query("SELECT pg_database_size('atrium')").strip())
+
     def stop(self):
         if self.process.poll() is not None:
             return

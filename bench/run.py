@@ -26,6 +26,7 @@ import time
 import uuid
 import urllib.parse
 
+import sensors
 from engines import Nginx, PostgresCluster, event_latency, start_server
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -227,12 +228,15 @@ def bench(clusters):
     servers = []
     proxy = None
     crossing = None
+    broker = sensors.Mosquitto(folder) if sensors.available() else None
+    sensor_result = None
     try:
         files = os.path.join(folder, "files")
         for index in range(INSTANCES):
             servers.append(start_server(BINARY, data if index == 0 else os.path.join(folder, f"data{index}"),
                                         database_url, ["--durability", DURABILITY, "--files", files]
-                                        + (["--trust-proxy"] if INSTANCES > 1 else [])))
+                                        + (["--trust-proxy"] if INSTANCES > 1 else [])
+                                        + (broker.server_arguments if broker else [])))
         server, port = servers[0]
         if INSTANCES > 1:
             proxy = Nginx(folder, [instance_port for _, instance_port in servers])
@@ -247,14 +251,16 @@ def bench(clusters):
         status, page = request(port, "GET", "/api/v1/approvals?status=pending&limit=1000", manager)
         pending = len(json.loads(page)["items"])
 
-        rows = [
-            measure(port, "GET /healthz", "/healthz"),
-            measure(port, "GET /api/v1/me/leave", "/api/v1/me/leave", employee),
-            measure(port, "GET /api/v1/approvals (first page, 100)", "/api/v1/approvals?status=pending", manager),
-            measure(port, f"GET /api/v1/approvals (all {pending})", "/api/v1/approvals?status=pending&limit=1000", manager),
-            measure(port, "GET /api/v1/people?query=gar (first page)", "/api/v1/people?query=gar", employee),
-            measure(port, "GET /time-off (HTML page)", "/time-off", cookie=web_session(port, "bench.employee")),
+        cookie = web_session(port, "bench.employee")
+        reads = [
+            ("GET /healthz", "/healthz", None, None),
+            ("GET /api/v1/me/leave", "/api/v1/me/leave", employee, None),
+            ("GET /api/v1/approvals (first page, 100)", "/api/v1/approvals?status=pending", manager, None),
+            (f"GET /api/v1/approvals (all {pending})", "/api/v1/approvals?status=pending&limit=1000", manager, None),
+            ("GET /api/v1/people?query=gar (first page)", "/api/v1/people?query=gar", employee, None),
+            ("GET /time-off (HTML page)", "/time-off", None, cookie),
         ]
+        rows = [measure(port, name, path, token, cookie) for name, path, token, cookie in reads]
 
         # 200 sequential creates on one kept-alive connection, for latency, before the load run
         # (by another employee), so they measure a create in ordinary operation.
@@ -295,8 +301,19 @@ def bench(clusters):
             crossing = crossing_instances(servers[0][1], servers[1][1])
             log(f"  across instances: events median {crossing['eventMedianMs']:.1f} ms, max "
                 f"{crossing['eventMaxMs']:.1f} ms; a revoked token refused after {crossing['revocationMs']:.1f} ms")
+        if broker and os.environ.get("BENCH_SENSORS", "500") != "0":
+            # The read rows again beside the sensors' load (healthz, the leave year, the
+            # approvals' first page and the search), against the figures above.
+            again = [dict(row, token=token, cookie=cookie)
+                     for row, (_, _, token, cookie) in zip(rows, reads) if row["endpoint"] in (
+                         "GET /healthz", "GET /api/v1/me/leave", "GET /api/v1/approvals (first page, 100)",
+                         "GET /api/v1/people?query=gar (first page)")]
+            sensor_result = sensors.run(sys.modules[__name__], port, servers[0][0].pid, BINARY, folder, broker, data,
+                                        cluster, again)
         rss = max(peak_rss_mb(process.pid) for process, _ in servers)
     finally:
+        if broker:
+            broker.stop()
         if proxy:
             proxy.stop()
         for process, _ in servers:
@@ -330,6 +347,7 @@ def bench(clusters):
         "acrossInstances": crossing,
         "taskSync": tasks,
         "peakRSSMB": rss,
+        "sensors": sensor_result,
     }
     with open(os.path.join(ROOT, "bench", "results.json"), "w") as file:
         json.dump(results, file, indent=2)
@@ -350,6 +368,10 @@ def bench(clusters):
         print(f"Across instances: a live event reached the other instance's stream in {crossing['eventMedianMs']:.1f} ms "
               f"(median of {crossing['events']}, max {crossing['eventMaxMs']:.1f} ms); a token revoked on one was "
               f"refused by the other {crossing['revocationMs']:.1f} ms after the revocation was answered")
+    if sensor_result:
+        sensors.report(sensor_result)
+    elif not broker:
+        print("Sensors: skipped, Debian's mosquitto is not installed (apt-get install mosquitto mosquitto-clients)")
     # wrk stops mid-flight: up to one request per connection may be saved with its answer unread.
     in_flight = saved - expected
     print(f"Creates under load: {expected} answered 201, {saved} rows saved ({in_flight} in flight when wrk stopped), "

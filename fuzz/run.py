@@ -20,6 +20,8 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from mosquitto_broker import Mosquitto, available  # noqa: E402
 BINARY = os.path.join(ROOT, ".build", "debug", "atrium")
 SCHEMATHESIS = os.path.join(ROOT, ".venv", "bin", "st")
 SPEC = os.path.join(ROOT, "Sources", "AtriumServer", "Resources", "openapi.yaml")
@@ -72,8 +74,12 @@ def fuzz(role, username):
     data = tempfile.mkdtemp(prefix="atrium-fuzz-")
     port = free_port()
     server_log = open(os.path.join(REPORTS, f"{role}-server.log"), "w")
+    # The sensors' broker, so registering, deleting and new passwords are fuzzed for real (without
+    # one they answer 503, which the fuzz counts as a failure).
+    broker = Mosquitto(data) if available() else None
     server = subprocess.Popen(
-        [BINARY, "serve", "--demo", "--data", os.path.join(data, "data"), "--port", str(port), "--host", "127.0.0.1"],
+        [BINARY, "serve", "--demo", "--data", os.path.join(data, "data"), "--port", str(port), "--host", "127.0.0.1"]
+        + (broker.server_arguments if broker else []),
         stdout=server_log, stderr=subprocess.STDOUT)
     try:
         wait_until_up(port, server)
@@ -117,6 +123,8 @@ def fuzz(role, username):
         if server.poll() is None:
             server.send_signal(signal.SIGKILL)
         server.wait()
+        if broker:
+            broker.stop()
         server_log.close()
         shutil.rmtree(data, ignore_errors=True)
 

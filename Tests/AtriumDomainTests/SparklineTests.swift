@@ -10,14 +10,11 @@ import Testing
     #expect(segments[0].map(\.x) == [0, 25] && segments[1].map(\.x) == [75, 100])
     #expect(segments[0][0].y == 22, "the lowest value at the bottom, inside the padding")
     #expect(segments[1][0].y == 2, "the highest at the top")
-    let svg = line.svg(label: "Room <2> & \"air\"")
-    #expect(svg.contains(#"aria-label="Room &lt;2&gt; &amp; &quot;air&quot;""#))
-    #expect(svg.contains(#"<polyline points="0,22 25,12""#))
   }
 
-  @Test func aFlatSeriesSitsInTheMiddle_aLonePointIsADot_andNoValuesDrawNothing() {
+  @Test func aFlatSeriesSitsInTheMiddle_aLonePointStandsAlone_andNoValuesDrawNothing() {
     #expect(Sparkline(points: [5, 5, 5], width: 10, height: 20).segments.first?.map(\.y) == [10, 10, 10])
-    #expect(Sparkline(points: [nil, 7, nil]).svg(label: "x").contains("<circle"))
+    #expect(Sparkline(points: [nil, 7, nil]).segments.map(\.count) == [1])
     #expect(Sparkline(points: [nil, nil]).segments.isEmpty)
   }
 

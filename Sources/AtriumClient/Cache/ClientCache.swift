@@ -10,6 +10,9 @@ public final class ClientCache: Sendable {
   /// A cache file (created when missing), or ":memory:" for tests.
   public init(path: String) throws {
     let connection = try SQLiteConnection(path: path)
+    // Two commands of one person at once (a simulator beside `atrium sensors`) take turns
+    // instead of one failing with "database is locked".
+    connection.setBusyTimeout(milliseconds: 5_000)
     try connection.executeScript(
       """
       CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, body BLOB NOT NULL);

@@ -1,5 +1,6 @@
-/// A power an admin grants a person independent of their role: `facilities` registers sensors
-/// and manages rooms and alert templates (admins may do all of it anyway).
+/// A power an admin grants a person independent of their role: `facilities` registers, changes
+/// and deletes sensors, manages rooms and makes alert rules (admins may do all of it anyway;
+/// the templates rules are made from stay the admins').
 public enum Permission: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
   case facilities
 

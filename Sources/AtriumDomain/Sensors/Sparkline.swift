@@ -1,6 +1,6 @@
-/// A small line chart of one kind's values over a day, as SVG: the web's tiles inline it and
-/// `GET /sensors/{id}/sparkline.svg` serves it. Gaps (minutes with no reading) break the line
-/// rather than drawing a slope nobody measured.
+/// The geometry of a small line chart of one kind's values (a day on the web's tiles and in
+/// `GET /sensors/{id}/sparkline.svg`, drawn as SVG by `Sparkline.svg`). Gaps (steps with no
+/// reading) break the line rather than drawing a slope nobody measured.
 public struct Sparkline: Sendable, Hashable {
   /// Each step's mean, or nil for a step with no reading.
   public let points: [Double?]
@@ -34,38 +34,5 @@ public struct Sparkline: Sendable, Hashable {
     }
     if !current.isEmpty { segments.append(current) }
     return segments
-  }
-
-  /// The SVG document; `label` (plain text) is its accessible name.
-  public func svg(label: String) -> String {
-    let paths = segments.map { segment -> String in
-      if segment.count == 1, let only = segment.first {
-        return "<circle cx=\"\(Self.number(only.x))\" cy=\"\(Self.number(only.y))\" r=\"1.5\" fill=\"currentColor\"/>"
-      }
-      let coordinates = segment.map { "\(Self.number($0.x)),\(Self.number($0.y))" }.joined(separator: " ")
-      return "<polyline points=\"\(coordinates)\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\"/>"
-    }
-    return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
-      + "viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"\(Self.escaped(label))\">"
-      + paths.joined() + "</svg>"
-  }
-
-  static func number(_ value: Double) -> String {
-    let rounded = (value * 10).rounded() / 10
-    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-  }
-
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      default: result.append(character)
-      }
-    }
-    return result
   }
 }

@@ -20,11 +20,12 @@ struct SensorReadModel {
     let last = try SensorReadingStore(connection).lastValues(of: sensors.map(\.id))
     let firing = try SensorAlertStore(connection).firingSince()
     let followed = try SensorAlertStore(connection).following(viewer.employee.id).rooms
-    return try sensors.compactMap { sensor in
+    let refused = seesOperations ? try SensorReadingStore(connection).refusals() : nil
+    return sensors.compactMap { sensor in
       guard let room = rooms[sensor.roomID] else { return nil }
-      return try body(
+      return body(
         sensor, room: Self.body(room, sensorCount: counts[room.id] ?? 0, subscribed: followed.contains(room.id)),
-        last: last[sensor.id] ?? [:], firingSince: firing[sensor.id])
+        last: last[sensor.id] ?? [:], firingSince: firing[sensor.id], refused: refused.map { $0[sensor.id] ?? [:] })
     }
   }
 
@@ -34,9 +35,9 @@ struct SensorReadModel {
   }
 
   private func body(
-    _ sensor: SensorStore.Sensor, room: RoomBody, last: [SensorKind: SensorReading], firingSince: Int64?
-  ) throws -> SensorBody {
-    let refused = seesOperations ? try SensorReadingStore(connection).refusals(sensorID: sensor.id) : nil
+    _ sensor: SensorStore.Sensor, room: RoomBody, last: [SensorKind: SensorReading], firingSince: Int64?,
+    refused: [ReadingRefusal: Int]?
+  ) -> SensorBody {
     let status = SensorStatus.of(
       lastSeen: sensor.lastSeenAt, interval: sensor.intervalSeconds, isFiring: firingSince != nil, now: now)
     return SensorBody(

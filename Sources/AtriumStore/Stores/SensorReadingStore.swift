@@ -72,16 +72,16 @@ public struct SensorReadingStore {
     }
     try add(minutes, to: "sensor_minutes", column: "minute")
     try add(days, to: "sensor_days", column: "day")
-    for (sensor, kinds) in last {
-      for (kind, reading) in kinds {
-        _ = try connection.execute(
-          """
-          INSERT INTO sensor_last (sensor_id, kind, value, at) VALUES (?, ?, ?, ?)
-          ON CONFLICT (sensor_id, kind) DO UPDATE SET value = excluded.value, at = excluded.at
-          WHERE excluded.at >= sensor_last.at
-          """, .text(sensor), .text(kind.rawValue), .real(reading.value), .integer(reading.at))
-      }
-    }
+    try insert(
+      last.flatMap { sensor, kinds in
+        kinds.map { kind, reading -> [DatabaseValue] in
+          [.text(sensor), .text(kind.rawValue), .real(reading.value), .integer(reading.at)]
+        }
+      }, into: "sensor_last (sensor_id, kind, value, at)",
+      then: """
+        ON CONFLICT (sensor_id, kind) DO UPDATE SET value = excluded.value, at = excluded.at
+        WHERE excluded.at >= sensor_last.at
+        """)
     for (sensor, list) in readings {
       guard let seen = list.map(\.at).max() else { continue }
       _ = try connection.execute(
@@ -157,6 +157,17 @@ public struct SensorReadingStore {
     }
   }
 
+  /// Every sensor's refusals, by sensor and reason (one query for a whole list).
+  public func refusals() throws -> [String: [ReadingRefusal: Int]] {
+    var counts: [String: [ReadingRefusal: Int]] = [:]
+    for row in try connection.query("SELECT sensor_id, reason, count FROM sensor_refusals") {
+      if let reason = ReadingRefusal(rawValue: row.string("reason")) {
+        counts[row.string("sensor_id"), default: [:]][reason] = row.int("count")
+      }
+    }
+    return counts
+  }
+
   /// The refusals counted for a sensor, by reason.
   public func refusals(sensorID: String) throws -> [ReadingRefusal: Int] {
     var counts: [ReadingRefusal: Int] = [:]
@@ -203,17 +214,33 @@ public struct SensorReadingStore {
   }
 
   private func add(_ buckets: [BucketKey: Bucket], to table: String, column: String) throws {
-    for (key, bucket) in buckets {
-      _ = try connection.execute(
-        """
-        INSERT INTO \(table) (sensor_id, kind, \(column), low, high, total, count) VALUES (?, ?, ?, ?, ?, ?, ?)
+    try insert(
+      buckets.map { key, bucket in
+        [
+          .text(key.sensor), .text(key.kind.rawValue), .integer(key.start), .real(bucket.low), .real(bucket.high),
+          .real(bucket.total), .integer(Int64(bucket.count)),
+        ]
+      }, into: "\(table) (sensor_id, kind, \(column), low, high, total, count)",
+      then: """
         ON CONFLICT (sensor_id, kind, \(column)) DO UPDATE SET
           low = CASE WHEN excluded.low < \(table).low THEN excluded.low ELSE \(table).low END,
           high = CASE WHEN excluded.high > \(table).high THEN excluded.high ELSE \(table).high END,
           total = \(table).total + excluded.total,
           count = \(table).count + excluded.count
-        """, .text(key.sensor), .text(key.kind.rawValue), .integer(key.start), .real(bucket.low), .real(bucket.high),
-        .real(bucket.total), .integer(Int64(bucket.count)))
+        """)
+  }
+
+  /// Inserts rows 100 to a statement: a batch's buckets and last values are a handful of
+  /// statements, not one per row (each key appears once in a batch, as both engines' upserts
+  /// need).
+  private func insert(_ rows: [[DatabaseValue]], into target: String, then clause: String) throws {
+    guard let width = rows.first?.count else { return }
+    let shape = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
+    for start in stride(from: 0, to: rows.count, by: 100) {
+      let chunk = rows[start..<min(start + 100, rows.count)]
+      _ = try connection.execute(
+        "INSERT INTO \(target) VALUES " + Array(repeating: shape, count: chunk.count).joined(separator: ", ") + " "
+          + clause, chunk.flatMap { $0 })
     }
   }
 
