@@ -136,7 +136,7 @@ import Testing
     await editor.appeared()
     editor.templateChosen("co2-above")
     #expect(editor.state.thresholdText == "1200" && editor.state.cooldownText == "300")
-    #expect(editor.state.limits == "600–5000 ppm; cooldown ≥ 300 s")
+    #expect(editor.state.limits == "600 to 5000 ppm; at least 300 s")
     editor.thresholdTyped("9000")
     #expect(editor.state.thresholdText == "5000")
     #expect(editor.state.note == "threshold kept to 5000 ppm, the template's limit.")

@@ -253,5 +253,7 @@ import Testing
     #expect(refused.problem?.detail?.contains("broker") == true)
     let list = try JSONText.decode(SensorList.self, from: app.send(.sensors(.list(SensorFilter())), token: ana))
     #expect(list.items.isEmpty)
+    let rooms = try JSONText.decode(Page<RoomBody>.self, from: app.send(.sensors(.rooms), token: ana))
+    #expect(rooms.items.isEmpty, "the room the registration named was not kept either")
   }
 }

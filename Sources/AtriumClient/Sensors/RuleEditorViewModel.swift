@@ -24,7 +24,7 @@ public final class RuleEditorViewModel: ScreenModel<RuleEditorViewModel.State> {
     public var forText = ""
     public var hysteresisText = "0"
     public var label = ""
-    /// "600 to 5000 ppm; a cooldown of at least 300 s".
+    /// "600 to 5000 ppm; at least 300 s": the threshold's limits, then the cooldown's.
     public var limits: String?
     /// What was kept to a limit, by the editor or the server.
     public var note: String?
@@ -156,8 +156,10 @@ public final class RuleEditorViewModel: ScreenModel<RuleEditorViewModel.State> {
     next.note = nil
   }
 
+  /// "600 to 5000 ppm; at least 300 s" (the threshold's limits, then the cooldown's).
   private func limits(_ template: AlertTemplateBody) -> String {
-    "\(Self.number(template.minThreshold))–\(template.kind.text(template.maxThreshold)); cooldown ≥ \(template.minCooldownSec) s"
+    SensorAppText.thresholdBetween(Self.number(template.minThreshold), template.kind.text(template.maxThreshold))
+      .text(in: language) + "; " + SensorAppText.atLeastSeconds(template.minCooldownSec).text(in: language)
   }
 
   private static func fill(_ next: inout State, threshold: Double, cooldown: Int, forSeconds: Int) {

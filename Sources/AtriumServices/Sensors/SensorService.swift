@@ -66,26 +66,37 @@ package struct SensorService: Sendable {
         sensor: sensor(id: earlier.id, principal: principal),
         mqtt: credentials(earlier.id, password: try replacePassword(earlier.id, accounts), settings))
     }
-    let sensor = try environment.database.write { connection in
-      let room = try room(for: body, named: fields.room, connection: connection, by: principal)
+    let (sensor, room, madeRoom) = try environment.database.write {
+      connection -> (SensorStore.Sensor, SensorStore.Room, Bool) in
+      let (room, made) = try self.room(for: body, named: fields.room, connection: connection)
       let sensor = SensorStore.Sensor(
         id: environment.makeID(), name: fields.name, roomID: room.id, kinds: fields.kinds,
         intervalSeconds: fields.interval)
       try SensorStore(connection).insert(sensor, createdBy: principal.employee.id, registrationKey: key, at: now)
-      try audit.record(
-        "sensor.register", target: ("sensor", sensor.id),
-        after: [
-          "name": sensor.name, "room": room.name, "kinds": sensor.kinds.map(\.rawValue).sorted().joined(separator: ","),
-        ], by: principal,
-        connection: connection)
-      return sensor
+      return (sensor, room, made)
     }
     let password = Self.newPassword()
     do {
       try accounts.create(sensorID: sensor.id, password: password)
     } catch {
-      try? environment.database.write { try SensorStore($0).deleteSensor(id: sensor.id) }
+      // Nothing of this registration stays: the row, and the room it made.
+      try? environment.database.write { connection in
+        try SensorStore(connection).deleteSensor(id: sensor.id)
+        if madeRoom { try SensorStore(connection).deleteRoom(id: room.id) }
+      }
       throw brokerUnavailable(error)
+    }
+    // Audited once the sensor exists at the broker too.
+    try environment.database.write { connection in
+      if madeRoom {
+        try audit.record(
+          "room.create", target: ("room", room.id), after: ["name": room.name], by: principal, connection: connection)
+      }
+      try audit.record(
+        "sensor.register", target: ("sensor", sensor.id),
+        after: [
+          "name": sensor.name, "room": room.name, "kinds": sensor.kinds.map(\.rawValue).sorted().joined(separator: ","),
+        ], by: principal, connection: connection)
     }
     ingest?.learn(sensor.id, kinds: sensor.kinds)
     return RegisteredSensor(
@@ -189,23 +200,21 @@ package struct SensorService: Sendable {
   }
 
   /// The room a registration names: a room's id, or a name, found in the building (any case)
-  /// or made there.
+  /// or made there (`made`).
   private func room(
-    for body: NewSensor, named name: String, connection: any DatabaseConnection, by principal: Principal
-  ) throws -> SensorStore.Room {
+    for body: NewSensor, named name: String, connection: any DatabaseConnection
+  ) throws -> (room: SensorStore.Room, made: Bool) {
     let store = SensorStore(connection)
-    if let room = try store.room(id: body.room) { return room }
+    if let room = try store.room(id: body.room) { return (room, false) }
     if let buildingID = body.buildingId, try PresencePlacesStore(connection).building(id: buildingID) == nil {
       throw Problem.invalid(ValidationFailure([FieldError(field: "buildingId", rule: .notA(.building))]))
     }
-    if let room = try store.room(named: name, buildingID: body.buildingId) { return room }
+    if let room = try store.room(named: name, buildingID: body.buildingId) { return (room, false) }
     let room = SensorStore.Room(
       id: environment.makeID(), name: name, buildingID: body.buildingId,
       floor: body.floor.map(\.trimmingWhitespace).flatMap { $0.isEmpty ? nil : $0 })
     try store.insert(room, at: now)
-    try audit.record(
-      "room.create", target: ("room", room.id), after: ["name": room.name], by: principal, connection: connection)
-    return room
+    return (room, true)
   }
 
   private static func validated(
