@@ -26,19 +26,18 @@ package enum SensorPage {
     return Layout.page(
       sensor.name, context,
       [
+        .div(
+          [
+            .id("sensor-words"), .data("just-now", context(SensorAppText.ago(seconds: 0))),
+            .data("ok", context(SensorAppText.statusOK)),
+          ], []),
         .section(
           [.class("card"), .id("sensor-region"), .data("sensor", sensor.id)],
           [
             .p([], [.text(sensor.room.name + (sensor.room.floor.map { " · " + $0 } ?? ""))]),
+            SensorsPage.values(sensor),
             .p(
-              [.class("tile-values")],
-              [
-                .text(
-                  sensor.kinds.compactMap { kind in sensor.last[kind.rawValue].map { kind.text($0.value) } }
-                    .joined(separator: " · "))
-              ]),
-            .p(
-              [.class("muted")],
+              [.class("muted"), .data("seen", "")],
               [.text(SensorsPage.status(context, sensor, now: data.now, timeZone: data.timeZone))]),
           ]),
         .section(

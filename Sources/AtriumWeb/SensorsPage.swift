@@ -35,6 +35,12 @@ package enum SensorsPage {
     return Layout.page(
       context(SensorAppText.sensorsTitle), context,
       [
+        // What a tile says once the script has written a new value into it.
+        .div(
+          [
+            .id("sensor-words"), .data("just-now", context(SensorAppText.ago(seconds: 0))),
+            .data("ok", context(SensorAppText.statusOK)),
+          ], []),
         filters(context, data),
         data.mayRegister && data.list.configured
           ? .p(
@@ -97,15 +103,30 @@ package enum SensorsPage {
   static func tile(
     _ context: WebContext, _ sensor: SensorBody, sparkline: String?, now: Date, timeZone: TimeZone
   ) -> Node {
-    let values = sensor.kinds.compactMap { kind in sensor.last[kind.rawValue].map { kind.text($0.value) } }
-    return .li(
+    .li(
       [.class("tile status-\(sensor.status.rawValue)"), .data("sensor", sensor.id)],
       [
         .a([.href(WebPage.sensors(.show(id: sensor.id, range: nil)).href)], [.strong([.text(sensor.name)])]),
-        .p([.class("tile-values")], [.text(values.isEmpty ? "—" : values.joined(separator: " · "))]),
+        values(sensor),
         sparkline.map { .div([.class("sparkline")], [.trusted($0)]) } ?? .empty,
-        .p([.class("muted")], [.text(status(context, sensor, now: now, timeZone: timeZone))]),
+        .p([.class("muted"), .data("seen", "")], [.text(status(context, sensor, now: now, timeZone: timeZone))]),
       ])
+  }
+
+  /// The last value of each kind, each in an element the page's script rewrites when a
+  /// `sensorValues` event brings a new one (the unit rides along; the number is written as
+  /// the server writes it: whole, or to a tenth).
+  static func values(_ sensor: SensorBody) -> Node {
+    .p(
+      [.class("tile-values")],
+      sensor.kinds.enumerated().map { index, kind in
+        .span(
+          [.data("kind", kind.rawValue), .data("unit", kind.unit)],
+          [
+            .text(
+              (index > 0 ? " · " : "") + (sensor.last[kind.rawValue].map { kind.text($0.value) } ?? "— " + kind.unit))
+          ])
+      })
   }
 
   /// "OK · 2 min ago", "Alerting since 10:42", "Silent — last seen 3 h ago".

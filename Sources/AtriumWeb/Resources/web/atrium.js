@@ -41,6 +41,31 @@
 
   function refreshApprovals() { refreshRegion("approvals-region"); }
 
+  function showSensorValues(event) {
+    var words = document.getElementById("sensor-words");
+    var sensors;
+    try { sensors = JSON.parse(event.data).sensors; } catch (error) { return; }
+    if (!words || !sensors) return;
+    document.querySelectorAll("[data-sensor]").forEach(function (tile) {
+      var values = sensors[tile.getAttribute("data-sensor")];
+      if (!values) return;
+      Object.keys(values).forEach(function (kind) {
+        var slot = tile.querySelector('[data-kind="' + kind + '"]');
+        if (!slot) return;
+        var number = Math.round(values[kind].value * 10) / 10;
+        var prefix = slot.previousElementSibling ? " · " : "";
+        slot.textContent = prefix + (Number.isInteger(number) ? number : number.toFixed(1)) + " " +
+          slot.getAttribute("data-unit");
+      });
+      var seen = tile.querySelector("[data-seen]");
+      if (seen && !tile.classList.contains("status-alerting")) {
+        seen.textContent = words.getAttribute("data-ok") + " · " + words.getAttribute("data-just-now");
+      }
+      tile.classList.remove("status-silent");
+      if (!tile.classList.contains("status-alerting")) tile.classList.add("status-ok");
+    });
+  }
+
   // "Find buildings near me": the browser asks the person first; the page comes back with
   // the fix (LAT,LON,ACCURACY_M,AGE_S) or, when the browser gives none, with the fallback.
   document.addEventListener("submit", function (event) {
@@ -192,12 +217,12 @@
     events.addEventListener("approvals", refreshApprovals);
     events.addEventListener("presence", function () { refreshRegion("presence-region"); });
     events.addEventListener("tasks", function () { refreshRegion("tasks-region"); });
-    // A sensor's new values come at most once a second; an alert changes a tile's status.
-    ["sensorValues", "sensorAlert"].forEach(function (name) {
-      events.addEventListener(name, function () {
-        refreshRegion("sensors-region");
-        refreshRegion("sensor-region");
-      });
+    // A sensor's new values (at most once a second) are written into its tiles where they
+    // stand, without asking the server; an alert changes a status, so the region is reloaded.
+    events.addEventListener("sensorValues", showSensorValues);
+    events.addEventListener("sensorAlert", function () {
+      refreshRegion("sensors-region");
+      refreshRegion("sensor-region");
     });
   }
 })();
