@@ -16,6 +16,17 @@ import Testing
     try AtriumCLI.run(arguments, config: config, input: input, server: server, language: language)
   }
 
+  /// Signs `name` in (demo password) with a config folder of their own under `folders`, which
+  /// the later commands of that person use.
+  func signIn(_ name: String, port: Int, in folders: TemporaryDirectory) throws -> String {
+    let config = folders.path + "/" + name
+    try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+    let login = try atrium(
+      ["login", "--username", name, "--password-stdin"], config: config, input: "atrium-demo\n", server: port)
+    try #require(login.status == 0, "\(login.errors)")
+    return config
+  }
+
   /// The app on a free loopback port, for the real binary to talk to.
   static func serve(_ app: TestApp) throws -> HTTPServer {
     let server = HTTPServer(

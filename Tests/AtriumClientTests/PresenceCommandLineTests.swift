@@ -12,12 +12,7 @@ import Testing
   let folders = TemporaryDirectory()
 
   func signIn(_ name: String, port: Int) throws -> String {
-    let config = folders.path + "/" + name
-    try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
-    let login = try cli.atrium(
-      ["login", "--username", name, "--password-stdin"], config: config, input: "atrium-demo\n", server: port)
-    try #require(login.status == 0, "\(login.errors)")
-    return config
+    try cli.signIn(name, port: port, in: folders)
   }
 
   @Test func evaChecksIn_marioFindsHer_luciaFindsNothing() throws {

@@ -12,9 +12,7 @@ import Testing
   @Test func registerASensor_seeItsTileLive_addARule_andSeeTheAlertOnTheBoard() throws {
     let broker = try MosquittoBroker()
     defer { broker.stop() }
-    let settings = try SensorSettings(
-      url: broker.url, admin: "\(MosquittoBroker.adminUsername):\(broker.adminPassword)", caFile: nil,
-      clientID: "atrium-browser-test", isShared: false)
+    let settings = try broker.atriumSettings(clientID: "atrium-browser-test")
     let live = try LiveServer { $0.sensors = settings }
     live.app.app.sensorBroker?.start()
     defer { live.app.app.sensorBroker?.stop() }

@@ -12,20 +12,13 @@ import Testing
   let folders = TemporaryDirectory()
 
   func signIn(_ name: String, port: Int) throws -> String {
-    let config = folders.path + "/" + name
-    try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
-    let login = try cli.atrium(
-      ["login", "--username", name, "--password-stdin"], config: config, input: "atrium-demo\n", server: port)
-    try #require(login.status == 0, "\(login.errors)")
-    return config
+    try cli.signIn(name, port: port, in: folders)
   }
 
   @Test func anaRegistersASensor_theSimulatorPublishes_evaSeesItAndFollowsARule() throws {
     let broker = try MosquittoBroker()
     defer { broker.stop() }
-    let settings = try SensorSettings(
-      url: broker.url, admin: "\(MosquittoBroker.adminUsername):\(broker.adminPassword)", caFile: nil,
-      clientID: "atrium-cli-test", isShared: false)
+    let settings = try broker.atriumSettings(clientID: "atrium-cli-test")
     let app = try TestApp { $0.sensors = settings }
     app.app.sensorBroker?.start()
     defer { app.app.sensorBroker?.stop() }

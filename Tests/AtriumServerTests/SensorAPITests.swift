@@ -19,10 +19,8 @@ import Testing
 
   init() throws {
     broker = try MosquittoBroker()
-    let settings = try SensorSettings(
-      url: broker.url, admin: "\(MosquittoBroker.adminUsername):\(broker.adminPassword)", caFile: nil,
-      clientID: "atrium-api-test-\(UUID().uuidString.prefix(8))", isShared: false,
-      publicURL: "mqtt://sensors.atrium-demo.example:1884")
+    let settings = try broker.atriumSettings(
+      clientID: "atrium-api-test-\(UUID().uuidString.prefix(8))", publicURL: "mqtt://sensors.atrium-demo.example:1884")
     app = try TestApp { $0.sensors = settings }
     app.app.sensorBroker?.start()
     ana = try app.login("ana").accessToken

@@ -13,9 +13,7 @@ import Testing
 
   init() throws {
     broker = try MosquittoBroker()
-    let settings = try SensorSettings(
-      url: broker.url, admin: "\(MosquittoBroker.adminUsername):\(broker.adminPassword)", caFile: nil,
-      clientID: "atrium-accounts-test", isShared: false)
+    let settings = try broker.atriumSettings(clientID: "atrium-accounts-test")
     atrium = SensorBroker(settings: settings, environment: try TestApp().environment)
     atrium.start()
   }

@@ -92,9 +92,7 @@ import Testing
   @Test func anaRegistersASensorAndSeesItsCredentialsOnce() throws {
     let broker = try MosquittoBroker()
     defer { broker.stop() }
-    let settings = try SensorSettings(
-      url: broker.url, admin: "\(MosquittoBroker.adminUsername):\(broker.adminPassword)", caFile: nil,
-      clientID: "atrium-web-test", isShared: false)
+    let settings = try broker.atriumSettings(clientID: "atrium-web-test")
     let app = try TestApp { $0.sensors = settings }
     app.app.sensorBroker?.start()
     defer { app.app.sensorBroker?.stop() }
