@@ -127,25 +127,43 @@ import Testing
     }
   }
 
+  /// The screen's clock, driven by the test: each interval ends when the test opens it (a
+  /// full parallel run starves the main actor for seconds, so real 50 ms intervals could not
+  /// be counted on).
+  final class Gate: Sendable {
+    private let waiting = Mutex<[CheckedContinuation<Void, Never>]>([])
+    var waiters: Int { waiting.withLock { $0.count } }
+    func wait() async { await withCheckedContinuation { continuation in waiting.withLock { $0.append(continuation) } } }
+    func open() {
+      for continuation in waiting.withLock({ list in
+        defer { list = [] }; return list
+      }) { continuation.resume() }
+    }
+  }
+
+  /// Waits (30 s at most) on the main actor, sleeping between looks, for a condition.
+  func until(_ condition: () -> Bool) async throws -> Bool {
+    let end = ContinuousClock.now + .seconds(30)
+    while !condition() && ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(10)) }
+    return condition()
+  }
+
   @Test func theVisibleScreenRefreshesItself_andStopsWhenHidden() async throws {
-    let list = try await repository("eva").sensors()
-    let fixed = Fixed(list)
-    let model = SensorsViewModel(repository: fixed, refreshInterval: .milliseconds(50))
+    let fixed = Fixed(try await repository("eva").sensors())
+    let gate = Gate()
+    let model = SensorsViewModel(repository: fixed, sleep: { _ in await gate.wait() })
+    #expect(model.refreshInterval == .seconds(10))
     model.becameVisible()
-    let end = ContinuousClock.now + .seconds(10)
-    while fixed.fetches < 3 && ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(10)) }
-    #expect(fixed.fetches >= 3, "refreshed every 50 ms while visible")
+    #expect(try await until { fixed.fetches == 1 && gate.waiters == 1 }, "fetched on becoming visible, then waits")
     #expect(model.state.tiles.count == 2)
+    gate.open()
+    #expect(try await until { fixed.fetches == 2 && gate.waiters == 1 }, "fetched again when the interval ended")
     model.becameHidden()
+    gate.open()
     try await Task.sleep(for: .milliseconds(300))
-    let stopped = fixed.fetches
-    try await Task.sleep(for: .milliseconds(600))
-    // At 50 ms a running refresh would have fetched about 12 more; one already under way when
-    // the screen was hidden may still land on a loaded machine.
-    #expect(fixed.fetches <= stopped + 1, "no refresh while hidden")
-    let before = fixed.fetches
+    #expect(fixed.fetches == 2 && gate.waiters == 0, "hidden: the interval's end fetches nothing")
     await model.enteredForeground()
-    #expect(fixed.fetches >= before + 1, "back in the foreground: refreshed")
+    #expect(fixed.fetches == 3, "back in the foreground: refreshed")
   }
 
   @Test func aLiveValueUpdatesItsTileWithoutAskingTheServer() async throws {

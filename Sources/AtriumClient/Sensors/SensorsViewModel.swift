@@ -30,16 +30,20 @@ public final class SensorsViewModel: ScreenModel<SensorsViewModel.State> {
   private let timeZone: TimeZone
   /// How often the visible screen refreshes itself.
   public let refreshInterval: Duration
+  /// Waits one interval (`Task.sleep`; a test's own clock).
+  private let sleep: @Sendable (Duration) async throws -> Void
   private var list: SensorList?
   private var autoRefresh: Task<Void, Never>?
 
   public init(
     repository: any SensorsRepository, language: ClientLanguage = .en, timeZone: TimeZone = .current,
-    refreshInterval: Duration = .seconds(10), now: @escaping @Sendable () -> Date = Date.init
+    refreshInterval: Duration = .seconds(10), now: @escaping @Sendable () -> Date = Date.init,
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) {
     self.repository = repository
     self.timeZone = timeZone
     self.refreshInterval = refreshInterval
+    self.sleep = sleep
     self.now = now
     super.init(state: State(), language: language)
   }
@@ -77,10 +81,10 @@ public final class SensorsViewModel: ScreenModel<SensorsViewModel.State> {
   /// The screen became visible: refresh now and every `refreshInterval` until it is hidden.
   public func becameVisible() {
     autoRefresh?.cancel()
-    autoRefresh = Task { [weak self, refreshInterval] in
+    autoRefresh = Task { [weak self, refreshInterval, sleep] in
       while !Task.isCancelled {
         await self?.appeared()
-        try? await Task.sleep(for: refreshInterval)
+        try? await sleep(refreshInterval)
       }
     }
   }
