@@ -82,7 +82,7 @@ package enum SensorPage {
               data.history.map { event in
                 let kind = data.rules.first { $0.id == event.ruleId }?.kind
                 let value = event.value.map { value in kind?.text(value) ?? String(value) } ?? "—"
-                let when = SensorsPage.date(event.at).map { SensorsPage.moment($0, in: data.timeZone) } ?? event.at
+                let when = Instant.date(event.at).map { SensorsPage.moment($0, in: data.timeZone) } ?? event.at
                 return .li(
                   [.data("change", event.change)],
                   [.text("\(event.change == "fired" ? "▲" : "▼") \(event.label) — \(value) — \(when)")])

@@ -131,13 +131,13 @@ package enum SensorsPage {
 
   /// "OK · 2 min ago", "Alerting since 10:42", "Silent — last seen 3 h ago".
   static func status(_ context: WebContext, _ sensor: SensorBody, now: Date, timeZone: TimeZone) -> String {
-    let seen = sensor.lastSeenAt.flatMap(Self.date).map {
+    let seen = sensor.lastSeenAt.flatMap(Instant.date).map {
       context(SensorAppText.ago(seconds: max(0, Int(now.timeIntervalSince($0)))))
     }
     switch sensor.status {
     case .ok: return ([context(SensorAppText.statusOK)] + [seen].compactMap { $0 }).joined(separator: " · ")
     case .alerting:
-      let since = sensor.alertSince.flatMap(Self.date).map { date in
+      let since = sensor.alertSince.flatMap(Instant.date).map { date in
         let parts = Calendar.current.dateComponents(in: timeZone, from: date)
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
       }
@@ -152,11 +152,5 @@ package enum SensorsPage {
     return String(
       format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
       parts.minute ?? 0)
-  }
-
-  static func date(_ text: String) -> Date? {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return formatter.date(from: text) ?? ISO8601DateFormatter().date(from: text)
   }
 }

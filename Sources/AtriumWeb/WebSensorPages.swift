@@ -26,7 +26,7 @@ extension WebApp {
           context,
           SensorsPage.Data(
             list: list, sparklines: try sparklines(list.items), buildings: try buildings(), building: building,
-            kind: kind, mayRegister: SensorService.manages(principal), now: environment.now(),
+            kind: kind, mayRegister: SensorAccess.manages(principal), now: environment.now(),
             timeZone: try timeZone(of: principal))))
     case .show(let id, let rangeText):
       let range = rangeText.flatMap(SeriesRange.init(rawValue:)) ?? .day
@@ -37,7 +37,7 @@ extension WebApp {
           SensorPage.Data(
             sensor: sensor, range: range, charts: try charts(sensor, range: range),
             rules: try rules.rules(sensorID: id, principal: principal).items,
-            history: try sensors.alertHistory(id: id).items, manages: SensorService.manages(principal),
+            history: try sensors.alertHistory(id: id).items, manages: SensorAccess.manages(principal),
             now: environment.now(), timeZone: try timeZone(of: principal))))
     case .follow(let ruleID, let sensorID), .unfollow(let ruleID, let sensorID):
       let follows = if case .follow = page { true } else { false }
@@ -46,7 +46,7 @@ extension WebApp {
         return context(follows ? SensorAppText.following : SensorAppText.notFollowing)
       }
     case .ruleForm(let sensorID, let templateID):
-      guard SensorService.manages(principal) else { return notAllowed(context) }
+      guard SensorAccess.manages(principal) else { return notAllowed(context) }
       let sensor = try sensors.sensor(id: sensorID, principal: principal)
       let templates = try AlertTemplateService(environment: environment).templates().items
       let offered = templates.filter { sensor.kinds.contains($0.kind) }
@@ -68,7 +68,7 @@ extension WebApp {
           ? context(SensorAppText.ruleSaved) : context(SensorAppText.serverKept(fields: saved.clamped))
       }
     case .registerForm:
-      guard SensorService.manages(principal) else { return notAllowed(context) }
+      guard SensorAccess.manages(principal) else { return notAllowed(context) }
       return html(
         SensorFormsPage.registerForm(
           context, rooms: try SensorRoomService(environment: environment).rooms(principal: principal).items,
@@ -100,31 +100,29 @@ extension WebApp {
 
   /// Each sensor's 24-hour sparkline of its first kind.
   private func sparklines(_ list: [SensorBody]) throws -> [String: String] {
-    let start = SeriesRange.day.start(endingAt: environment.now().milliseconds)
+    let now = environment.now().milliseconds
     return try environment.database.read { connection in
       let stored = Dictionary(uniqueKeysWithValues: try SensorStore(connection).sensors().map { ($0.id, $0) })
       var lines: [String: String] = [:]
       for sensor in list {
         guard let row = stored[sensor.id], let kind = sensor.kinds.first else { continue }
-        lines[sensor.id] = try SensorService.sparkline(row, kind: kind, from: start, connection)
+        lines[sensor.id] = try SensorService.sparkline(row, kind: kind, endingAt: now, connection)
       }
       return lines
     }
   }
 
-  /// A chart per kind over the range, from the series' points (gaps stay gaps).
+  /// A chart per kind over the range, drawn from the buckets as the sparklines are.
   private func charts(_ sensor: SensorBody, range: SeriesRange) throws -> [(kind: SensorKind, svg: String)] {
-    let series = try sensors.series(id: sensor.id, range: range)
-    let start = range.start(endingAt: environment.now().milliseconds)
-    let count = Int(range.span / range.step)
-    return sensor.kinds.map { kind in
-      var points: [Double?] = Array(repeating: nil, count: count)
-      for point in series.kinds[kind.rawValue] ?? [] {
-        guard let at = SensorsPage.date(point.at) else { continue }
-        let index = Int((Int64(at.timeIntervalSince1970 * 1000) - start) / range.step)
-        if points.indices.contains(index) { points[index] = point.mean }
+    let now = environment.now().milliseconds
+    return try environment.database.read { connection in
+      guard let row = try SensorStore(connection).sensor(id: sensor.id) else { return [] }
+      return try sensor.kinds.map { kind in
+        (
+          kind,
+          try SensorService.sparkline(row, kind: kind, range: range, endingAt: now, width: 600, height: 120, connection)
+        )
       }
-      return (kind, Sparkline(points: points, width: 600, height: 120).svg(label: "\(sensor.name): \(kind.rawValue)"))
     }
   }
 

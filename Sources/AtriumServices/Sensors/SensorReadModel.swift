@@ -13,10 +13,13 @@ struct SensorReadModel {
   /// Whether the viewer sees what only admins and facilities staff see (refused readings).
   var seesOperations: Bool { SensorAccess.manages(viewer) }
 
-  func bodies(_ sensors: [SensorStore.Sensor]) throws -> [SensorBody] {
+  /// - Parameter every: Every sensor, when the caller has read them (the rooms' counts come
+  ///   from them instead of a second read).
+  func bodies(_ sensors: [SensorStore.Sensor], every: [SensorStore.Sensor]? = nil) throws -> [SensorBody] {
     let store = SensorStore(connection)
     let rooms = Dictionary(uniqueKeysWithValues: try store.rooms().map { ($0.id, $0) })
-    let counts = Dictionary(grouping: try store.sensors(), by: \.roomID).mapValues(\.count)
+    let counted = try every ?? store.sensors()
+    let counts = Dictionary(grouping: counted, by: \.roomID).mapValues(\.count)
     let last = try SensorReadingStore(connection).lastValues(of: sensors.map(\.id))
     let firing = try SensorAlertStore(connection).firingSince()
     let followed = try SensorAlertStore(connection).following(viewer.employee.id).rooms
@@ -76,8 +79,8 @@ struct SensorReadModel {
 
 /// Who may change sensors, rooms and rules: admins, and people an admin granted
 /// `facilities` (a permission beside the role).
-enum SensorAccess {
-  static func manages(_ principal: Principal) -> Bool {
+package enum SensorAccess {
+  package static func manages(_ principal: Principal) -> Bool {
     principal.employee.role.managesCompany || principal.employee.permissions.contains(.facilities)
   }
 

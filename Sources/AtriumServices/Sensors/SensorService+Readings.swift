@@ -24,22 +24,23 @@ extension SensorService {
 
   /// The last 24 hours of one kind (the sensor's first, by name, unless asked) as SVG.
   package func sparkline(id: String, kind: SensorKind?) throws -> String {
-    let range = SeriesRange.day
-    let start = range.start(endingAt: environment.now().milliseconds)
+    let now = environment.now().milliseconds
     return try environment.database.read { connection in
       let sensor = try Self.sensor(id, connection)
       guard let kind = kind ?? sensor.kinds.min(by: { $0.rawValue < $1.rawValue }), sensor.kinds.contains(kind) else {
         throw Problem.badRequest(.sensor(.sensorDoesNotMeasure(kind: kind?.rawValue ?? "")))
       }
-      return try Self.sparkline(sensor, kind: kind, from: start, connection)
+      return try Self.sparkline(sensor, kind: kind, endingAt: now, connection)
     }
   }
 
-  /// One kind's sparkline, for the API and the web's tiles.
+  /// One kind's line over a range ending now, from the minute buckets: the API's sparkline and
+  /// the web's tiles (a day, small) and charts (a day or a week, wide).
   package static func sparkline(
-    _ sensor: SensorStore.Sensor, kind: SensorKind, from start: Int64, _ connection: any DatabaseConnection
+    _ sensor: SensorStore.Sensor, kind: SensorKind, range: SeriesRange = .day, endingAt now: Int64,
+    width: Int = 120, height: Int = 32, _ connection: any DatabaseConnection
   ) throws -> String {
-    let range = SeriesRange.day
+    let start = range.start(endingAt: now)
     let count = Int(range.span / range.step)
     var points: [Double?] = Array(repeating: nil, count: count)
     for bucket in try SensorReadingStore(connection).series(
@@ -48,7 +49,8 @@ extension SensorService {
       let index = Int((bucket.start - start) / range.step)
       if points.indices.contains(index) { points[index] = bucket.mean }
     }
-    return Sparkline(points: points).svg(label: "\(sensor.name): \(kind.rawValue), 24 h")
+    return Sparkline(points: points, width: width, height: height).svg(
+      label: "\(sensor.name): \(kind.rawValue), \(range == .day ? "24 h" : "7 days")")
   }
 
   /// The sensor's latest firings and resolutions, newest first (50 at most).

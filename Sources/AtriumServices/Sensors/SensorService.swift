@@ -22,22 +22,18 @@ package struct SensorService: Sendable {
   }
 
   private var audit: AuditTrail { AuditTrail(environment: environment) }
-
-  /// Whether the person may register, change and delete sensors and make rules.
-  package static func manages(_ principal: Principal) -> Bool { SensorAccess.manages(principal) }
   private var now: Int64 { environment.now().milliseconds }
 
   package func list(_ filter: SensorFilter, principal: Principal) throws -> SensorList {
     try environment.database.read { connection in
-      let store = SensorStore(connection)
-      let rooms = Dictionary(uniqueKeysWithValues: try store.rooms().map { ($0.id, $0) })
-      let chosen = try store.sensors().filter { sensor in
-        (filter.roomId.map { $0 == sensor.roomID } ?? true)
-          && (filter.buildingId.map { $0 == rooms[sensor.roomID]?.buildingID } ?? true)
-          && (filter.kind.map { sensor.kinds.contains($0) } ?? true)
-      }.sorted { (rooms[$0.roomID]?.name ?? "", $0.name) < (rooms[$1.roomID]?.name ?? "", $1.name) }
       let model = SensorReadModel(connection: connection, viewer: principal, now: now)
-      return SensorList(items: try model.bodies(chosen), configured: accounts != nil)
+      let every = try SensorStore(connection).sensors()
+      let chosen = try model.bodies(every, every: every).filter { sensor in
+        (filter.roomId.map { $0 == sensor.room.id } ?? true)
+          && (filter.buildingId.map { $0 == sensor.room.buildingId } ?? true)
+          && (filter.kind.map { sensor.kinds.contains($0) } ?? true)
+      }.sorted { ($0.room.name, $0.name) < ($1.room.name, $1.name) }
+      return SensorList(items: chosen, configured: accounts != nil)
     }
   }
 
