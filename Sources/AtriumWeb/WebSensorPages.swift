@@ -2,9 +2,7 @@ import AtriumAPI
 import AtriumDomain
 import AtriumHTTPTypes
 import AtriumMessages
-import AtriumSQL
 import AtriumServices
-import AtriumStore
 import Foundation
 
 extension WebApp {
@@ -25,9 +23,10 @@ extension WebApp {
         SensorsPage.render(
           context,
           SensorsPage.Data(
-            list: list, sparklines: try sparklines(list.items), buildings: try buildings(), building: building,
+            list: list, sparklines: try sensors.sparklines(of: list.items), buildings: try buildings(),
+            building: building,
             kind: kind, mayRegister: SensorAccess.manages(principal), now: environment.now(),
-            timeZone: try timeZone(of: principal))))
+            timeZone: try sensors.timeZone(of: principal))))
     case .show(let id, let rangeText):
       let range = rangeText.flatMap(SeriesRange.init(rawValue:)) ?? .day
       let sensor = try sensors.sensor(id: id, principal: principal)
@@ -35,10 +34,10 @@ extension WebApp {
         SensorPage.render(
           context,
           SensorPage.Data(
-            sensor: sensor, range: range, charts: try charts(sensor, range: range),
+            sensor: sensor, range: range, charts: try sensors.charts(id: id, range: range),
             rules: try rules.rules(sensorID: id, principal: principal).items,
             history: try sensors.alertHistory(id: id).items, manages: SensorAccess.manages(principal),
-            now: environment.now(), timeZone: try timeZone(of: principal))))
+            now: environment.now(), timeZone: try sensors.timeZone(of: principal))))
     case .follow(let ruleID, let sensorID), .unfollow(let ruleID, let sensorID):
       let follows = if case .follow = page { true } else { false }
       return change(.sensors(.show(id: sensorID, range: nil))) {
@@ -98,42 +97,8 @@ extension WebApp {
     }
   }
 
-  /// Each sensor's 24-hour sparkline of its first kind.
-  private func sparklines(_ list: [SensorBody]) throws -> [String: String] {
-    let now = environment.now().milliseconds
-    return try environment.database.read { connection in
-      let stored = Dictionary(uniqueKeysWithValues: try SensorStore(connection).sensors().map { ($0.id, $0) })
-      var lines: [String: String] = [:]
-      for sensor in list {
-        guard let row = stored[sensor.id], let kind = sensor.kinds.first else { continue }
-        lines[sensor.id] = try SensorService.sparkline(row, kind: kind, endingAt: now, connection)
-      }
-      return lines
-    }
-  }
-
-  /// A chart per kind over the range, drawn from the buckets as the sparklines are.
-  private func charts(_ sensor: SensorBody, range: SeriesRange) throws -> [(kind: SensorKind, svg: String)] {
-    let now = environment.now().milliseconds
-    return try environment.database.read { connection in
-      guard let row = try SensorStore(connection).sensor(id: sensor.id) else { return [] }
-      return try sensor.kinds.map { kind in
-        (
-          kind,
-          try SensorService.sparkline(row, kind: kind, range: range, endingAt: now, width: 600, height: 120, connection)
-        )
-      }
-    }
-  }
-
   private func buildings() throws -> [BuildingBody] {
     try PresencePlacesService(environment: environment).campuses().flatMap(\.buildings)
-  }
-
-  /// The visitor's office's time zone, for clock times.
-  private func timeZone(of principal: Principal) throws -> TimeZone {
-    let location = try environment.database.read { try PlacesStore($0).location(id: principal.employee.locationID) }
-    return location.flatMap { TimeZone(identifier: $0.timeZone) } ?? .gmt
   }
 
   private func number(_ form: [String: String], _ field: String) throws -> Double? {

@@ -2,6 +2,7 @@ import AtriumAPI
 import AtriumDomain
 import AtriumSQL
 import AtriumStore
+import Foundation
 
 /// A sensor's series, sparkline and alert history: all read from buckets and events, never
 /// from raw readings.
@@ -32,6 +33,40 @@ extension SensorService {
       }
       return try Self.sparkline(sensor, kind: kind, endingAt: now, connection)
     }
+  }
+
+  /// Each sensor's 24-hour sparkline of its first kind (the web's tiles).
+  package func sparklines(of list: [SensorBody]) throws -> [String: String] {
+    let now = environment.now().milliseconds
+    return try environment.database.read { connection in
+      let stored = Dictionary(uniqueKeysWithValues: try SensorStore(connection).sensors().map { ($0.id, $0) })
+      var lines: [String: String] = [:]
+      for sensor in list {
+        guard let row = stored[sensor.id], let kind = sensor.kinds.first else { continue }
+        lines[sensor.id] = try Self.sparkline(row, kind: kind, endingAt: now, connection)
+      }
+      return lines
+    }
+  }
+
+  /// A wide chart per kind of a sensor over the range (the web's sensor page).
+  package func charts(id: String, range: SeriesRange) throws -> [(kind: SensorKind, svg: String)] {
+    let now = environment.now().milliseconds
+    return try environment.database.read { connection in
+      let sensor = try Self.sensor(id, connection)
+      return try sensor.kinds.sorted { $0.rawValue < $1.rawValue }.map { kind in
+        (kind, try Self.sparkline(sensor, kind: kind, range: range, endingAt: now, width: 600, height: 120, connection))
+      }
+    }
+  }
+
+  /// The viewer's office's time zone, for the clock times the sensors' pages show.
+  package func timeZone(of principal: Principal) throws -> TimeZone {
+    let locationID = principal.employee.locationID
+    let zone = try environment.recall(\.timeZones, locationID) {
+      try environment.database.read { try PlacesStore($0).location(id: locationID)?.timeZone }
+    }
+    return zone.map(LeaveContext.zone(named:)) ?? .gmt
   }
 
   /// One kind's line over a range ending now, from the minute buckets: the API's sparkline and
