@@ -4,7 +4,7 @@ DATA ?= ./atrium-data
 PORT ?= 8080
 DATABASE ?=
 
-.PHONY: demo test fuzz bench build deps format format-check contract-check clean
+.PHONY: demo test fuzz bench bench-cost build deps format format-check contract-check clean
 
 ## Runs Atrium on http://127.0.0.1:$(PORT) with its embedded database and the demo company;
 ## DATABASE=postgres://USER@HOST/DB runs it on PostgreSQL instead (the demo is seeded once).
@@ -33,7 +33,16 @@ fuzz: deps
 bench: deps
 	@command -v wrk >/dev/null 2>&1 || (sudo=$$( [ "$$(id -u)" -ne 0 ] && echo sudo ); DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq wrk)
 	$(SWIFT) build -c release --product atrium
+	$(SWIFT) build -c release --product atrium-http-hello
 	python3 bench/run.py
+
+## Instructions per request for each row, under valgrind's callgrind (repeatable on a busy
+## machine, where req/s are not); bench/cost_check.py compares with the recorded figures.
+bench-cost: deps
+	@command -v valgrind >/dev/null 2>&1 || (sudo=$$( [ "$$(id -u)" -ne 0 ] && echo sudo ); DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq valgrind)
+	$(SWIFT) build -c release --product atrium
+	$(SWIFT) build -c release --product atrium-http-hello
+	python3 bench/cost.py
 
 build: deps
 	$(SWIFT) build

@@ -8,7 +8,8 @@ let package = Package(
   name: "Atrium",
   platforms: [.macOS(.v15)],
   products: [
-    .executable(name: "atrium", targets: ["atrium"])
+    .executable(name: "atrium", targets: ["atrium"]),
+    .executable(name: "atrium-http-hello", targets: ["atrium-http-hello"]),
   ],
   targets: [
     // MARK: - C libraries from Debian
@@ -96,6 +97,8 @@ let package = Package(
         "AtriumDomain", "AtriumMessages", "AtriumAPI", "AtriumLog", "AtriumServices", "AtriumServer", "AtriumSQL",
         "AtriumStore", "AtriumHTTPTypes", "AtriumHTTP", "AtriumClient",
       ]),
+    // The engine alone, for the benchmarks' ceiling (bench/README.md).
+    .executableTarget(name: "atrium-http-hello", dependencies: ["AtriumHTTP", "AtriumHTTPTypes"]),
 
     // MARK: - tests
 

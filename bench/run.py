@@ -31,6 +31,7 @@ from engines import Nginx, PostgresCluster, event_latency, start_server
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.environ.get("BENCH_BINARY", os.path.join(ROOT, ".build", "release", "atrium"))
+ENGINE = os.path.join(os.path.dirname(BINARY), "atrium-http-hello")
 EMPLOYEES = int(os.environ.get("BENCH_EMPLOYEES", "1000"))
 DURATION = int(os.environ.get("BENCH_SECONDS", "10"))
 WARMUP = int(os.environ.get("BENCH_WARMUP_SECONDS", "2"))
@@ -117,6 +118,21 @@ def measure(port, name, path, token=None, cookie=None):
         raise SystemExit(f"{name}: {errors} responses were not 2xx")
     log(f"  {name}: {rate:,.0f} req/s")
     return {"endpoint": name, "path": path, "requestsPerSecond": rate, "p50ms": p50, "p99ms": p99}
+
+
+def measure_engine():
+    """The engine alone (`atrium-http-hello`: AtriumHTTP answering a fixed body), the ceiling
+    /healthz is compared with; None when it is not built."""
+    if not os.path.exists(ENGINE):
+        log(f"  {ENGINE} is not built: the engine's row is left out")
+        return None
+    engine = subprocess.Popen([ENGINE, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        port = int(re.search(r"listening on http://127\.0\.0\.1:(\d+)", engine.stdout.readline()).group(1))
+        return measure(port, "engine alone (atrium-http-hello)", "/hello")
+    finally:
+        engine.send_signal(signal.SIGTERM)
+        engine.wait(timeout=30)
 
 
 def peak_rss_mb(pid):
@@ -225,6 +241,7 @@ def bench(clusters):
     log("  " + seeded.stdout.strip().splitlines()[0])
     seed_seconds = float(re.search(r"in ([\d.]+) s", seeded.stdout).group(1))
 
+    engine = measure_engine()
     servers = []
     proxy = None
     crossing = None
@@ -339,6 +356,7 @@ def bench(clusters):
         "machine": {"cores": os.cpu_count(), "system": platform.platform(), "processor": platform.processor()},
         "wrk": {"threads": 2, "connections": CONNECTIONS, "seconds": DURATION, "warmupSeconds": WARMUP},
         "rows": rows,
+        "engine": engine,
         "sequentialCreates": sequential,
         "createCheck": {"answered201": expected, "rowsSaved": saved, "distinctDates": distinct_dates, "refused": refused},
         "durability": DURABILITY,
@@ -360,6 +378,9 @@ def bench(clusters):
         print(f"{row['endpoint']:<44} {row['requestsPerSecond']:>10,.0f} {row['p50ms']:>8.2f} {row['p99ms']:>8.2f}"
               f" {row['ratioToHealthz']:>11.1%}")
     print(f"{'POST /api/v1/me/leave (200 sequential)':<44} {'':>10} {sequential['p50ms']:>8.2f} {sequential['p99ms']:>8.2f}")
+    if engine:
+        print(f"{engine['endpoint']:<44} {engine['requestsPerSecond']:>10,.0f} {engine['p50ms']:>8.2f} "
+              f"{engine['p99ms']:>8.2f}   /healthz is {healthz / engine['requestsPerSecond']:.1%} of it")
     print(f"Peak RSS: {rss:.1f} MB (the largest instance); seeding took {seed_seconds:.1f} s")
     print(f"Tasks: a change made on one device reached the owner's other device's stream in "
           f"{tasks['eventMedianMs']:.1f} ms (median of {tasks['events']}, max {tasks['eventMaxMs']:.1f} ms"
