@@ -11,7 +11,8 @@ instructions do not depend on what else the machine is doing, so two runs of one
 within about 1%, where req/s move by 10-20%.
 
 Prints the table and writes bench/cost-latest.json; `--record` also writes the figures into
-bench/cost-recorded.json (per company size), which bench/cost_check.py compares against.
+bench/cost-recorded.json (per company size), which bench/cost_check.py compares against;
+`--keep` keeps callgrind's dumps (one per row) for `callgrind_annotate`.
 The engine alone (`atrium-http-hello`, AtriumHTTP with a trivial responder) is measured first,
 the same way, when it is built.
 """
@@ -165,6 +166,7 @@ def rows_for(port):
 
 def main():
     record = "--record" in sys.argv[1:]
+    keep = "--keep" in sys.argv[1:]
     if not os.path.exists(BINARY):
         raise SystemExit(f"{BINARY} is missing: run make bench-cost (it builds the release binaries)")
     folder = tempfile.mkdtemp(prefix="atrium-cost-")
@@ -201,7 +203,11 @@ def main():
     print(f"{'row':<46} {'requests':>8} {'instructions':>14}")
     for row in results:
         print(f"{row['row']:<46} {row['requests']:>8} {row['instructions']:>14,.0f}")
-    subprocess.run(["rm", "-rf", folder], check=False)
+    if keep:
+        print(f"The dumps are kept in {folder}: callgrind_annotate --inclusive=yes FILE shows where a row's "
+              "instructions go")
+    else:
+        subprocess.run(["rm", "-rf", folder], check=False)
 
 
 if __name__ == "__main__":

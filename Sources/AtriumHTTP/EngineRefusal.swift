@@ -3,6 +3,8 @@
 public enum EngineRefusal: Hashable, Sendable, CustomStringConvertible {
   /// Every worker is taken and the queue is full.
   case busy
+  /// The connection was opened while `limit` others were open (`Configuration.connectionLimit`).
+  case tooManyConnections(limit: Int)
   /// The body is (or declares to be) larger than the endpoint accepts.
   case bodyTooLarge(limit: Int)
   /// Both `Content-Length` and `Transfer-Encoding` (RFC 9112 §6.1: a way to smuggle requests).
@@ -12,10 +14,20 @@ public enum EngineRefusal: Hashable, Sendable, CustomStringConvertible {
 
   public var status: Int {
     switch self {
-    case .busy: 503
+    case .busy, .tooManyConnections: 503
     case .bodyTooLarge: 413
     case .conflictingFraming: 400
     case .unsupportedTransferCoding: 501
+    }
+  }
+
+  /// Seconds a client should wait before trying again (sent as `Retry-After`), for refusals
+  /// that pass by themselves.
+  public var retryAfterSeconds: Int? {
+    switch self {
+    case .busy: 1
+    case .tooManyConnections: 5
+    case .bodyTooLarge, .conflictingFraming, .unsupportedTransferCoding: nil
     }
   }
 
@@ -23,6 +35,8 @@ public enum EngineRefusal: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .busy: "The server is busy; try again in a moment."
+    case .tooManyConnections(let limit):
+      "The server has \(limit) connections open, as many as it serves; try again in a few seconds."
     case .bodyTooLarge(let limit): "The request body is larger than the \(limit) bytes this endpoint accepts."
     case .conflictingFraming: "A request may not carry both Content-Length and Transfer-Encoding."
     case .unsupportedTransferCoding(let coding):

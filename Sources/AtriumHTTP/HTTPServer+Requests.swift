@@ -14,6 +14,19 @@ let acceptPolicy: MHD_AcceptPolicyCallback = { cls, _, _ in
   return server.isStopping ? .NO : .YES
 }
 
+/// Called when a connection opens and when it closes: counts them, and marks those opened past
+/// the limit, whose requests are answered 503 (`HTTPServer.handle`).
+let connectionNotified: MHD_NotifyConnectionCallback = { cls, _, socketContext, code in
+  let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
+  if code == .CONNECTION_NOTIFY_STARTED {
+    let open = server.openConnections.add(1, ordering: .relaxed).newValue
+    // Any non-nil context marks it: it is only ever compared with nil.
+    if open > server.configuration.connectionLimit { socketContext?.pointee = UnsafeMutableRawPointer(bitPattern: 1) }
+  } else {
+    server.openConnections.subtract(1, ordering: .relaxed)
+  }
+}
+
 /// Called once per request after its request line: creates the request's context.
 let requestStarted: atrium_mhd_uri_log_callback = { cls, uri, _ in
   let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
@@ -33,9 +46,8 @@ let requestCompleted: MHD_RequestCompletedCallback = { cls, _, contextPointer, t
   let elapsed = ContinuousClock.now - context.startedAt
   let milliseconds =
     Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-  let (path, _) = QueryString.split(target: context.target)
   let entry = AccessLogEntry(
-    method: context.method, path: server.responder.loggedPath(path), status: context.status,
+    method: context.method, path: server.responder.loggedPath(context.path), status: context.status,
     durationMs: (milliseconds * 1000).rounded() / 1000, requestId: context.requestID,
     error: termination == .REQUEST_TERMINATED_COMPLETED_OK ? nil : "connection ended early")
   server.configuration.log.write(entry.line)
@@ -68,8 +80,11 @@ extension HTTPServer {
     if !context.headersSeen {
       context.headersSeen = true
       context.method = method.map { String(cString: $0) } ?? ""
-      let (path, _) = QueryString.split(target: context.target)
-      context.bodyLimit = responder.bodyLimit(method: context.method, path: path)
+      if atrium_mhd_socket_context(connection) != nil {
+        return refuse(
+          .tooManyConnections(limit: configuration.connectionLimit), connection: connection, context: context)
+      }
+      context.bodyLimit = responder.bodyLimit(method: context.method, path: context.path)
       let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").map { String(cString: $0) }
       if let coding = MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding").map({
         String(cString: $0).trimmingCharacters(in: .whitespaces).lowercased()
@@ -135,9 +150,7 @@ extension HTTPServer {
         MHD_resume_connection(handle.pointer)
       }
       if accepted != true {
-        context.setPending(
-          responder.engineError(
-            .busy, requestID: context.requestID, acceptLanguage: Self.acceptLanguage(of: connection)))
+        context.setPending(engineError(.busy, connection: connection, context: context))
         MHD_resume_connection(connection)
       }
       return .YES
@@ -158,16 +171,25 @@ extension HTTPServer {
     _ refusal: EngineRefusal, connection: OpaquePointer, context: RequestContext
   ) -> MHD_Result {
     context.isRejected = true
-    var response = responder.engineError(
-      refusal, requestID: context.requestID, acceptLanguage: Self.acceptLanguage(of: connection))
+    var response = engineError(refusal, connection: connection, context: context)
     response.headers.set("Connection", "close")
     return queue(response, on: connection, context: context)
   }
 
   private func tooLarge(_ context: RequestContext, connection: OpaquePointer) -> HTTPResponse {
-    responder.engineError(
-      .bodyTooLarge(limit: context.bodyLimit), requestID: context.requestID,
-      acceptLanguage: Self.acceptLanguage(of: connection))
+    engineError(.bodyTooLarge(limit: context.bodyLimit), connection: connection, context: context)
+  }
+
+  /// The application's words for a refusal, with `Retry-After` when it passes by itself.
+  private func engineError(
+    _ refusal: EngineRefusal, connection: OpaquePointer, context: RequestContext
+  ) -> HTTPResponse {
+    var response = responder.engineError(
+      refusal, requestID: context.requestID, acceptLanguage: Self.acceptLanguage(of: connection))
+    if let seconds = refusal.retryAfterSeconds, response.headers["Retry-After"] == nil {
+      response.headers.add("Retry-After", String(seconds))
+    }
+    return response
   }
 
   private static func acceptLanguage(of connection: OpaquePointer) -> String? {
@@ -220,17 +242,17 @@ extension HTTPServer {
     let collector = HeaderCollector()
     let collectorPointer = Unmanaged.passUnretained(collector).toOpaque()
     _ = MHD_get_connection_values(connection, .HEADER_KIND, collectHeader, collectorPointer)
-    var address = [CChar](repeating: 0, count: 64)
-    let remote =
-      atrium_mhd_client_address(connection, &address, socklen_t(address.count)) == 0
-      ? String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "unknown"
-    let (path, query) = QueryString.split(target: context.target)
+    let remote = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { address in
+      atrium_mhd_client_address(connection, address.baseAddress, socklen_t(address.count)) == 0
+        ? String(cString: address.baseAddress!) : "unknown"
+    }
+    let rawQuery = QueryString.rawQuery(of: context.target)
     let body = context.body
     context.body = []
     return HTTPRequest(
-      method: context.method, path: path, query: query, headers: HTTPHeaders(collector.fields),
-      body: body, remoteAddress: remote, requestID: context.requestID,
-      malformedQueryParameter: QueryString.malformedParameter(in: QueryString.rawQuery(of: context.target)))
+      method: context.method, path: context.path, query: rawQuery.isEmpty ? [:] : QueryString.parse(rawQuery),
+      headers: HTTPHeaders(collector.fields), body: body, remoteAddress: remote, requestID: context.requestID,
+      malformedQueryParameter: rawQuery.isEmpty ? nil : QueryString.malformedParameter(in: rawQuery))
   }
 }
 

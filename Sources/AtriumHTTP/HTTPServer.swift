@@ -21,20 +21,26 @@ public final class HTTPServer: @unchecked Sendable {
     public var workerQueueLimit: Int
     /// Seconds a connection may stay idle or trickle before it is closed.
     public var connectionTimeoutSeconds: Int
-    /// Simultaneous connections; further ones are refused.
+    /// Simultaneous connections served (every open web page holds one for its event stream).
+    /// The next `overflowAllowance` are answered 503 with `Retry-After` and closed, so a
+    /// client learns to come back instead of hanging; past those, new connections wait in the
+    /// system's listen backlog until one closes.
     public var connectionLimit: Int
     /// Simultaneous connections from one client address (0: no limit), so slow clients from
     /// one place cannot take every connection. Behind a reverse proxy every connection comes
     /// from the proxy: use 0 there, and let the proxy hold slow clients.
     public var connectionLimitPerAddress: Int
+    /// Bytes libmicrohttpd keeps for each connection: the request's headers and the response's
+    /// head are read and written there, and the engine refuses headers that do not fit (431).
+    public var connectionMemory: Int
     /// Where the access log goes.
     public var log: LogSink
 
     public init(
       host: String = "127.0.0.1", port: Int = 8080,
       threadCount: Int = ProcessInfo.processInfo.activeProcessorCount, workerCount: Int = 4,
-      workerQueueLimit: Int = 256, connectionTimeoutSeconds: Int = 30, connectionLimit: Int = 1000,
-      connectionLimitPerAddress: Int = 0, log: LogSink = .standardError
+      workerQueueLimit: Int = 256, connectionTimeoutSeconds: Int = 30, connectionLimit: Int = 20_000,
+      connectionLimitPerAddress: Int = 0, connectionMemory: Int = 32 * 1024, log: LogSink = .standardError
     ) {
       self.host = host
       self.port = port
@@ -44,8 +50,16 @@ public final class HTTPServer: @unchecked Sendable {
       self.connectionTimeoutSeconds = connectionTimeoutSeconds
       self.connectionLimit = connectionLimit
       self.connectionLimitPerAddress = connectionLimitPerAddress
+      self.connectionMemory = connectionMemory
       self.log = log
     }
+
+    /// Connections past `connectionLimit` that are still answered, with 503.
+    public var overflowAllowance: Int { max(16, connectionLimit / 50) }
+
+    /// File descriptors the server may use at most: every connection, the overflow, and a
+    /// margin for the listening socket, the threads' event descriptors and the access log.
+    public var fileDescriptorsNeeded: Int { connectionLimit + overflowAllowance + 64 }
   }
 
   /// Why the server could not start.
@@ -63,6 +77,8 @@ public final class HTTPServer: @unchecked Sendable {
   private var daemon: OpaquePointer?
   /// Requests between their request line and their completion.
   let inFlight = Atomic<Int>(0)
+  /// Connections open now, those over the limit included.
+  let openConnections = Atomic<Int>(0)
   private let state = Mutex<(started: Bool, stopped: Bool)>((false, false))
   /// Streamed responses still open, which `stop` ends first.
   private let streams = Mutex<[ObjectIdentifier: HTTPStream]>([:])
@@ -74,6 +90,9 @@ public final class HTTPServer: @unchecked Sendable {
 
   /// Requests received and not yet completed (for health checks, metrics and tests).
   public var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
+
+  /// Connections open now (for metrics and tests).
+  public var connectionCount: Int { openConnections.load(ordering: .relaxed) }
 
   /// The port the server listens on (the chosen one when configured with 0).
   public private(set) var port: Int = 0
@@ -92,9 +111,10 @@ public final class HTTPServer: @unchecked Sendable {
     let started = address.withPointer { address in
       atrium_mhd_start(
         flags, address, poolSize, UInt32(configuration.connectionTimeoutSeconds),
-        UInt32(configuration.connectionLimit), UInt32(configuration.connectionLimitPerAddress), acceptPolicy,
+        UInt32(configuration.connectionLimit + configuration.overflowAllowance),
+        UInt32(configuration.connectionLimitPerAddress), acceptPolicy,
         context, accessHandler, context, requestCompleted, context,
-        requestStarted, context)
+        requestStarted, context, connectionNotified, context, configuration.connectionMemory)
     }
     guard let started else {
       workers?.stop()

@@ -5,6 +5,8 @@ import Synchronization
 /// What the server keeps about one request between MHD's calls.
 final class RequestContext: @unchecked Sendable {
   let target: String
+  /// The target's path, as sent (read by the body limit, the request and the access log).
+  let path: String
   let startedAt = ContinuousClock.now
   let requestID = RequestID.make()
   var method = ""
@@ -23,6 +25,7 @@ final class RequestContext: @unchecked Sendable {
 
   init(target: String) {
     self.target = target
+    self.path = QueryString.path(of: target)
   }
 
   func setPending(_ response: HTTPResponse) { pending.withLock { $0 = response } }

@@ -45,12 +45,29 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence {
 }
 
 extension String {
+  /// Field names are ASCII: compared byte by byte, folding A-Z only, without the two lowercased
+  /// copies a Unicode comparison makes (every header lookup of every request runs it).
   func caseInsensitiveEquals(_ other: String) -> Bool {
-    utf8.count == other.utf8.count && lowercased() == other.lowercased()
+    var this = self
+    var that = other
+    return this.withUTF8 { left in
+      that.withUTF8 { right in
+        guard left.count == right.count else { return false }
+        for index in left.indices where left[index] != right[index] {
+          guard left[index] | 0x20 == right[index] | 0x20, (0x61...0x7A).contains(left[index] | 0x20) else {
+            return false
+          }
+        }
+        return true
+      }
+    }
   }
 
   var removingLineBreaks: String {
-    contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" })
+    let hasLineBreak =
+      utf8.withContiguousStorageIfAvailable { $0.contains { $0 == 0x0D || $0 == 0x0A } }
+      ?? utf8.contains { $0 == 0x0D || $0 == 0x0A }
+    return hasLineBreak
       ? String(unicodeScalars.filter { $0 != "\r" && $0 != "\n" }.map(Character.init)) : self
   }
 }

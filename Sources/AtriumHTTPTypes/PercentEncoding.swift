@@ -20,6 +20,10 @@ public enum PercentEncoding {
   /// Decodes `%XX` escapes (and `+` as space when `plusIsSpace`), or nil when an escape is
   /// malformed or the result is not UTF-8.
   public static func decode(_ text: some StringProtocol, plusIsSpace: Bool = false) -> String? {
+    // Most segments and values have nothing to decode: a string is valid UTF-8 already.
+    if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) {
+      return String(text)
+    }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count)
     var iterator = text.utf8.makeIterator()

@@ -2,14 +2,20 @@
 public enum QueryString {
   /// Splits `/path?query` into the raw path and the decoded parameters.
   public static func split(target: String) -> (path: String, query: [String: String]) {
-    guard let mark = target.firstIndex(of: "?") else { return (target, [:]) }
-    return (String(target[..<mark]), parse(target[target.index(after: mark)...]))
+    (path(of: target), parse(rawQuery(of: target)))
+  }
+
+  /// The path part of a request target (before `?`), as sent.
+  public static func path(of target: String) -> String {
+    // Searched byte by byte: `?` is ASCII, and Characters cost ten times as much per request.
+    guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
+    return String(target[..<mark])
   }
 
   /// The query part of a request target (after `?`), as sent; empty without one.
   public static func rawQuery(of target: String) -> Substring {
-    guard let mark = target.firstIndex(of: "?") else { return "" }
-    return target[target.index(after: mark)...]
+    guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return "" }
+    return target[target.utf8.index(after: mark)...]
   }
 
   /// The name of the first parameter whose name or value is not valid percent-encoded UTF-8

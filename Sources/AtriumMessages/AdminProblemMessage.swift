@@ -73,6 +73,8 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
   case sendJSON(got: String?)
   // Refused by the HTTP engine before the request reaches a section.
   case serverBusy
+  /// Every connection the server may hold is open (`--max-connections`).
+  case serverFull
   case bodyTooLarge(limit: Int)
   case conflictingFraming
   case unsupportedTransferCoding(String)
@@ -199,6 +201,10 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
     case .serverBusy:
       return es
         ? "El servidor está ocupado; inténtalo de nuevo en un momento." : "The server is busy; try again in a moment."
+    case .serverFull:
+      return es
+        ? "El servidor atiende ahora a todas las conexiones que puede; inténtalo de nuevo en unos segundos."
+        : "The server is serving as many connections as it can; try again in a few seconds."
     case .bodyTooLarge(let limit):
       return es
         ? "El cuerpo de la petición supera los \(limit) bytes que admite este punto de acceso."
@@ -318,7 +324,8 @@ public enum AdminProblemMessage: CatalogueMessage, Hashable {
       .addressTaken,
       .csvUnknownColumns(["nickname"], known: ["username", "email"]),
       .localAccountKept(username: "ana"), .importRefused(refused: 2, lines: 40),
-      .sendJSON(got: "text/plain"), .sendJSON(got: nil), .serverBusy, .bodyTooLarge(limit: 65_536), .conflictingFraming,
+      .sendJSON(got: "text/plain"), .sendJSON(got: nil), .serverBusy, .serverFull, .bodyTooLarge(limit: 65_536),
+      .conflictingFraming,
       .unsupportedTransferCoding("gzip"), .directoryIdentityTaken(dn: "uid=ana,ou=people,dc=example,dc=com"),
     ] + CSV.Failure.Reason.allCases.map { .csvNotValid(line: 3, reason: $0) }
   }

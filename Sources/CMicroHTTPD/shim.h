@@ -21,7 +21,9 @@ static inline struct MHD_Daemon *atrium_mhd_start(
     unsigned int per_address_limit, MHD_AcceptPolicyCallback accept_policy, void *accept_cls,
     MHD_AccessHandlerCallback access_handler, void *access_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
-    atrium_mhd_uri_log_callback uri_log, void *uri_log_cls) {
+    atrium_mhd_uri_log_callback uri_log, void *uri_log_cls,
+    MHD_NotifyConnectionCallback connection_notify, void *connection_notify_cls,
+    size_t connection_memory_limit) {
   return MHD_start_daemon(
       flags, 0, accept_policy, accept_cls, access_handler, access_cls,
       MHD_OPTION_SOCK_ADDR, address,
@@ -31,6 +33,8 @@ static inline struct MHD_Daemon *atrium_mhd_start(
       MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address_limit,
       MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
       MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
+      MHD_OPTION_NOTIFY_CONNECTION, connection_notify, connection_notify_cls,
+      MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
       MHD_OPTION_END);
 }
 
@@ -56,6 +60,14 @@ static inline int atrium_mhd_client_address(struct MHD_Connection *connection, c
     return inet_ntop(AF_INET6, &v6->sin6_addr, buffer, size) == NULL ? -1 : 0;
   }
   return -1;
+}
+
+/// The context the connection-notify callback gave the connection when it opened (NULL when
+/// it gave none): Atrium marks there the connections opened past its limit.
+static inline void *atrium_mhd_socket_context(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  return info == NULL ? NULL : info->socket_context;
 }
 
 /// Lets a long-lived response (server-sent events) stay open past the slow-client timeout.

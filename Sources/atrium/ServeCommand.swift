@@ -29,7 +29,8 @@ func runServe(_ arguments: [String]) {
     case "--trust-proxy":
       trustsProxy = true
     case "--data", "--host", "--port", "--threads", "--workers", "--timeout", "--public-url", "--durability",
-      "--feed-interval", "--connections-per-address", "--feed-allowed-hosts", "--database", "--files", "--mqtt",
+      "--feed-interval", "--max-connections", "--connections-per-address", "--feed-allowed-hosts", "--database",
+      "--files", "--mqtt",
       "--mqtt-admin", "--mqtt-ca", "--mqtt-public":
       guard index + 1 < arguments.count else { fail("\(flag) needs a value") }
       options[String(flag.dropFirst(2))] = arguments[index + 1]
@@ -58,6 +59,11 @@ func runServe(_ arguments: [String]) {
     "threads", "ATRIUM_THREADS", databaseURL(options) == nil ? cores : 4 * cores, 1...256)
   configuration.workerCount = number("workers", "ATRIUM_WORKERS", 4, 1...256)
   configuration.connectionTimeoutSeconds = number("timeout", "ATRIUM_TIMEOUT", 30, 1...3600)
+  configuration.connectionLimit = number(
+    "max-connections", "ATRIUM_MAX_CONNECTIONS", configuration.connectionLimit, 16...1_000_000)
+  // A connection for each thread that may hold one at once, and a few for background jobs.
+  let databaseConnections = configuration.threadCount + configuration.workerCount + 4
+  fitConnectionsToOpenFileLimit(&configuration, beside: databaseConnections)
   configuration.connectionLimitPerAddress = number(
     "connections-per-address", "ATRIUM_CONNECTIONS_PER_ADDRESS", 0, 0...configuration.connectionLimit)
 
@@ -76,10 +82,8 @@ func runServe(_ arguments: [String]) {
     guard let durability = SQLiteDatabase.Durability(rawValue: durabilityName) else {
       fail("--durability must be full or normal, got \(durabilityName)")
     }
-    // A connection for each thread that may hold one at once, and a few for background jobs.
     let database = try directory.openDatabase(
-      url: databaseURL(options), durability: durability,
-      connections: configuration.threadCount + configuration.workerCount + 4)
+      url: databaseURL(options), durability: durability, connections: databaseConnections)
     var serverEnvironment = ServerEnvironment(
       database: database, signingKey: try directory.signingKey(for: database), trustsForwardedFor: trustsProxy,
       publicURL: publicURL)

@@ -64,6 +64,11 @@ let usage = """
                       --database: a request waiting on PostgreSQL leaves its thread idle)
     --workers N       threads for slow work such as password hashing (ATRIUM_WORKERS, default 4)
     --timeout SECONDS close connections idle this long (ATRIUM_TIMEOUT, default 30)
+    --max-connections N
+                      connections served at once; every open page holds one. Past N, new ones
+                      are answered 503 with Retry-After. The open-file limit is raised to fit,
+                      or N lowered to what the system allows, with a warning
+                      (ATRIUM_MAX_CONNECTIONS, default 20000)
     --connections-per-address N
                       at most N connections from one client address, so slow clients from one
                       place cannot hold them all; for a server facing the internet without a

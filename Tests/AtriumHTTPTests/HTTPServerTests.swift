@@ -177,6 +177,33 @@ final class EchoResponder: HTTPResponder {
       })
   }
 
+  @Test func aConnectionPastTheLimitIsAnswered503AndClosed_notLeftHanging() throws {
+    let server = HTTPServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 1, connectionLimit: 3, log: .discard),
+      responder: EchoResponder())
+    try server.start()
+    defer { server.stop() }
+    // Three open pages, each served once and kept alive (as an event stream would be).
+    var open = try (0..<3).map { _ in try RawHTTPClient(port: server.port, timeout: 10) }
+    for client in open { #expect(try client.request("GET", "/echo?q=in").status == 200) }
+    // The fourth is told to come back, and the connection closed, at once.
+    let fourth = try RawHTTPClient(port: server.port, timeout: 10)
+    let refused = try fourth.request("GET", "/echo?q=over")
+    #expect(refused.status == 503)
+    #expect(refused.header("Retry-After") == "5")
+    #expect(refused.header("Connection")?.lowercased() == "close")
+    #expect(fourth.isClosedByPeer())
+    // Those within the limit are still served.
+    #expect(try open[0].request("GET", "/echo?q=still").text == "GET /echo 0 still")
+    // Once one of them leaves, a new connection is served (the engine counts a connection until
+    // it has finished closing it: wait for that).
+    open.removeLast()
+    #expect(
+      waitUntil {
+        (try? RawHTTPClient(port: server.port, timeout: 5).request("GET", "/echo?q=back").status) == 200
+      })
+  }
+
   @Test func aBodyFramedTwoWaysIsRefusedAndTheConnectionClosed() throws {
     let server = HTTPServer(
       configuration: .init(host: "127.0.0.1", port: 0, threadCount: 1, log: .discard), responder: EchoResponder())

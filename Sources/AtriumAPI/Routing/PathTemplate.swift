@@ -8,7 +8,7 @@ package struct PathTemplate: Hashable, Sendable {
 
   package init(_ text: String) {
     self.text = text
-    self.segments = text.split(separator: "/", omittingEmptySubsequences: false)
+    self.segments = text.pathSegments()
   }
 
   /// How many segments are parameters: a fixed segment beats a parameter, so among the

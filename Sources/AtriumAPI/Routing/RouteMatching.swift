@@ -78,7 +78,7 @@ extension Route {
   ///   - query: Decoded query parameters.
   /// - Throws: `RouteError` saying whether the path is unknown, the method wrong, or the query bad.
   public init(method: String, path: String, query: [String: String] = [:]) throws(RouteError) {
-    let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+    let segments = path.pathSegments()
     // A fixed segment beats a parameter: `/api/v1/board/read-all` is only the POST that marks
     // all read, never a notice whose id is "read-all" (which also keeps `Allow` exact).
     var matches: [(endpoint: RouteTable.ErasedEndpoint, parameters: [String])] = []
@@ -103,7 +103,7 @@ extension Route {
   /// The rules of the endpoint a request is for, without reading its query: what the engine
   /// needs before the body arrives. Nil when no endpoint has this method and path.
   public static func rules(method: String, path: String) -> EndpointRules? {
-    let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+    let segments = path.pathSegments()
     let matches = table.candidates(for: segments).compactMap { endpoint in
       endpoint.path.parameters(of: segments).map { (endpoint, $0.count) }
     }

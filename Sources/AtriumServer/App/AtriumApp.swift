@@ -211,6 +211,7 @@ public final class AtriumApp: HTTPResponder {
     let message: AdminProblemMessage =
       switch refusal {
       case .busy: .serverBusy
+      case .tooManyConnections: .serverFull
       case .bodyTooLarge(let limit): .bodyTooLarge(limit: limit)
       case .conflictingFraming: .conflictingFraming
       case .unsupportedTransferCoding(let coding): .unsupportedTransferCoding(coding)

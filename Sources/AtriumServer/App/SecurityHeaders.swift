@@ -21,8 +21,8 @@ enum SecurityHeaders {
 
   /// - Parameter overTLS: Whether the visitor reached Atrium over HTTPS (`WebSessions.isSecure`).
   static func apply(to headers: inout HTTPHeaders, overTLS: Bool = false) {
-    for (name, value) in baseline where headers[name] == nil { headers.set(name, value) }
-    if headers["Content-Security-Policy"] == nil { headers.set("Content-Security-Policy", nonPagePolicy) }
+    for (name, value) in baseline where headers[name] == nil { headers.add(name, value) }
+    if headers["Content-Security-Policy"] == nil { headers.add("Content-Security-Policy", nonPagePolicy) }
     if overTLS { headers.set(strictTransportSecurity.name, strictTransportSecurity.value) }
   }
 

@@ -50,7 +50,7 @@ struct PageTable: Sendable {
   /// The page a request is for. Empty segments are ignored (`/board/` is the board), and a
   /// fixed segment beats a parameter (`/admin/people/new` is not a person called "new").
   func match(method: String, path: String, query: [String: String]) -> WebPage? {
-    var segments = path.split(separator: "/", omittingEmptySubsequences: true)
+    var segments = path.pathSegments(omittingEmpty: true)
     segments.insert("", at: 0)
     if segments.count == 1 { segments.append("") }
     let matches = (byFirstSegment[Self.key(of: segments)] ?? []).compactMap { row in
