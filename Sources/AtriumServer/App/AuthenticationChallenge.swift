@@ -5,10 +5,6 @@ import AtriumHTTPTypes
 /// (RFC 6750): a request that sent none is told the scheme; one whose token was refused is
 /// also told `invalid_token` (expired, ended or forged alike), so a client knows to refresh.
 enum AuthenticationChallenge {
-  static func apply(to outcome: HTTPOutcome, for request: HTTPRequest) -> HTTPOutcome {
-    outcome.mapResponse { apply(to: $0, for: request) }
-  }
-
   static func apply(to response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
     guard response.status == 401 else { return response }
     var response = response

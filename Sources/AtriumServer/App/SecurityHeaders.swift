@@ -31,8 +31,4 @@ enum SecurityHeaders {
     apply(to: &response.headers, overTLS: overTLS)
     return response
   }
-
-  static func apply(to outcome: HTTPOutcome, overTLS: Bool) -> HTTPOutcome {
-    outcome.mapResponse { apply(to: $0, overTLS: overTLS) }
-  }
 }
