@@ -27,6 +27,7 @@ import uuid
 import urllib.parse
 
 import sensors
+import streams
 from engines import Nginx, PostgresCluster, event_latency, start_server
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -39,6 +40,7 @@ CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "50"))
 DURABILITY = os.environ.get("BENCH_DURABILITY", "full")
 DATABASE = os.environ.get("BENCH_DATABASE", "sqlite")
 INSTANCES = int(os.environ.get("BENCH_INSTANCES", "1"))
+STREAMS = int(os.environ.get("BENCH_STREAMS", "20000"))
 PASSWORD = "atrium-bench"
 TRAINING_TYPE = "00000000-0000-4000-8000-0000000000b1"
 
@@ -251,7 +253,8 @@ def bench(clusters):
         files = os.path.join(folder, "files")
         for index in range(INSTANCES):
             servers.append(start_server(BINARY, data if index == 0 else os.path.join(folder, f"data{index}"),
-                                        database_url, ["--durability", DURABILITY, "--files", files]
+                                        database_url, ["--durability", DURABILITY, "--files", files,
+                                                       "--max-connections", str(max(20000, STREAMS + 1000))]
                                         + (["--trust-proxy"] if INSTANCES > 1 else [])
                                         + (broker.server_arguments if broker else [])))
         server, port = servers[0]
@@ -318,13 +321,14 @@ def bench(clusters):
             crossing = crossing_instances(servers[0][1], servers[1][1])
             log(f"  across instances: events median {crossing['eventMedianMs']:.1f} ms, max "
                 f"{crossing['eventMaxMs']:.1f} ms; a revoked token refused after {crossing['revocationMs']:.1f} ms")
+        # The read rows measured again beside the streams and the sensors (healthz, the leave
+        # year, the approvals' first page and the search), against the figures above.
+        again = [dict(row, token=token, cookie=cookie)
+                 for row, (_, _, token, cookie) in zip(rows, reads) if row["endpoint"] in (
+                     "GET /healthz", "GET /api/v1/me/leave", "GET /api/v1/approvals (first page, 100)",
+                     "GET /api/v1/people?query=gar (first page)")]
+        stream_result = streams.run(sys.modules[__name__], port, servers[0][0].pid, again) if STREAMS and INSTANCES == 1 else None
         if broker and os.environ.get("BENCH_SENSORS", "500") != "0":
-            # The read rows again beside the sensors' load (healthz, the leave year, the
-            # approvals' first page and the search), against the figures above.
-            again = [dict(row, token=token, cookie=cookie)
-                     for row, (_, _, token, cookie) in zip(rows, reads) if row["endpoint"] in (
-                         "GET /healthz", "GET /api/v1/me/leave", "GET /api/v1/approvals (first page, 100)",
-                         "GET /api/v1/people?query=gar (first page)")]
             sensor_result = sensors.run(sys.modules[__name__], port, servers[0][0].pid, BINARY, folder, broker, data,
                                         cluster, again)
         rss = max(peak_rss_mb(process.pid) for process, _ in servers)
@@ -366,6 +370,7 @@ def bench(clusters):
         "taskSync": tasks,
         "peakRSSMB": rss,
         "sensors": sensor_result,
+        "streams": stream_result,
     }
     with open(os.path.join(ROOT, "bench", "results.json"), "w") as file:
         json.dump(results, file, indent=2)
@@ -389,6 +394,8 @@ def bench(clusters):
         print(f"Across instances: a live event reached the other instance's stream in {crossing['eventMedianMs']:.1f} ms "
               f"(median of {crossing['events']}, max {crossing['eventMaxMs']:.1f} ms); a token revoked on one was "
               f"refused by the other {crossing['revocationMs']:.1f} ms after the revocation was answered")
+    if stream_result:
+        streams.report(stream_result)
     if sensor_result:
         sensors.report(sensor_result)
     elif not broker:

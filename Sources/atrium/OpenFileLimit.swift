@@ -5,19 +5,25 @@ import Foundation
 /// starts programs with a soft limit of 1,024, far below the connections a company's open pages
 /// hold. `atrium serve` raises it at start, as far as the hard limit lets it.
 enum OpenFileLimit {
-  /// Raises the soft limit to `needed` (never lowers it), up to the hard limit; returns the
-  /// limit in force afterwards.
+  /// Raises the soft limit to `needed` (never lowers it), and the hard limit too when the
+  /// process may (root, or `CAP_SYS_RESOURCE`); returns the limits in force afterwards.
   static func raise(to needed: Int) -> (soft: Int, hard: Int) {
+    let resource = Int32(RLIMIT_NOFILE.rawValue)
     var limit = rlimit()
-    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return (needed, needed) }
-    let hard = count(limit.rlim_max)
-    let wanted = min(needed, hard)
-    if Int(limit.rlim_cur) < wanted {
-      limit.rlim_cur = rlim_t(wanted)
-      _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-      _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    guard getrlimit(resource, &limit) == 0 else { return (needed, needed) }
+    if count(limit.rlim_cur) < needed {
+      var wanted = limit
+      wanted.rlim_cur = rlim_t(needed)
+      wanted.rlim_max = max(limit.rlim_max, rlim_t(needed))
+      // Refused unless privileged when the hard limit must grow: then up to the hard limit.
+      if setrlimit(resource, &wanted) != 0 {
+        wanted.rlim_cur = min(rlim_t(needed), limit.rlim_max)
+        wanted.rlim_max = limit.rlim_max
+        _ = setrlimit(resource, &wanted)
+      }
+      _ = getrlimit(resource, &limit)
     }
-    return (count(limit.rlim_cur), hard)
+    return (count(limit.rlim_cur), count(limit.rlim_max))
   }
 
   /// A limit as a count; "unlimited" (all bits set) as `Int.max`.
