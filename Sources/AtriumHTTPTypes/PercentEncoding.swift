@@ -3,7 +3,9 @@
 public enum PercentEncoding {
   /// Encodes everything but the unreserved characters `A-Z a-z 0-9 - . _ ~`.
   public static func encode(_ text: String) -> String {
-    if text.utf8.allSatisfy(isUnreserved) { return text }
+    let unreserved =
+      text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isUnreserved) } ?? text.utf8.allSatisfy(isUnreserved)
+    if unreserved { return text }
     var result = ""
     for byte in text.utf8 {
       if isUnreserved(byte) {

@@ -93,4 +93,17 @@ import Testing
     #expect(Instant.text(0) == "1970-01-01T00:00:00.000Z")
     #expect(Instant.text(-1) == "1969-12-31T23:59:59.999Z")
   }
+
+  @Test func agreesWithFoundationFrom1600To2400_leapDaysIncluded() {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    // 1600-01-01, then 4,000 instants across 800 years, each at another time of day.
+    let start: Int64 = -11_676_096_000_000
+    let step: Int64 = 6_311_390_400_000 / 1000
+    let leapDays: [Int64] = [951_782_400_000, 951_868_799_999, -2_203_977_600_000, 4_107_542_400_000]
+    for milliseconds in leapDays + (0..<4000).map({ start + Int64($0) * step + Int64($0) * 7_919_123 % 86_400_000 }) {
+      let expected = formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+      #expect(Instant.text(milliseconds) == expected, "\(milliseconds)")
+    }
+  }
 }

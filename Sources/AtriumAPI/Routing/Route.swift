@@ -128,7 +128,11 @@ extension Route {
 
   /// The path and query as one string, e.g. `/api/v1/locations?limit=10`.
   public var pathAndQuery: String {
-    PathTemplate.withQuery(path, query)
+    // The parts once, not once for the path and again for the query: an approvals page builds
+    // a photo address per row (`make bench-cost`).
+    let parts = self.parts
+    return PathTemplate.withQuery(
+      Self.table.endpoint(named: parts.name).path.filled(with: parts.parameters), parts.query)
   }
 
   /// Whether a caller must send an access token. The calendar feed is authorized by the

@@ -148,17 +148,52 @@ package enum Instant {
     let dayLength: Int64 = 86_400_000
     let days = milliseconds >= 0 ? milliseconds / dayLength : (milliseconds - dayLength + 1) / dayLength
     let rest = Int(milliseconds - days * dayLength)
-    let date = CalendarDate(dayNumber: epochDay + Int(days)) ?? CalendarDate(year: 1970, month: 1, day: 1)!
-    // Written digit by digit: every request on the wire carries two of these.
-    var bytes = Array(date.description.utf8)
-    let zero = UInt8(ascii: "0")
-    func two(_ value: Int) -> [UInt8] { [zero + UInt8(value / 10), zero + UInt8(value % 10)] }
-    bytes.append(UInt8(ascii: "T"))
-    bytes += two(rest / 3_600_000) + [UInt8(ascii: ":")] + two(rest / 60_000 % 60) + [UInt8(ascii: ":")]
-    bytes += two(rest / 1000 % 60) + [UInt8(ascii: ".")]
-    let milli = rest % 1000
-    bytes += [zero + UInt8(milli / 100), zero + UInt8(milli / 10 % 10), zero + UInt8(milli % 10), UInt8(ascii: "Z")]
-    return String(decoding: bytes, as: UTF8.self)
+    let (year, month, day) = civil(daysSinceEpoch: Int(days))
+    guard (0...9999).contains(year) else {
+      let date = CalendarDate(dayNumber: epochDay + Int(days)) ?? CalendarDate(year: 1970, month: 1, day: 1)!
+      return date.description + String(text(Int64(rest)).dropFirst(10))
+    }
+    // Written digit by digit into one buffer: every answer carries instants, an approvals page
+    // hundreds (`make bench-cost`: small arrays joined cost ten times as much).
+    return String(unsafeUninitializedCapacity: 24) { buffer in
+      let zero = UInt8(ascii: "0")
+      func put(_ value: Int, digits: Int, at offset: Int) {
+        var value = value
+        for index in stride(from: offset + digits - 1, through: offset, by: -1) {
+          buffer[index] = zero + UInt8(value % 10)
+          value /= 10
+        }
+      }
+      put(year, digits: 4, at: 0)
+      buffer[4] = UInt8(ascii: "-")
+      put(month, digits: 2, at: 5)
+      buffer[7] = UInt8(ascii: "-")
+      put(day, digits: 2, at: 8)
+      buffer[10] = UInt8(ascii: "T")
+      put(rest / 3_600_000, digits: 2, at: 11)
+      buffer[13] = UInt8(ascii: ":")
+      put(rest / 60_000 % 60, digits: 2, at: 14)
+      buffer[16] = UInt8(ascii: ":")
+      put(rest / 1000 % 60, digits: 2, at: 17)
+      buffer[19] = UInt8(ascii: ".")
+      put(rest % 1000, digits: 3, at: 20)
+      buffer[23] = UInt8(ascii: "Z")
+      return 24
+    }
+  }
+
+  /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's
+  /// `civil_from_days`): integer arithmetic only.
+  static func civil(daysSinceEpoch: Int) -> (year: Int, month: Int, day: Int) {
+    let shifted = daysSinceEpoch + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
   /// The instant `text` writes (with or without milliseconds), or nil.
