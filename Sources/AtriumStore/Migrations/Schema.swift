@@ -5,7 +5,7 @@
 /// statements written per engine (`.differing`): bytes, numbering and full-text search.
 public enum Schema {
   public static let migrations: [Migration] =
-    foundation + directoryAndWeb + trustFirst + webFlows + scaleOut + notifications + presence + tasks + sensors
+    foundation + directoryAndWeb + trustFirst + webFlows + scaleOut + notifications + presence + tasks + sensors + speed
 
   /// The schema the time-off core, people, board, timeline and directory were built on.
   static let foundation: [Migration] = [

@@ -161,19 +161,38 @@ public struct PeopleStore {
       return try search(
         match, departmentID: departmentID, locationID: locationID, limit: limit, after: cursor)
     }
-    var sql = "SELECT e.* FROM employees e WHERE e.active = 1"
-    var arguments: [DatabaseValue] = []
-    if let match = query.flatMap(Self.matchExpression) {
-      sql += " AND e.search_id IN (SELECT rowid FROM people_search WHERE people_search MATCH ?)"
-      arguments.append(.text(match))
-    }
     let conditions = try Self.pageConditions(
       departmentID: departmentID, locationID: locationID, after: cursor, table: "e", id: "id")
-    sql += conditions.sql + " ORDER BY e.sort_key, e.id LIMIT ?"
-    arguments += conditions.arguments
-    arguments.append(.integer(Int64(limit + 1)))
+    guard let match = query.flatMap(Self.matchExpression) else {
+      let sql = "SELECT e.* FROM employees e WHERE e.active = 1" + conditions.sql + " ORDER BY e.sort_key, e.id LIMIT ?"
+      return Self.directoryPage(
+        try connection.query(sql, conditions.arguments + [.integer(Int64(limit + 1))]), limit: limit)
+    }
+    // The page is chosen among ids and names only, then its people are read. Few matches are
+    // found by the search and sorted; many are met in name order along the name index
+    // (`employees_sort_search`), which stops at the page's end: either way the work follows
+    // the smaller of the matches and the names before the page's last (`make bench-cost`).
+    let matches =
+      try connection.queryFirst(
+        "SELECT COUNT(*) AS n FROM (SELECT rowid FROM people_search WHERE people_search MATCH ? LIMIT ?)",
+        .text(match), .integer(Int64(Self.fewMatches + 1)))?.int("n") ?? 0
+    let index = matches > Self.fewMatches ? "INDEXED BY employees_sort_search" : ""
+    let sql = """
+      SELECT e.* FROM (
+        SELECT e.id, e.sort_key FROM employees e \(index)
+        WHERE e.active = 1 AND e.search_id IN (SELECT rowid FROM people_search WHERE people_search MATCH ?)
+        \(conditions.sql) ORDER BY e.sort_key, e.id LIMIT ?) page
+      JOIN employees e ON e.id = page.id
+      ORDER BY page.sort_key, page.id
+      """
+    let arguments: [DatabaseValue] = [.text(match)] + conditions.arguments + [.integer(Int64(limit + 1))]
     return Self.directoryPage(try connection.query(sql, arguments), limit: limit)
   }
+
+  /// Matches up to which a search sorts them all; past it, it walks the names in order (at
+  /// 50,000 people, sorting 2,400 took 2.2 ms and walking 1.4 ms; a name matched by 3 people,
+  /// 0.04 ms sorted and 7 ms walked).
+  package static let fewMatches = 1000
 
   /// A directory search on PostgreSQL: the page is chosen in the search table alone (its
   /// matches come from the GIN index, then are ordered), and only its people are read. The
