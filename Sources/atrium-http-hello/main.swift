@@ -43,14 +43,5 @@ do {
 print("listening on http://127.0.0.1:\(server.port)")
 fflush(nil)
 
-let stopped = DispatchSemaphore(value: 0)
-var sources: [any DispatchSourceSignal] = []
-for signalNumber in [SIGINT, SIGTERM] {
-  signal(signalNumber, SIG_IGN)
-  let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-  source.setEventHandler { stopped.signal() }
-  source.resume()
-  sources.append(source)
-}
-stopped.wait()
+StopSignal.wait()
 server.stop(gracePeriod: .seconds(5))

@@ -158,16 +158,7 @@ func runServe(_ arguments: [String]) {
   jobs.start()
 
   // Stop on SIGINT or SIGTERM: finish requests in flight, then exit.
-  let stopped = DispatchSemaphore(value: 0)
-  var sources: [any DispatchSourceSignal] = []
-  for signalNumber in [SIGINT, SIGTERM] {
-    signal(signalNumber, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-    source.setEventHandler { stopped.signal() }
-    source.resume()
-    sources.append(source)
-  }
-  stopped.wait()
+  StopSignal.wait()
   print("Stopping: finishing requests in flight...")
   fflush(nil)
   jobs.stop()
