@@ -137,10 +137,11 @@ def measure_engine():
         engine.wait(timeout=30)
 
 
-def peak_rss_mb(pid):
+def memory_mb(pid, field="VmHWM"):
+    """A process's memory in MB from /proc: its peak RSS (VmHWM) or its RSS now (VmRSS)."""
     with open(f"/proc/{pid}/status") as status:
         for line in status:
-            if line.startswith("VmHWM:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1]) / 1024
     return None
 
@@ -331,7 +332,7 @@ def bench(clusters):
         if broker and os.environ.get("BENCH_SENSORS", "500") != "0":
             sensor_result = sensors.run(sys.modules[__name__], port, servers[0][0].pid, BINARY, folder, broker, data,
                                         cluster, again)
-        rss = max(peak_rss_mb(process.pid) for process, _ in servers)
+        rss = max(memory_mb(process.pid) for process, _ in servers)
     finally:
         if broker:
             broker.stop()

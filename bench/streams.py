@@ -21,14 +21,6 @@ import time
 SOURCES = [f"127.0.0.{index}" for index in range(1, 9)]
 
 
-def rss_mb(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return None
-
-
 class Streams:
     """N open event streams in a thread of their own (an asyncio loop)."""
 
@@ -125,7 +117,7 @@ def run(tools, port, server_pid, rows_without):
             resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, count + 1000), hard))
     employee = tools.login(port, "bench.employee")
     admin = tools.login(port, "bench.admin")
-    before = rss_mb(server_pid)
+    before = tools.memory_mb(server_pid, "VmRSS")
     marker = f"Bench notice {time.time_ns()}"
     tools.log(f"Streams: opening {count} event streams ...")
     streams = Streams(port, employee, count, marker.encode())
@@ -134,7 +126,7 @@ def run(tools, port, server_pid, rows_without):
             raise SystemExit("the event streams did not open within 10 minutes")
         opened = len(streams.writers)
         time.sleep(2)  # let the server settle before reading its memory
-        with_streams = rss_mb(server_pid)
+        with_streams = tools.memory_mb(server_pid, "VmRSS")
         tools.log(f"  {opened} open in {streams.open_seconds:.1f} s; RSS {before:.0f} MB -> {with_streams:.0f} MB"
                   + (f"; refused {streams.refused}" if streams.refused else "")
                   + (f"; failed {len(streams.failures)}: {streams.failures[0]}" if streams.failures else ""))

@@ -91,9 +91,6 @@ public final class HTTPServer: @unchecked Sendable {
   /// Requests received and not yet completed (for health checks, metrics and tests).
   public var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
 
-  /// Connections open now (for metrics and tests).
-  public var connectionCount: Int { openConnections.load(ordering: .relaxed) }
-
   /// The port the server listens on (the chosen one when configured with 0).
   public private(set) var port: Int = 0
 
