@@ -99,8 +99,9 @@ package struct LeaveQueries: Sendable {
     switch principal.employee.role {
     case .admin: return employeeID != principal.employee.id
     case .manager:
-      return try environment.database.read { try PeopleStore($0).idsBelow(managerID: principal.employee.id) }
-        .contains(employeeID)
+      return try environment.database.read {
+        try ReportingLinesStore($0).isBelow(employeeID, managerID: principal.employee.id)
+      }
     case .employee: return false
     }
   }

@@ -38,7 +38,7 @@ package struct TeamCalendarService: Sendable {
       let among: Set<String>?
       switch viewer.role {
       case .admin: among = nil
-      case .manager: among = try PeopleStore(connection).idsBelow(managerID: viewer.id).union([viewer.id])
+      case .manager: among = try ReportingLinesStore(connection).idsBelow(managerID: viewer.id).union([viewer.id])
       case .employee: among = try Self.team(of: viewer, connection: connection)
       }
       let people = try store.people(
@@ -81,9 +81,7 @@ package struct TeamCalendarService: Sendable {
   /// An employee's team: themselves and those who share their manager.
   private static func team(of employee: Employee, connection: any DatabaseConnection) throws -> Set<String> {
     guard let manager = employee.managerID else { return [employee.id] }
-    return try PeopleStore(connection).idsBelow(managerID: manager).filter { id in
-      (try? PeopleStore(connection).employee(id: id)?.managerID) == manager
-    }.union([employee.id])
+    return try ReportingLinesStore(connection).directReports(of: manager).union([employee.id])
   }
 
   package static func parse(_ month: String?) throws -> (Int, Int)? {

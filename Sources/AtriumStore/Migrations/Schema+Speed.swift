@@ -11,6 +11,33 @@ extension Schema {
           sqlite:
             "CREATE INDEX employees_sort_search ON employees (sort_key, id, active, search_id, department_id, location_id)",
           postgres: nil)
-      ])
+      ]),
+    Migration(
+      version: 37, name: "the reporting chain and each request's deciders kept as rows",
+      sql: [
+        // `ReportingLinesStore` keeps both in the transaction of every change that moves them.
+        """
+        CREATE TABLE reporting_lines (
+          ancestor_id TEXT NOT NULL REFERENCES employees(id) ON DELETE CASCADE,
+          descendant_id TEXT NOT NULL REFERENCES employees(id) ON DELETE CASCADE,
+          depth INTEGER NOT NULL,
+          PRIMARY KEY (ancestor_id, descendant_id))
+        """,
+        "CREATE INDEX reporting_lines_up ON reporting_lines (descendant_id, depth)",
+        """
+        CREATE TABLE approval_lines (
+          request_id TEXT NOT NULL REFERENCES leave_requests(id) ON DELETE CASCADE,
+          approver_id TEXT NOT NULL REFERENCES employees(id) ON DELETE CASCADE,
+          status TEXT NOT NULL,
+          created_at BIGINT NOT NULL,
+          start_date TEXT NOT NULL,
+          PRIMARY KEY (request_id, approver_id))
+        """,
+        // One per order the approvals list has: pending oldest first, a status by start date,
+        // every status by start date.
+        "CREATE INDEX approval_lines_pending ON approval_lines (approver_id, status, created_at, request_id)",
+        "CREATE INDEX approval_lines_status ON approval_lines (approver_id, status, start_date, request_id)",
+        "CREATE INDEX approval_lines_all ON approval_lines (approver_id, start_date, request_id)",
+      ] + ReportingLinesStore.rebuildStatements.map { .differing(sqlite: $0, postgres: $0) }),
   ]
 }

@@ -24,39 +24,6 @@ public struct ApprovalsStore {
     public let photoID: String?
   }
 
-  /// `below`: everyone under the manager given as the first parameter, at any depth.
-  ///
-  /// The people below come first, then their requests by the (employee, …) index, then each
-  /// requester's row by its key: the cost follows the size of the team, not of the company.
-  /// SQLite keeps that order for a `CROSS JOIN`. PostgreSQL cannot estimate a recursive
-  /// query's size (it guesses millions of rows) and would read whole tables into hash joins;
-  /// a `LATERAL` subquery with `OFFSET 0` (which it does not flatten) makes it look each up
-  /// by index (at 50,000 people: 12 ms instead of 163 ms).
-  private var teamRequests: String {
-    connection.dialect == .postgres
-      ? """
-      WITH RECURSIVE below(id) AS (
-        SELECT id FROM employees WHERE manager_id = ?
-        UNION SELECT e.id FROM below b CROSS JOIN LATERAL (SELECT id FROM employees WHERE manager_id = b.id OFFSET 0) e)
-      """
-      : """
-      WITH RECURSIVE below(id) AS (
-        SELECT id FROM employees WHERE manager_id = ?
-        UNION SELECT e.id FROM employees e JOIN below b ON e.manager_id = b.id)
-      """
-  }
-
-  /// The team's requests as `r`, each with its requester as `e`, in that order (see above).
-  private var teamJoin: String {
-    connection.dialect == .postgres
-      ? """
-      below b CROSS JOIN LATERAL (SELECT * FROM leave_requests WHERE employee_id = b.id OFFSET 0) r
-      CROSS JOIN LATERAL (
-        SELECT first_name, last_name, username, position, photo FROM employees WHERE id = r.employee_id OFFSET 0) e
-      """
-      : "below b CROSS JOIN leave_requests r ON r.employee_id = b.id JOIN employees e ON e.id = r.employee_id"
-  }
-
   /// How many requests wait for the decider: the number on the Approvals menu.
   public func pendingCount(scope: Scope) throws -> Int {
     let row: DatabaseRow?
@@ -66,16 +33,17 @@ public struct ApprovalsStore {
         "SELECT COUNT(*) AS n FROM leave_requests WHERE status = 'pending' AND employee_id <> ?", .text(adminID))
     case .below(let managerID):
       row = try connection.queryFirst(
-        """
-        \(teamRequests) SELECT COUNT(*) AS n FROM \(teamJoin)
-        WHERE r.status = 'pending' AND r.employee_id <> ?
-        """, .text(managerID), .text(managerID))
+        "SELECT COUNT(*) AS n FROM approval_lines WHERE approver_id = ? AND status = 'pending'", .text(managerID))
     }
     return row?.int("n") ?? 0
   }
 
   /// One page: pending requests oldest first (by when they were asked), any other status by
   /// start date newest first.
+  ///
+  /// A manager's page is one range of an index of `approval_lines` (one row per request and
+  /// person above its requester), each row's request and requester then read by key: the
+  /// cost follows the page, not the size of the team below.
   /// - Parameter status: nil for every status.
   /// - Throws: `InvalidCursor` for a cursor this list did not make.
   public func page(
@@ -83,38 +51,41 @@ public struct ApprovalsStore {
   ) throws -> (
     items: [Item], nextCursor: String?
   ) {
-    var arguments: [DatabaseValue] = []
-    var sql = ""
+    let oldestFirst = status == .pending
+    // The list's columns in `source` (`k` a line of `approval_lines`, `r` the request):
+    // its key, what it sorts by, and the status it filters on.
+    let (source, key, sort, statusColumn): (String, String, String, String)
+    var arguments: [DatabaseValue]
     switch scope {
     case .everyoneBut(let adminID):
-      sql =
-        "SELECT r.*, e.first_name, e.last_name, e.username, e.position, e.photo FROM leave_requests r "
-        + "JOIN employees e ON e.id = r.employee_id WHERE r.employee_id <> ?"
-      arguments.append(.text(adminID))
+      source = "leave_requests r JOIN employees e ON e.id = r.employee_id WHERE r.employee_id <> ?"
+      (key, sort, statusColumn) = ("r.id", oldestFirst ? "r.created_at" : "r.start_date", "r.status")
+      arguments = [.text(adminID)]
     case .below(let managerID):
-      sql = """
-        \(teamRequests) SELECT r.*, e.first_name, e.last_name, e.username, e.position, e.photo FROM \(teamJoin)
-        WHERE r.employee_id <> ?
+      source = """
+        approval_lines k JOIN leave_requests r ON r.id = k.request_id JOIN employees e ON e.id = r.employee_id
+        WHERE k.approver_id = ? AND r.employee_id <> ?
         """
-      arguments += [.text(managerID), .text(managerID)]
+      (key, sort, statusColumn) = ("k.request_id", oldestFirst ? "k.created_at" : "k.start_date", "k.status")
+      arguments = [.text(managerID), .text(managerID)]
     }
+    var sql = "SELECT r.*, e.first_name, e.last_name, e.username, e.position, e.photo FROM " + source
     if let status {
-      sql += " AND r.status = ?"
+      sql += " AND \(statusColumn) = ?"
       arguments.append(.text(status.rawValue))
     }
-    let oldestFirst = status == .pending
     if let cursor {
-      guard let key = Cursor.decode(cursor, count: 2) else { throw InvalidCursor() }
+      guard let parts = Cursor.decode(cursor, count: 2) else { throw InvalidCursor() }
       if oldestFirst {
-        guard let createdAt = Int64(key[0]) else { throw InvalidCursor() }
-        sql += " AND (r.created_at > ? OR (r.created_at = ? AND r.id > ?))"
-        arguments += [.integer(createdAt), .integer(createdAt), .text(key[1])]
+        guard let createdAt = Int64(parts[0]) else { throw InvalidCursor() }
+        sql += " AND (\(sort), \(key)) > (?, ?)"
+        arguments += [.integer(createdAt), .text(parts[1])]
       } else {
-        sql += " AND (r.start_date < ? OR (r.start_date = ? AND r.id < ?))"
-        arguments += [.text(key[0]), .text(key[0]), .text(key[1])]
+        sql += " AND (\(sort), \(key)) < (?, ?)"
+        arguments += [.text(parts[0]), .text(parts[1])]
       }
     }
-    sql += oldestFirst ? " ORDER BY r.created_at, r.id" : " ORDER BY r.start_date DESC, r.id DESC"
+    sql += oldestFirst ? " ORDER BY \(sort), \(key)" : " ORDER BY \(sort) DESC, \(key) DESC"
     sql += " LIMIT ?"
     arguments.append(.integer(Int64(limit + 1)))
     let rows = try connection.query(sql, arguments)
@@ -126,10 +97,10 @@ public struct ApprovalsStore {
         position: row.string("position"), photoID: row.optionalString("photo"))
     }
     guard rows.count > limit, let last = items.last else { return (items, nil) }
-    let key =
+    let next =
       oldestFirst
       ? [String(last.stored.createdAt), last.stored.request.id]
       : [last.stored.request.span.start.description, last.stored.request.id]
-    return (items, Cursor.encode(key))
+    return (items, Cursor.encode(next))
   }
 }

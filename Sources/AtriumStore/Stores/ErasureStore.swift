@@ -47,8 +47,11 @@ public struct ErasureStore {
   /// reports up to their own manager, and drops their photo and directory link
   /// (`eraseDirectoryEntry` remembers the entry).
   public func eraseEmployee(_ former: Employee) throws {
+    let reports = try connection.query("SELECT id FROM employees WHERE manager_id = ?", .text(former.id))
     try connection.execute(
       "UPDATE employees SET manager_id = ? WHERE manager_id = ?", DatabaseValue(former.managerID), .text(former.id))
+    let lines = ReportingLinesStore(connection)
+    for report in reports { try lines.moved(report.string("id"), to: former.managerID) }
     try PeopleStore(connection).update(former)
     try connection.execute(
       "UPDATE employees SET photo = NULL, directory_dn = NULL, directory_photo = NULL WHERE id = ?", .text(former.id))

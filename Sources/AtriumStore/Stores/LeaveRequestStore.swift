@@ -35,6 +35,7 @@ public struct LeaveRequestStore {
       ] as [DatabaseValue]
     )
     try connection.executeTogether([row] + Self.dayRows(of: request.id, time))
+    try ReportingLinesStore(connection).requestAdded(request, at: instant)
   }
 
   /// Saves a changed request; with `time`, its working days are replaced too.
@@ -49,6 +50,7 @@ public struct LeaveRequestStore {
         .text(request.span.startHalf.rawValue), .text(request.span.endHalf.rawValue), .text(request.status.rawValue),
         .text(request.note), .text(request.decisionReason), .integer(instant), .text(request.id),
       ])
+    try ReportingLinesStore(connection).requestChanged(request)
     if let time { try replaceDays(of: request.id, time) }
   }
 

@@ -79,10 +79,13 @@ public struct PeopleStore {
         .text(Permission.text(employee.permissions)),
       ])
     try index(employeeID: employee.id)
+    try ReportingLinesStore(connection).added(employee.id, managerID: employee.managerID)
   }
 
   /// Saves every field of an existing employee.
   public func update(_ employee: Employee) throws {
+    let formerManager = try connection.queryFirst("SELECT manager_id FROM employees WHERE id = ?", .text(employee.id))?
+      .optionalString("manager_id")
     try connection.execute(
       """
       UPDATE employees SET username = ?, email = ?, first_name = ?, last_name = ?, position = ?, department_id = ?,
@@ -98,6 +101,9 @@ public struct PeopleStore {
         .text(Permission.text(employee.permissions)), .text(employee.id),
       ])
     try index(employeeID: employee.id)
+    if formerManager != employee.managerID {
+      try ReportingLinesStore(connection).moved(employee.id, to: employee.managerID)
+    }
   }
 
   /// What a person is found by in the directory search: names, username, position and department.
@@ -263,21 +269,6 @@ public struct PeopleStore {
       .joined(separator: " ")
   }
 
-  /// The ids of everyone above an employee in the reporting chain, nearest first. A cycle in
-  /// the data (which the people rules refuse) cannot loop: the walk stops at a repeat.
-  /// Everyone below a manager in the reporting chain, direct and indirect.
-  public func idsBelow(managerID: String) throws -> Set<String> {
-    Set(
-      try connection.query(
-        """
-        WITH RECURSIVE below(id) AS (
-          SELECT id FROM employees WHERE manager_id = ?
-          UNION SELECT e.id FROM employees e JOIN below b ON e.manager_id = b.id)
-        SELECT id FROM below
-        """, .text(managerID)
-      ).map { $0.string("id") })
-  }
-
   /// Sets or clears someone's profile photo.
   public func setPhoto(_ photoID: String?, of employeeID: String) throws {
     try connection.execute("UPDATE employees SET photo = ? WHERE id = ?", DatabaseValue(photoID), .text(employeeID))
@@ -288,6 +279,8 @@ public struct PeopleStore {
     Set(try connection.query("SELECT DISTINCT photo FROM employees WHERE photo IS NOT NULL").map { $0.string("photo") })
   }
 
+  /// The ids of everyone above an employee in the reporting chain, nearest first. A cycle in
+  /// the data (which the people rules refuse) cannot loop: the walk stops at a repeat.
   public func chain(above employeeID: String) throws -> [String] {
     try managers(above: employeeID).map(\.id)
   }
