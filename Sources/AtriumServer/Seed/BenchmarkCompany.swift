@@ -71,7 +71,7 @@ public enum BenchmarkCompany {
         throw Refusal(description: "the data folder already holds a company; seed an empty one")
       }
       return try BulkLoad.withoutSecondaryIndexes(
-        on: ["employees", "leave_requests", "reporting_lines", "approval_lines"], connection: connection
+        on: ["employees", "leave_requests", "approval_lines"], connection: connection
       ) {
         try fill(connection, options: options, passwordHash: passwordHash, now: now, random: &random)
       }
