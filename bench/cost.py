@@ -142,6 +142,7 @@ def rows_for(port):
     """(name, method, path, token, cookie, body, status, requests) for each row."""
     employee = bench.login(port, "bench.employee")
     manager = bench.login(port, "bench.manager")
+    head = bench.login(port, "bench.head")
     creator = bench.login(port, "report.2")
     cookie = bench.web_session(port, "bench.employee")
     dates = weekday_dates()
@@ -157,6 +158,8 @@ def rows_for(port):
          None, 200, 40),
         ("GET /api/v1/approvals (all pending)", "GET", "/api/v1/approvals?status=pending&limit=1000", manager,
          None, None, 200, 10),
+        ("GET /api/v1/approvals (head of the chain, first page)", "GET", "/api/v1/approvals?status=pending", head,
+         None, None, 200, 40),
         ("GET /api/v1/people?query=gar (first page)", "GET", "/api/v1/people?query=gar", employee, None, None,
          200, 40),
         ("GET /time-off (HTML page)", "GET", "/time-off", None, cookie, None, 200, 40),

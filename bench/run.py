@@ -267,6 +267,7 @@ def bench(clusters):
 
         employee = login(port, "bench.employee")
         manager = login(port, "bench.manager")
+        head = login(port, "bench.head")
         loader = login(port, "report.1")
         sequential_loader = login(port, "report.2")
         status, page = request(port, "GET", "/api/v1/approvals?status=pending&limit=1000", manager)
@@ -278,6 +279,7 @@ def bench(clusters):
             ("GET /api/v1/me/leave", "/api/v1/me/leave", employee, None),
             ("GET /api/v1/approvals (first page, 100)", "/api/v1/approvals?status=pending", manager, None),
             (f"GET /api/v1/approvals (all {pending})", "/api/v1/approvals?status=pending&limit=1000", manager, None),
+            ("GET /api/v1/approvals (head of the chain, first page)", "/api/v1/approvals?status=pending", head, None),
             ("GET /api/v1/people?query=gar (first page)", "/api/v1/people?query=gar", employee, None),
             ("GET /time-off (HTML page)", "/time-off", None, cookie),
         ]

@@ -158,7 +158,7 @@ func runSeed(_ arguments: [String]) {
     today = DemoCompany.today(in: "Europe/Madrid", at: started)
   }
   let seedOptions = BenchmarkCompany.Options(
-    employees: number("employees", 1_000, 222...1_000_000),
+    employees: number("employees", 1_000, 223...1_000_000),
     requestsPerEmployee: number("requests-per-employee", 7, 0...50),
     seed: UInt64(number("seed", 1, 0...Int.max)), today: today)
   do {

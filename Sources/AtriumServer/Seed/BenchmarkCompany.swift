@@ -10,8 +10,9 @@ import Foundation
 /// test, made deterministically from a seed.
 ///
 /// At N employees: 99 departments, 4 locations with their holidays, a manager per department,
-/// `bench.admin`, `bench.employee`, and `bench.manager` with 120 direct reports holding 7
-/// pending requests each (840). Everyone else has K requests over the previous and the current
+/// `bench.admin`, `bench.employee`, `bench.manager` with 120 direct reports holding 7
+/// pending requests each (840), and `bench.head`, the manager every other manager reports to
+/// (everyone but `bench.admin` is below them). Everyone else has K requests over the previous and the current
 /// year, in every state. All accounts share one password, hashed once.
 public enum BenchmarkCompany {
   public static let password = "atrium-bench"
@@ -61,8 +62,8 @@ public enum BenchmarkCompany {
   public static func seed(
     into database: any Database, options: Options, hasher: PasswordHasher, now: Int64
   ) throws -> Summary {
-    guard options.employees >= managerReports + departmentCount + 3 else {
-      throw Refusal(description: "--employees must be at least \(managerReports + departmentCount + 3)")
+    guard options.employees >= managerReports + departmentCount + 4 else {
+      throw Refusal(description: "--employees must be at least \(managerReports + departmentCount + 4)")
     }
     var random = SeededRandom(seed: options.seed)
     let passwordHash = try hasher.hash(password)
@@ -130,9 +131,10 @@ public enum BenchmarkCompany {
         return employee
       }
       let admin = try add("bench.admin", role: .admin, department: 0, manager: nil)
-      let benchManager = try add("bench.manager", role: .manager, department: 0, manager: admin.id)
+      let head = try add("bench.head", role: .manager, department: 0, manager: admin.id)
+      let benchManager = try add("bench.manager", role: .manager, department: 0, manager: head.id)
       let managers = try (0..<departmentCount).map {
-        try add("manager.\($0 + 1)", role: .manager, department: $0, manager: admin.id)
+        try add("manager.\($0 + 1)", role: .manager, department: $0, manager: head.id)
       }
       let reports = try (0..<managerReports).map {
         try add("report.\($0 + 1)", role: .employee, department: 0, manager: benchManager.id)

@@ -29,8 +29,10 @@ public final class SQLiteDatabase: Database {
   public let durability: Durability
   public var dialect: SQLDialect { .sqlite }
   private let pool = Mutex<[PooledConnection]>([])
-  /// Writers in this process queue here rather than spin on SQLite's lock.
+  /// Writers in this process queue here rather than spin on SQLite's lock; whoever holds it
+  /// applies every write queued in `groupCommit`.
   private let writer = Mutex<Void>(())
+  private let groupCommit = GroupCommit()
   /// This thread's write transaction on this database, if one is running.
   private var activeWrite: ThreadTransaction<PooledConnection> { ThreadTransaction(of: self, "write") }
 
@@ -60,30 +62,39 @@ public final class SQLiteDatabase: Database {
     }
   }
 
+  /// Waits for the writer's lock, and applies with one commit every write queued meanwhile
+  /// (`GroupCommit`): returns once the commit that holds this write is on the disk.
   @discardableResult
   public func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
     if let active = activeWrite.current { return try active.savepoint(body) }
-    return try writer.withLock { _ in
-      let pooled = try checkOut()
-      defer { checkIn(pooled) }
-      var attempt = 0
-      while true {
+    return try withoutActuallyEscaping(body) { body in
+      var result: T?
+      let pending = GroupCommit.PendingWrite { [activeWrite] connection in
         do {
-          try pooled.execute("BEGIN IMMEDIATE", [])
-          activeWrite.current = pooled
-          defer { activeWrite.current = nil }
-          let result = try body(pooled)
-          try pooled.execute("COMMIT", [])
-          return result
-        } catch let error as DatabaseError where error.isBusy && attempt < Self.busyRetries {
-          pooled.rollBack()
-          attempt += 1
-          usleep(useconds_t(10_000 * attempt))
+          result = try activeWrite.running(on: connection) { try body(connection) }
+          return nil
         } catch {
-          pooled.rollBack()
-          throw error
+          return error
         }
       }
+      groupCommit.enqueue(pending)
+      writer.withLock { _ in
+        guard !pending.isFinished else { return }
+        let queued = groupCommit.takeQueued()
+        do {
+          let pooled = try checkOut()
+          defer { checkIn(pooled) }
+          applyTogether(queued, on: pooled)
+        } catch {
+          for write in queued {
+            write.failure = error
+            write.isFinished = true
+          }
+        }
+      }
+      if let failure = pending.failure { throw failure }
+      guard let result else { preconditionFailure("a committed write has its result") }
+      return result
     }
   }
 
@@ -119,7 +130,7 @@ public final class SQLiteDatabase: Database {
 }
 
 /// A connection that moves between threads through the pool, used by one thread at a time.
-private final class PooledConnection: DatabaseConnection, @unchecked Sendable {
+final class PooledConnection: DatabaseConnection, @unchecked Sendable {
   let connection: SQLiteConnection
   var dialect: SQLDialect { .sqlite }
 
