@@ -122,6 +122,26 @@ def measure(port, name, path, token=None, cookie=None):
     return {"endpoint": name, "path": path, "requestsPerSecond": rate, "p50ms": p50, "p99ms": p99}
 
 
+def fsync_floor(folder, count=200):
+    """The disk's own cost of a durable commit: a 4 KB append and fsync(2), in the folder the
+    database is in, `count` times; (p50, p99) in ms. A sequential create cannot be faster."""
+    path = os.path.join(folder, "fsync-floor")
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    timings = []
+    try:
+        block = b"\0" * 4096
+        for _ in range(count):
+            started = time.perf_counter()
+            os.write(descriptor, block)
+            os.fsync(descriptor)
+            timings.append((time.perf_counter() - started) * 1000)
+    finally:
+        os.close(descriptor)
+        os.unlink(path)
+    timings.sort()
+    return statistics.median(timings), timings[int(count * 0.99) - 1]
+
+
 def measure_engine():
     """The engine alone (`atrium-http-hello`: AtriumHTTP answering a fixed body), the ceiling
     /healthz is compared with; None when it is not built."""
@@ -244,6 +264,8 @@ def bench(clusters):
     log("  " + seeded.stdout.strip().splitlines()[0])
     seed_seconds = float(re.search(r"in ([\d.]+) s", seeded.stdout).group(1))
 
+    floor_p50, floor_p99 = fsync_floor(data)
+    log(f"  this disk's fsync floor: median {floor_p50:.2f} ms, p99 {floor_p99:.2f} ms")
     engine = measure_engine()
     servers = []
     proxy = None
@@ -365,6 +387,7 @@ def bench(clusters):
         "rows": rows,
         "engine": engine,
         "sequentialCreates": sequential,
+        "fsyncFloor": {"p50ms": floor_p50, "p99ms": floor_p99},
         "createCheck": {"answered201": expected, "rowsSaved": saved, "distinctDates": distinct_dates, "refused": refused},
         "durability": DURABILITY,
         "database": DATABASE,
@@ -386,6 +409,7 @@ def bench(clusters):
         print(f"{row['endpoint']:<44} {row['requestsPerSecond']:>10,.0f} {row['p50ms']:>8.2f} {row['p99ms']:>8.2f}"
               f" {row['ratioToHealthz']:>11.1%}")
     print(f"{'POST /api/v1/me/leave (200 sequential)':<44} {'':>10} {sequential['p50ms']:>8.2f} {sequential['p99ms']:>8.2f}")
+    print(f"{'fsync floor (4 KB append + fsync, 200 times)':<44} {'':>10} {floor_p50:>8.2f} {floor_p99:>8.2f}")
     if engine:
         print(f"{engine['endpoint']:<44} {engine['requestsPerSecond']:>10,.0f} {engine['p50ms']:>8.2f} "
               f"{engine['p99ms']:>8.2f}   /healthz is {healthz / engine['requestsPerSecond']:.1%} of it")

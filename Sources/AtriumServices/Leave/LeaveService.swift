@@ -20,7 +20,7 @@ package struct LeaveService: Sendable {
     let span = try Self.span(body.start, body.end, body.startHalf ?? .full, body.endHalf ?? .full)
     let note = try Self.note(body.note)
     let now = environment.now().milliseconds
-    return try environment.database.write { connection in
+    let (stored, calendar) = try environment.database.write { connection in
       let context = LeaveContext(connection: connection, environment: environment)
       let type = try Self.chosenType(body.typeId, context: context)
       let (calendar, today) = try context.workplace(of: employee)
@@ -34,17 +34,28 @@ package struct LeaveService: Sendable {
         request, action: "create", from: nil, by: employee, reason: "", details: LeaveHistoryDetails.asked(span).code,
         at: now,
         context: context)
-      let stored = try context.requests.request(id: request.id)!
+      return (try context.requests.request(id: request.id)!, calendar)
+    }
+    return try saved(stored, of: employee, calendar: calendar)
+  }
+
+  /// The answer to a saved request: read after its commit, so the writer (which applies
+  /// everyone's writes one after another) is not held while teammates' leave is looked up.
+  private func saved(
+    _ stored: LeaveRequestStore.StoredRequest, of owner: Employee, calendar: WorkCalendar
+  ) throws -> SavedLeave {
+    try environment.database.read { connection in
+      let context = LeaveContext(connection: connection, environment: environment)
       return SavedLeave(
         request: try context.body(stored),
-        conflicts: try context.conflicts(for: employee, span: span, calendar: calendar))
+        conflicts: try context.conflicts(for: owner, span: stored.request.span, calendar: calendar))
     }
   }
 
   /// The owner changes a pending request: it is validated again as if new.
   package func change(_ id: String, _ body: LeaveChange, by principal: Principal) throws -> SavedLeave {
     let now = environment.now().milliseconds
-    return try environment.database.write { connection in
+    let (changed, calendar) = try environment.database.write { connection in
       let context = LeaveContext(connection: connection, environment: environment)
       let stored = try visibleRequest(id, to: principal.employee, context: context)
       var request = stored.request
@@ -68,10 +79,9 @@ package struct LeaveService: Sendable {
       try record(
         request, action: "change", from: stored.request.status, by: owner, reason: "", details: details, at: now,
         context: context)
-      return SavedLeave(
-        request: try context.body(try context.requests.request(id: request.id)!),
-        conflicts: try context.conflicts(for: owner, span: span, calendar: calendar))
+      return (try context.requests.request(id: request.id)!, calendar)
     }
+    return try saved(changed, of: principal.employee, calendar: calendar)
   }
 
   // MARK: - Deciding
