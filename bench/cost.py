@@ -145,6 +145,7 @@ def rows_for(port):
     head = bench.login(port, "bench.head")
     creator = bench.login(port, "report.2")
     cookie = bench.web_session(port, "bench.employee")
+    manager_cookie = bench.web_session(port, "bench.manager")
     dates = weekday_dates()
 
     def one_day():
@@ -163,6 +164,9 @@ def rows_for(port):
         ("GET /api/v1/people?query=gar (first page)", "GET", "/api/v1/people?query=gar", employee, None, None,
          200, 40),
         ("GET /time-off (HTML page)", "GET", "/time-off", None, cookie, None, 200, 40),
+        ("GET /api/v1/calendar (120-person team, month)", "GET", "/api/v1/calendar", manager, None, None, 200, 20),
+        ("GET /calendar (120-person team, HTML page)", "GET", "/calendar", None, manager_cookie, None, 200, 20),
+        ("GET /board (200 notices, HTML page)", "GET", "/board", None, cookie, None, 200, 20),
         ("POST /api/v1/me/leave (sequential)", "POST", "/api/v1/me/leave", creator, None, one_day, 201, 100),
     ]
 
@@ -203,9 +207,9 @@ def main():
             file.write("\n")
     print()
     print(f"Atrium cost per request: {EMPLOYEES} employees, callgrind, commit {commit}")
-    print(f"{'row':<46} {'requests':>8} {'instructions':>14}")
+    print(f"{'row':<54} {'requests':>8} {'instructions':>14}")
     for row in results:
-        print(f"{row['row']:<46} {row['requests']:>8} {row['instructions']:>14,.0f}")
+        print(f"{row['row']:<54} {row['requests']:>8} {row['instructions']:>14,.0f}")
     if keep:
         print(f"The dumps are kept in {folder}: callgrind_annotate --inclusive=yes FILE shows where a row's "
               "instructions go")

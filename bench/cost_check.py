@@ -35,10 +35,10 @@ def main():
     for row in latest["rows"]:
         name, now = row["row"], row["instructions"]
         if name not in before:
-            print(f"  {name:<46} {now:>14,.0f}  (nothing recorded)")
+            print(f"  {name:<54} {now:>14,.0f}  (nothing recorded)")
             continue
         change = now / before[name] - 1
-        print(f"  {name:<46} {now:>14,.0f}  {change:+7.1%}")
+        print(f"  {name:<54} {now:>14,.0f}  {change:+7.1%}")
         if change > TOLERANCE:
             grown.append(f"{name}: {before[name]:,.0f} -> {now:,.0f} instructions per request ({change:+.1%})")
     if grown:

@@ -64,6 +64,31 @@ import Testing
     let lastYear = try JSONText.decode(
       LeaveYear.self, from: app.send(.leave(.mine(year: 2025)), token: employee.accessToken))
     #expect(year.requests.count + lastYear.requests.count == 7)
+    // bench.head decides for everyone but bench.admin: every pending request waits for them.
+    let head = try app.login("bench.head", password: BenchmarkCompany.password)
+    let allPending = try app.database.read {
+      try $0.queryFirst("SELECT COUNT(*) AS n FROM leave_requests WHERE status = 'pending'")?.int("n")
+    }
+    var waiting = 0
+    var cursor: String?
+    repeat {
+      let page = try JSONText.decode(
+        Page<ApprovalItem>.self,
+        from: app.send(
+          .approvals(.list(status: .pending, page: PageRequest(limit: 1000, cursor: cursor))),
+          token: head.accessToken))
+      waiting += page.items.count
+      cursor = page.nextCursor
+    } while cursor != nil
+    #expect(waiting == allPending && waiting > 840)
+    let notices = try app.database.read {
+      try $0.queryFirst(
+        """
+        SELECT COUNT(*) AS n FROM notices n JOIN employees e ON e.id = n.recipient_id
+        WHERE e.username = 'bench.employee'
+        """)?.int("n")
+    }
+    #expect(notices == BenchmarkCompany.boardNotices)
   }
 
   @Test func aFolderWithACompanyIsRefused() throws {

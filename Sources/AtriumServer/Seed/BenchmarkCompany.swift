@@ -12,12 +12,14 @@ import Foundation
 /// At N employees: 99 departments, 4 locations with their holidays, a manager per department,
 /// `bench.admin`, `bench.employee`, `bench.manager` with 120 direct reports holding 7
 /// pending requests each (840), and `bench.head`, the manager every other manager reports to
-/// (everyone but `bench.admin` is below them). Everyone else has K requests over the previous and the current
+/// (everyone but `bench.admin` is below them); `bench.employee` has 200 notices on their board. Everyone else has K requests over the previous and the current
 /// year, in every state. All accounts share one password, hashed once.
 public enum BenchmarkCompany {
   public static let password = "atrium-bench"
   public static let departmentCount = 99
   public static let managerReports = 120
+  /// Notices on `bench.employee`'s board.
+  public static let boardNotices = 200
   /// A leave type that does not count against the allowance, so a load test can create
   /// requests without running out of days.
   public static let loadTypeID = "00000000-0000-4000-8000-0000000000b1"
@@ -139,7 +141,7 @@ public enum BenchmarkCompany {
       let reports = try (0..<managerReports).map {
         try add("report.\($0 + 1)", role: .employee, department: 0, manager: benchManager.id)
       }
-      _ = try add("bench.employee", role: .employee, department: 1, manager: managers[1].id)
+      let benchEmployee = try add("bench.employee", role: .employee, department: 1, manager: managers[1].id)
       while employees.count < options.employees {
         let number = employees.count
         let department = number % departmentCount
@@ -150,6 +152,7 @@ public enum BenchmarkCompany {
       var requestCount = 0
       var pendingForManager = 0
       let reportIDs = Set(reports.map(\.id))
+      var boardRequestIDs: [String] = []
       for employee in employees where employee.role == .employee {
         let isReport = reportIDs.contains(employee.id)
         let spans = spans(count: options.requestsPerEmployee, today: options.today, using: &random)
@@ -177,7 +180,18 @@ public enum BenchmarkCompany {
           }
           requestCount += 1
           if isReport { pendingForManager += 1 }
+          if employee.username == "bench.employee" { boardRequestIDs.append(request.id) }
         }
+      }
+      // bench.employee's board: the decisions on their requests, a minute apart.
+      let notices = NoticeStore(connection)
+      for index in 0..<boardNotices {
+        try notices.insert(
+          .init(
+            id: random.uuid(), recipientID: benchEmployee.id, kind: "leave.approve",
+            title: "Your time off was approved", body: "",
+            requestID: boardRequestIDs.isEmpty ? nil : boardRequestIDs[index % boardRequestIDs.count],
+            createdAt: now - Int64(index) * 60_000))
       }
       return Summary(employees: employees.count, requests: requestCount, pendingForManager: pendingForManager)
     }

@@ -30,6 +30,9 @@ final class GroupCommit: Sendable {
 
   private let queue = Mutex<[PendingWrite]>([])
 
+  /// Writes waiting for the writer (for tests that need several queued together).
+  var count: Int { queue.withLock { $0.count } }
+
   func enqueue(_ write: PendingWrite) {
     queue.withLock { $0.append(write) }
   }

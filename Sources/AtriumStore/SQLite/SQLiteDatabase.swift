@@ -33,6 +33,8 @@ public final class SQLiteDatabase: Database {
   /// applies every write queued in `groupCommit`.
   private let writer = Mutex<Void>(())
   private let groupCommit = GroupCommit()
+  /// Writes waiting for the writer now.
+  var queuedWrites: Int { groupCommit.count }
   /// This thread's write transaction on this database, if one is running.
   private var activeWrite: ThreadTransaction<PooledConnection> { ThreadTransaction(of: self, "write") }
 
