@@ -53,16 +53,38 @@ extension Node {
       }
   }
 
+  /// Text is appended whole between the characters it escapes: appending a Unicode scalar
+  /// at a time was half of a page's instructions (`make bench-cost`, the board's row).
   static func escape(_ text: String, into output: inout String, inAttribute: Bool) {
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": output += "&amp;"
-      case "<": output += "&lt;"
-      case ">": output += "&gt;"
-      case "\"" where inAttribute: output += "&quot;"
-      case "'" where inAttribute: output += "&#39;"
-      default: output.unicodeScalars.append(scalar)
+    func replacement(for byte: UInt8) -> String? {
+      switch byte {
+      case UInt8(ascii: "&"): "&amp;"
+      case UInt8(ascii: "<"): "&lt;"
+      case UInt8(ascii: ">"): "&gt;"
+      case UInt8(ascii: "\"") where inAttribute: "&quot;"
+      case UInt8(ascii: "'") where inAttribute: "&#39;"
+      default: nil
       }
     }
+    let plain =
+      text.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { replacement(for: $0) != nil } }
+      ?? false
+    guard !plain else {
+      output += text
+      return
+    }
+    // Each escaped character is ASCII, so the indices around it are character boundaries.
+    let utf8 = text.utf8
+    var runStart = utf8.startIndex
+    var index = utf8.startIndex
+    while index != utf8.endIndex {
+      if let replacement = replacement(for: utf8[index]) {
+        output += text[runStart..<index]
+        output += replacement
+        runStart = utf8.index(after: index)
+      }
+      index = utf8.index(after: index)
+    }
+    output += text[runStart...]
   }
 }

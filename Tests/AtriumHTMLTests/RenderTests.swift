@@ -9,6 +9,35 @@ import Testing
         == "<p class=\"x&quot; onclick=&quot;alert(1)\">&lt;script&gt;alert('hi') &amp; bye&lt;/script&gt;</p>")
   }
 
+  /// Any text, with the escaped characters among letters, accents, emoji and combining
+  /// marks, renders as escaping one Unicode scalar at a time would.
+  @Test func escapingMatchesAScalarByScalarReference() {
+    let pieces = ["a", "Z", " ", "&", "<", ">", "\"", "'", "ñ", "é", "e\u{301}", "👩‍💻", "&amp;", "\n", "日本"]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement()! }.joined()
+      #expect(Node.p([], [.text(text)]).render() == "<p>\(reference(text, inAttribute: false))</p>", "\(text)")
+      #expect(
+        Node.p([Attribute("title", text)], []).render()
+          == "<p title=\"\(reference(text, inAttribute: true))\"></p>", "\(text)")
+    }
+  }
+
+  private func reference(_ text: String, inAttribute: Bool) -> String {
+    var output = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": output += "&amp;"
+      case "<": output += "&lt;"
+      case ">": output += "&gt;"
+      case "\"" where inAttribute: output += "&quot;"
+      case "'" where inAttribute: output += "&#39;"
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
+  }
+
   @Test func voidAndBooleanAttributes() {
     let node = Node.input([.type("checkbox"), .name("n"), .checked])
     #expect(node.render() == "<input type=\"checkbox\" name=\"n\" checked>")

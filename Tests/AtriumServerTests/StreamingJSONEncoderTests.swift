@@ -68,9 +68,24 @@ import Testing
           request: request, employee: EmployeeSummary(id: "e", displayName: "Eva", position: "", photoURL: "/p"))
       ],
       nextCursor: nil)
+    let calendar = TeamCalendar(
+      month: "2026-12", today: CalendarDate("2026-12-03")!,
+      days: [CalendarDate("2026-12-24")!, CalendarDate("2026-12-25")!],
+      people: [
+        CalendarPerson(
+          id: "e", displayName: "Eva \"la\" Fernández", photoURL: "/p", location: Reference(id: "l", name: "Madrid"),
+          days: [
+            CalendarCell(date: CalendarDate("2026-12-24")!, kind: "holiday", halves: 1, name: "Nochebuena"),
+            CalendarCell(date: CalendarDate("2026-12-26")!, kind: "weekend"),
+            CalendarCell(
+              date: CalendarDate("2026-12-28")!, kind: "leave", status: .approved, halves: 2, name: "Vacation"),
+          ]),
+        CalendarPerson(
+          id: "m", displayName: "Mario", photoURL: "/m", location: Reference(id: "l", name: "M"), days: []),
+      ])
     for value in [
       try bothWays(saved), try bothWays(page), try bothWays(Problem.notFound(.noPerson(id: "x"))),
-      try bothWays(Health()),
+      try bothWays(Health()), try bothWays(calendar),
     ] {
       #expect(value.ours == value.foundation)
     }

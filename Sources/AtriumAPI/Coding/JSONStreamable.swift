@@ -69,6 +69,26 @@ package struct JSONObjectWriter {
     output.append(contentsOf: Array(String(value).utf8))
   }
 
+  /// Nothing when nil: what a synthesized `Encodable` writes for an optional.
+  package mutating func field(_ name: StaticString, _ value: Int?) {
+    if let value { field(name, value) }
+  }
+
+  /// Nothing when nil, as above.
+  package mutating func field<T: RawRepresentable>(_ name: StaticString, _ value: T?) where T.RawValue == String {
+    if let value { field(name, value) }
+  }
+
+  package mutating func field(_ name: StaticString, _ value: [CalendarDate]) {
+    key(name)
+    output.append(UInt8(ascii: "["))
+    for (index, date) in value.enumerated() {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      output.writeString(date.description)
+    }
+    output.append(UInt8(ascii: "]"))
+  }
+
   package mutating func field(_ name: StaticString, objects: [some JSONStreamable]) throws {
     key(name)
     output.append(UInt8(ascii: "["))
