@@ -245,8 +245,9 @@ def main():
     wait_for(phone_mario, lambda d: reason.is_displayed(), "the reason to show in place")
     reason.send_keys("Dates to confirm")
     shot(phone_mario, "approvals-390")
-    tap(phone_mario, row.find_element(By.XPATH, ".//button[normalize-space()='Send back to pending']"))
+    # The row's id before the tap: the live list may replace the row as soon as it is sent.
     reopened = row.get_attribute("id")
+    tap(phone_mario, row.find_element(By.XPATH, ".//button[normalize-space()='Send back to pending']"))
     wait_for(phone_mario, lambda d: not d.find_elements(By.ID, reopened), "the reopened row to leave the approved list")
     phone.get(BASE + "/time-off")
     check("Reason: Dates to confirm" in text(phone, "#requests"), "eva does not read why her request is pending again")
