@@ -84,17 +84,18 @@ public struct ReportingLinesStore {
 
   /// Everyone below a manager, at any depth.
   public func idsBelow(managerID: String) throws -> Set<String> {
-    Set(
-      try connection.query(
-        "SELECT descendant_id FROM reporting_lines WHERE ancestor_id = ? AND depth > 0", .text(managerID)
-      ).map { $0.string("descendant_id") })
+    try ids(below: managerID, "depth > 0")
   }
 
   /// The people reporting to a manager directly.
   public func directReports(of managerID: String) throws -> Set<String> {
+    try ids(below: managerID, "depth = 1")
+  }
+
+  private func ids(below managerID: String, _ depth: String) throws -> Set<String> {
     Set(
       try connection.query(
-        "SELECT descendant_id FROM reporting_lines WHERE ancestor_id = ? AND depth = 1", .text(managerID)
+        "SELECT descendant_id FROM reporting_lines WHERE ancestor_id = ? AND \(depth)", .text(managerID)
       ).map { $0.string("descendant_id") })
   }
 
