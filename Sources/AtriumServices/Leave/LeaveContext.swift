@@ -17,22 +17,28 @@ package struct LeaveContext {
 
   /// The working calendar of a location: its weekend and every holiday.
   package func calendar(locationID: String) throws -> WorkCalendar {
-    try place(locationID: locationID).calendar
+    let (location, holidays) = try connection.fetchTogether(
+      PlacesStore(connection).locationFetch(id: locationID), settings.holidaysFetch(locationID: locationID))
+    return Self.calendar(of: location, holidays: holidays)
   }
 
-  /// Where an employee works: its calendar, and today's date there, from one read of the
-  /// location (what checking a request needs).
-  package func workplace(of employee: Employee) throws -> (calendar: WorkCalendar, today: CalendarDate) {
-    let (calendar, location) = try place(locationID: employee.locationID)
+  /// Where an employee works: its calendar over `span`, and today's date there, from one read
+  /// of the location (what checking a request needs).
+  /// - Returns: A calendar that knows only the holidays within `span`: ask it about those days.
+  package func workplace(
+    of employee: Employee, around span: LeaveSpan
+  ) throws -> (calendar: WorkCalendar, today: CalendarDate) {
+    let (location, holidays) = try connection.fetchTogether(
+      PlacesStore(connection).locationFetch(id: employee.locationID),
+      settings.holidaysFetch(locationID: employee.locationID, from: span.start, to: span.end))
+    let calendar = Self.calendar(of: location, holidays: holidays)
     return (calendar, Self.date(of: environment.now(), in: location.map { Self.zone(named: $0.timeZone) } ?? .gmt))
   }
 
-  private func place(locationID: String) throws -> (calendar: WorkCalendar, location: Location?) {
-    let (location, holidays) = try connection.fetchTogether(
-      PlacesStore(connection).locationFetch(id: locationID), settings.holidaysFetch(locationID: locationID))
-    let calendar = WorkCalendar(
-      weekendDays: location?.weekendDays ?? [.saturday, .sunday], holidays: holidays.map(\.holiday))
-    return (calendar, location)
+  private static func calendar(
+    of location: Location?, holidays: [LeaveSettingsStore.StoredHoliday]
+  ) -> WorkCalendar {
+    WorkCalendar(weekendDays: location?.weekendDays ?? [.saturday, .sunday], holidays: holidays.map(\.holiday))
   }
 
   /// Today's date where the employee works (DESIGN.md "Dates").

@@ -45,7 +45,7 @@ package struct LeaveQueries: Sendable {
     let service = LeaveService(environment: environment)
     return try environment.database.read { connection in
       let context = LeaveContext(connection: connection, environment: environment)
-      let (calendar, today) = try context.workplace(of: principal.employee)
+      let (calendar, today) = try context.workplace(of: principal.employee, around: span)
       let time = calendar.workingTime(of: span)
       var refusal: Problem?
       do {

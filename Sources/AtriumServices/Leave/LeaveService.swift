@@ -23,7 +23,7 @@ package struct LeaveService: Sendable {
     let (stored, calendar) = try environment.database.write { connection in
       let context = LeaveContext(connection: connection, environment: environment)
       let type = try Self.chosenType(body.typeId, context: context)
-      let (calendar, today) = try context.workplace(of: employee)
+      let (calendar, today) = try context.workplace(of: employee, around: span)
       let time = try validate(
         span, type: type, for: employee, replacing: nil, calendar: calendar, today: today, context: context)
       let request = LeaveRequest(
@@ -66,7 +66,7 @@ package struct LeaveService: Sendable {
       let type = try Self.chosenType(
         body.typeId ?? request.typeID, context: context, allowingInactive: body.typeId == nil)
       let owner = principal.employee
-      let (calendar, today) = try context.workplace(of: owner)
+      let (calendar, today) = try context.workplace(of: owner, around: span)
       let time = try validate(
         span, type: type, for: owner, replacing: request.id, calendar: calendar, today: today, context: context)
       let details = span == request.span ? "" : LeaveHistoryDetails.moved(from: request.span, to: span).code

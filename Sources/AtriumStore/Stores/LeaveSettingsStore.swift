@@ -182,6 +182,19 @@ public struct LeaveSettingsStore {
     }
   }
 
+  /// The holidays of a location from `start` to `end`, by date: what checking one request
+  /// needs (a location keeps every year's holidays, and a request reads only its own days).
+  public func holidaysFetch(
+    locationID: String, from start: CalendarDate, to end: CalendarDate
+  ) -> Fetch<
+    [StoredHoliday]
+  > {
+    Fetch(
+      "SELECT * FROM holidays WHERE location_id = ? AND date >= ? AND date <= ? ORDER BY date", .text(locationID),
+      DatabaseValue(start), DatabaseValue(end)
+    ) { $0.compactMap(Self.holiday) }
+  }
+
   public func holiday(id: String) throws -> StoredHoliday? {
     try connection.queryFirst("SELECT * FROM holidays WHERE id = ?", .text(id)).flatMap(Self.holiday)
   }

@@ -279,29 +279,23 @@ public struct PeopleStore {
     Set(try connection.query("SELECT DISTINCT photo FROM employees WHERE photo IS NOT NULL").map { $0.string("photo") })
   }
 
-  /// The ids of everyone above an employee in the reporting chain, nearest first. A cycle in
-  /// the data (which the people rules refuse) cannot loop: the walk stops at a repeat.
+  /// The ids of everyone above an employee in the reporting chain, nearest first, from the
+  /// chain's rows (`ReportingLinesStore`, which never links a loop).
   public func chain(above employeeID: String) throws -> [String] {
-    try managers(above: employeeID).map(\.id)
+    try connection.query(
+      "SELECT ancestor_id FROM reporting_lines WHERE descendant_id = ? AND depth > 0 ORDER BY depth",
+      .text(employeeID)
+    ).map { $0.string("ancestor_id") }
   }
 
-  /// The managers above an employee, nearest first, read in one query. A loop in the
-  /// reporting lines (which the API refuses to make) ends the chain where it closes.
+  /// The managers above an employee, nearest first (see `chain(above:)`).
   public func managers(above employeeID: String) throws -> [Employee] {
-    let rows = try connection.query(
+    try connection.query(
       """
-      WITH RECURSIVE up AS (
-        SELECT m.*, 1 AS depth FROM employees s JOIN employees m ON m.id = s.manager_id WHERE s.id = ?
-        UNION ALL SELECT m.*, u.depth + 1 FROM up u JOIN employees m ON m.id = u.manager_id WHERE u.depth < 1000)
-      SELECT * FROM up ORDER BY depth
-      """, .text(employeeID))
-    var chain: [Employee] = []
-    for row in rows {
-      let manager = Self.employee(row)
-      guard manager.id != employeeID, !chain.contains(where: { $0.id == manager.id }) else { break }
-      chain.append(manager)
-    }
-    return chain
+      SELECT e.* FROM reporting_lines l JOIN employees e ON e.id = l.ancestor_id
+      WHERE l.descendant_id = ? AND l.depth > 0 ORDER BY l.depth
+      """, .text(employeeID)
+    ).map(Self.employee)
   }
 
   static func employee(_ row: DatabaseRow) -> Employee {
