@@ -78,33 +78,9 @@ private final class Output: OutputBuffer {
     }
   }
 
-  /// Writes a quoted, escaped string. Runs of bytes that need no escaping are copied at once.
+  /// Writes a quoted, escaped string.
   package func writeString(_ text: String) {
-    var text = text
-    text.withUTF8 { utf8 in
-      bytes.append(UInt8(ascii: "\""))
-      var runStart = 0
-      for index in 0..<utf8.count {
-        let byte = utf8[index]
-        guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        runStart = index + 1
-        switch byte {
-        case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
-        case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
-        case 0x0a: bytes.append(contentsOf: [92, 110])
-        case 0x0d: bytes.append(contentsOf: [92, 114])
-        case 0x09: bytes.append(contentsOf: [92, 116])
-        default:
-          let hex: StaticString = "0123456789abcdef"
-          hex.withUTF8Buffer { digits in
-            bytes.append(contentsOf: [92, 117, 48, 48, digits[Int(byte >> 4)], digits[Int(byte & 0xf)]])
-          }
-        }
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-      bytes.append(UInt8(ascii: "\""))
-    }
+    JSONText.appendString(text, to: &bytes)
   }
 }
 

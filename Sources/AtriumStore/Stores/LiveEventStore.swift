@@ -62,10 +62,7 @@ public struct LiveEventStore {
 
   /// A flat JSON object of strings, keys sorted, for an event's data line.
   public static func json(_ fields: [String: String]) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    // A [String: String] always encodes.
-    return (try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    JSONText.object(fields)
   }
 
   /// The id of the newest event, or 0 when there is none.

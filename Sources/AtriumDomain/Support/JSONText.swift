@@ -1,0 +1,53 @@
+/// JSON text written by hand where Foundation's encoder costs more than the value: a quoted
+/// string, and a flat object of strings (what live events and notices store). The bytes are
+/// those `JSONEncoder` writes with sorted keys and unescaped slashes.
+public enum JSONText {
+  /// Appends `text` quoted and escaped. Runs of bytes that need no escaping are copied at once.
+  public static func appendString(_ text: String, to bytes: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { utf8 in
+      bytes.append(UInt8(ascii: "\""))
+      var runStart = 0
+      for index in 0..<utf8.count {
+        let byte = utf8[index]
+        guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        runStart = index + 1
+        appendEscape(of: byte, to: &bytes)
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+      bytes.append(UInt8(ascii: "\""))
+    }
+  }
+
+  private static func appendEscape(of byte: UInt8, to bytes: inout [UInt8]) {
+    switch byte {
+    case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
+    case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
+    case 0x0a: bytes.append(contentsOf: [92, 110])
+    case 0x0d: bytes.append(contentsOf: [92, 114])
+    case 0x09: bytes.append(contentsOf: [92, 116])
+    case 0x08: bytes.append(contentsOf: [92, 98])
+    case 0x0c: bytes.append(contentsOf: [92, 102])
+    default:
+      let hex: StaticString = "0123456789abcdef"
+      hex.withUTF8Buffer { digits in
+        bytes.append(contentsOf: [92, 117, 48, 48, digits[Int(byte >> 4)], digits[Int(byte & 0xf)]])
+      }
+    }
+  }
+
+  /// A flat JSON object of strings, keys sorted by their UTF-8 bytes as `JSONEncoder` sorts them.
+  public static func object(_ fields: [String: String]) -> String {
+    var bytes: [UInt8] = [UInt8(ascii: "{")]
+    bytes.reserveCapacity(16 + fields.count * 32)
+    for (offset, key) in fields.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
+      if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+      appendString(key, to: &bytes)
+      bytes.append(UInt8(ascii: ":"))
+      appendString(fields[key]!, to: &bytes)
+    }
+    bytes.append(UInt8(ascii: "}"))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
