@@ -68,7 +68,7 @@ public struct ServerEnvironment: Sendable {
 
   public init(
     database: any Database, now: @escaping @Sendable () -> Date = { Date() },
-    makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() },
+    makeID: @escaping @Sendable () -> String = { TimeOrderedID.next() },
     signingKey: [UInt8], passwordHasher: PasswordHasher = PasswordHasher(),
     loginLimits: LoginRateLimiter.Limits = .init(), accessTokenLifetime: TimeInterval = 15 * 60,
     refreshTokenLifetime: TimeInterval = 30 * 24 * 3600, idempotencyLifetime: TimeInterval = 24 * 3600,
