@@ -10,7 +10,7 @@ public struct ServerEnvironment: Sendable {
   public var database: any Database
   /// The current instant; tests pass a clock they control.
   public var now: @Sendable () -> Date
-  /// New ids (lowercase UUIDs).
+  /// New ids (lowercase UUIDs, time-ordered: `TimeOrderedID`).
   public var makeID: @Sendable () -> String
   /// The key that signs access tokens (`SigningKey.loadOrCreate`).
   public var signingKey: [UInt8]
