@@ -19,7 +19,7 @@ package struct PhotoService: Sendable {
 
   /// The address of someone's picture, which changes with each new photo.
   package static func address(of employeeID: String, photoID: String?, size: PhotoSize = .small) -> String {
-    Route.people(.photo(id: employeeID, size: size, version: photoID)).pathAndQuery
+    PhotoAddress.of(employeeID, size: size, version: photoID)
   }
 
   // MARK: - Changing
