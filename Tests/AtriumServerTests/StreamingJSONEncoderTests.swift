@@ -83,9 +83,17 @@ import Testing
         CalendarPerson(
           id: "m", displayName: "Mario", photoURL: "/m", location: Reference(id: "l", name: "M"), days: []),
       ])
+    let people = Page(
+      items: [
+        PersonSummary(
+          id: "e", displayName: "Eva \"la\" Fernández", firstName: "Eva", lastName: "Fernández", position: "",
+          department: Reference(id: "d", name: "Sales\\North"), location: Reference(id: "l", name: "Madrid"),
+          photoURL: "/api/v1/people/e/photo?size=96")
+      ],
+      nextCursor: "c")
     for value in [
       try bothWays(saved), try bothWays(page), try bothWays(Problem.notFound(.noPerson(id: "x"))),
-      try bothWays(Health()), try bothWays(calendar),
+      try bothWays(Health()), try bothWays(calendar), try bothWays(people),
     ] {
       #expect(value.ours == value.foundation)
     }

@@ -194,3 +194,16 @@ extension LeaveYear: JSONStreamable {
     if let employee { try object.field("employee", object: employee) }
   }
 }
+
+extension PersonSummary: JSONStreamable {
+  package func write(to object: inout JSONObjectWriter) throws {
+    object.field("id", id)
+    object.field("displayName", displayName)
+    object.field("firstName", firstName)
+    object.field("lastName", lastName)
+    object.field("position", position)
+    try object.field("department", object: department)
+    try object.field("location", object: location)
+    object.field("photoURL", photoURL)
+  }
+}
