@@ -63,6 +63,14 @@ private final class Output: OutputBuffer {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
+  package func writeKey(_ key: StaticString, first: Bool) {
+    if !first { bytes.append(UInt8(ascii: ",")) }
+    bytes.append(UInt8(ascii: "\""))
+    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
+  }
+
   package func writeInteger<T: BinaryInteger>(_ number: T) {
     bytes.append(contentsOf: String(number).utf8)
   }
