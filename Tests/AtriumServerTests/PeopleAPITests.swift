@@ -192,10 +192,14 @@ import Testing
 
   @Test func departmentsAreRenamedAndOnlyUnusedPlacesRemoved() throws {
     let engineering = eva.user.department.id
+    // A page read before the change: the instance keeps the names it showed.
+    #expect(try directory(PeopleQuery()).items.contains { $0.department == eva.user.department })
     let renamed = app.send(
       .places(.updateDepartment(id: engineering)), json: #"{"name": "Ingeniería"}"#, token: ana.accessToken)
     #expect(renamed.status == 200)
-    #expect(try directory(PeopleQuery(text: "ingenieria")).items.count == 13, "the search follows the new name")
+    let found = try directory(PeopleQuery(text: "ingenieria")).items
+    #expect(found.count == 13, "the search follows the new name")
+    #expect(found.allSatisfy { $0.department.name == "Ingeniería" }, "and every page shows it at once")
     #expect(app.send(.places(.deleteDepartment(id: engineering)), token: ana.accessToken).status == 409)
     #expect(app.send(.places(.deleteLocation(id: eva.user.location.id)), token: ana.accessToken).status == 409)
     let legal = try JSONText.decode(

@@ -17,7 +17,8 @@ package struct PeopleService: Sendable {
       let result = try PeopleStore(connection).directory(
         query: query.text, departmentID: query.departmentID, locationID: query.locationID,
         limit: query.page.limit, after: query.page.cursor)
-      let names = try PlaceNames(of: result.items, connection)
+      // Every page of the directory shows these names: read once per change, not per page.
+      let names = try environment.recall(\.placeNames, .placeNames) { try PlaceNames(connection) }
       return Page(
         items: result.items.map {
           PersonSummary(
@@ -166,7 +167,7 @@ package struct PeopleService: Sendable {
   }
 
   package static func profile(of employee: Employee, connection: any DatabaseConnection) throws -> PersonProfile {
-    let names = try PlaceNames(of: [employee], connection)
+    let names = try PlaceNames(connection)
     let manager = try employee.managerID.flatMap { try PeopleStore(connection).employee(id: $0) }
     return PersonProfile(
       id: employee.id, username: employee.username, displayName: employee.displayName,
@@ -179,31 +180,21 @@ package struct PeopleService: Sendable {
   }
 }
 
-/// Department and location names, read once per answer.
-package struct PlaceNames {
+/// Department and location names, read once per answer (or kept by the instance's memory:
+/// `InstanceMemory.placeNames`).
+package struct PlaceNames: Sendable {
   private let departments: [String: String]
   private let locations: [String: String]
 
-  /// The names of the departments and locations `people` are in, and only those: a page of
-  /// people reads a few names, not every department the company has.
-  package init(of people: [Employee], _ connection: any DatabaseConnection) throws {
-    departments = try Self.names(in: "departments", ids: Set(people.map(\.departmentID)), connection: connection)
-    locations = try Self.names(in: "locations", ids: Set(people.map(\.locationID)), connection: connection)
-  }
-
-  private static func names(
-    in table: String, ids: Set<String>, connection: any DatabaseConnection
-  ) throws -> [String: String] {
-    guard let repeated = ids.first else { return [:] }
-    // The list padded to a power of two with a repeated id: a few statement texts in all,
-    // each prepared once per connection, however many places a page holds.
-    var padded = 1
-    while padded < ids.count { padded *= 2 }
-    let arguments = ids.map { DatabaseValue.text($0) } + Array(repeating: .text(repeated), count: padded - ids.count)
-    let rows = try connection.query(
-      "SELECT id, name FROM \(table) WHERE id IN (" + Array(repeating: "?", count: padded).joined(separator: ", ")
-        + ")", arguments)
-    return Dictionary(uniqueKeysWithValues: rows.map { ($0.string("id"), $0.string("name")) })
+  package init(_ connection: any DatabaseConnection) throws {
+    departments = Dictionary(
+      uniqueKeysWithValues: try connection.query("SELECT id, name FROM departments").map {
+        ($0.string("id"), $0.string("name"))
+      })
+    locations = Dictionary(
+      uniqueKeysWithValues: try connection.query("SELECT id, name FROM locations").map {
+        ($0.string("id"), $0.string("name"))
+      })
   }
 
   package func department(_ id: String) -> Reference { Reference(id: id, name: departments[id] ?? "") }

@@ -18,9 +18,11 @@ package final class InstanceMemory: Sendable {
   package let company: RecentReads<Single, Company?>
   /// Every leave type, for their names and the request form (never to validate a write).
   package let leaveTypes: RecentReads<Single, [LeaveType]>
+  /// Every department's and location's name, for pages that list people (not for writes).
+  package let placeNames: RecentReads<Single, PlaceNames>
 
   /// The key of what exists once.
-  package enum Single: Hashable, Sendable { case company, leaveTypes }
+  package enum Single: Hashable, Sendable { case company, leaveTypes, placeNames }
 
   package struct CallerKey: Hashable, Sendable {
     package let employeeID: String
@@ -48,6 +50,7 @@ package final class InstanceMemory: Sendable {
     settings = RecentReads(signal: changes)
     company = RecentReads(signal: changes)
     leaveTypes = RecentReads(signal: changes)
+    placeNames = RecentReads(signal: changes)
   }
 }
 
