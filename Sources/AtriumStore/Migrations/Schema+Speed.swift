@@ -39,5 +39,14 @@ extension Schema {
         "CREATE INDEX approval_lines_status ON approval_lines (approver_id, status, start_date, request_id)",
         "CREATE INDEX approval_lines_all ON approval_lines (approver_id, start_date, request_id)",
       ] + ReportingLinesStore.rebuildStatements.map { .differing(sqlite: $0, postgres: $0) }),
+    Migration(
+      version: 38, name: "a manager's active reports read from one index",
+      sql: [
+        // Each create and preview answers who else in the team is off those days
+        // (`LeaveRequestStore.teammatesLeave`): the reports and whether they are active come
+        // from this index alone, without reading each report's row (a fifth of a create).
+        "CREATE INDEX employees_team ON employees (manager_id, active, id)",
+        "DROP INDEX employees_manager",
+      ]),
   ]
 }
