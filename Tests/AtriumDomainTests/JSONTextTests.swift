@@ -55,3 +55,23 @@ struct SeededGenerator: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+@Suite struct JSONTextWordTests {
+  /// The eight-byte test never misses a byte that needs escaping, wherever it sits among
+  /// bytes that do not (ASCII letters, and the bytes of multi-byte characters).
+  @Test func aByteThatNeedsEscapingIsNeverMissed() {
+    let plain: [UInt8] = Array("aZ09 ~/".utf8) + [0x7F, 0x80, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xF0, 0xFF]
+    let escaped: [UInt8] = [0x22, 0x5C] + Array(0..<0x20)
+    var generator = SeededGenerator(seed: 3)
+    for _ in 0..<20_000 {
+      var word = (0..<8).map { _ in plain.randomElement(using: &generator)! }
+      #expect(!JSONText.mayNeedEscaping(Self.load(word)) || word.contains { escaped.contains($0) })
+      word[Int.random(in: 0..<8, using: &generator)] = escaped.randomElement(using: &generator)!
+      #expect(JSONText.mayNeedEscaping(Self.load(word)), "\(word)")
+    }
+  }
+
+  static func load(_ bytes: [UInt8]) -> UInt64 {
+    bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+  }
+}

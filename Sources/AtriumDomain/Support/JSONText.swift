@@ -2,22 +2,45 @@
 /// string, and a flat object of strings (what live events and notices store). The bytes are
 /// those `JSONEncoder` writes with sorted keys and unescaped slashes.
 public enum JSONText {
-  /// Appends `text` quoted and escaped. Runs of bytes that need no escaping are copied at once.
+  /// Appends `text` quoted and escaped. Runs of bytes that need no escaping are copied at once,
+  /// and found eight bytes at a time (an approvals page writes some 36,000 bytes of strings).
   public static func appendString(_ text: String, to bytes: inout [UInt8]) {
     var text = text
     text.withUTF8 { utf8 in
       bytes.append(UInt8(ascii: "\""))
       var runStart = 0
-      for index in 0..<utf8.count {
+      var index = 0
+      while index < utf8.count {
+        if index + 8 <= utf8.count, let base = utf8.baseAddress,
+          !mayNeedEscaping(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        {
+          index += 8
+          continue
+        }
         let byte = utf8[index]
-        guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        runStart = index + 1
-        appendEscape(of: byte, to: &bytes)
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+          runStart = index + 1
+          appendEscape(of: byte, to: &bytes)
+        }
+        index += 1
       }
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
       bytes.append(UInt8(ascii: "\""))
     }
+  }
+
+  /// Whether one of eight bytes may be a quote, a backslash or a control character: never
+  /// false when one is (the byte-wise tests of "Bit Twiddling Hacks", which have no false
+  /// negatives), so a `false` lets the eight bytes be copied as they are.
+  package static func mayNeedEscaping(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    func hasByteBelow(_ value: UInt64, _ limit: UInt64) -> Bool {
+      (value &- ones &* limit) & ~value & highBits != 0
+    }
+    return hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x22), 1)
+      || hasByteBelow(word ^ (ones &* 0x5C), 1)
   }
 
   private static func appendEscape(of byte: UInt8, to bytes: inout [UInt8]) {
