@@ -30,7 +30,7 @@ package struct LeaveContext {
   ) throws -> (calendar: WorkCalendar, today: CalendarDate) {
     let (location, holidays) = try connection.fetchTogether(
       PlacesStore(connection).locationFetch(id: employee.locationID),
-      settings.holidaysFetch(locationID: employee.locationID, from: span.start, to: span.end))
+      settings.holidaysFetch(locationID: employee.locationID, within: span))
     let calendar = Self.calendar(of: location, holidays: holidays)
     return (calendar, Self.date(of: environment.now(), in: location.map { Self.zone(named: $0.timeZone) } ?? .gmt))
   }

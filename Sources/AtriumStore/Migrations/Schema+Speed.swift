@@ -44,7 +44,7 @@ extension Schema {
       sql: [
         // Each create and preview answers who else in the team is off those days
         // (`LeaveRequestStore.teammatesLeave`): the reports and whether they are active come
-        // from this index alone, without reading each report's row (a fifth of a create).
+        // from this index alone, without reading each report's row.
         "CREATE INDEX employees_team ON employees (manager_id, active, id)",
         "DROP INDEX employees_manager",
       ]),

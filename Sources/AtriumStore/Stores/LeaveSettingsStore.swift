@@ -182,16 +182,12 @@ public struct LeaveSettingsStore {
     }
   }
 
-  /// The holidays of a location from `start` to `end`, by date: what checking one request
+  /// The holidays of a location within one request's days, by date: what checking a request
   /// needs (a location keeps every year's holidays, and a request reads only its own days).
-  public func holidaysFetch(
-    locationID: String, from start: CalendarDate, to end: CalendarDate
-  ) -> Fetch<
-    [StoredHoliday]
-  > {
+  public func holidaysFetch(locationID: String, within span: LeaveSpan) -> Fetch<[StoredHoliday]> {
     Fetch(
       "SELECT * FROM holidays WHERE location_id = ? AND date >= ? AND date <= ? ORDER BY date", .text(locationID),
-      DatabaseValue(start), DatabaseValue(end)
+      DatabaseValue(span.start), DatabaseValue(span.end)
     ) { $0.compactMap(Self.holiday) }
   }
 
