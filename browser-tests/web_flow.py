@@ -9,7 +9,7 @@ import sys
 from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -37,9 +37,19 @@ def browser(width, lang="en", touch=False):
 
 
 def wait_for(driver, condition, what="the page", seconds=15):
-    """Waits for a condition across page loads (elements go stale while a page is replaced)."""
+    """Waits for a condition across page loads and live refreshes: an element goes stale when
+    its page is replaced, and Chrome reports an element its live page replaced between finding
+    and reading it as "Node with given id does not belong to the document"; both mean "not yet"."""
+    def settled(driver):
+        try:
+            return condition(driver)
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return False
+            raise
+
     WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)).until(
-        condition, f"waited {seconds} s for {what} at {driver.current_url}")
+        settled, f"waited {seconds} s for {what} at {driver.current_url}")
 
 
 VIOLATIONS = []
