@@ -42,8 +42,8 @@ public enum TimeOrderedID {
     return String(unsafeUninitializedCapacity: 36) { text in
       digits.withUTF8Buffer { digits in
         var written = 0
-        for (word, shift) in [(high, 60), (low, 60)] {
-          for nibble in stride(from: shift, through: 0, by: -4) {
+        for word in [high, low] {
+          for nibble in stride(from: 60, through: 0, by: -4) {
             if written == 8 || written == 13 || written == 18 || written == 23 {
               text[written] = UInt8(ascii: "-")
               written += 1

@@ -169,10 +169,7 @@ public struct LeaveSettingsStore {
   /// The holidays of a location, optionally of one year, by date.
   public func holidays(locationID: String, year: Int? = nil) throws -> [StoredHoliday] {
     guard let year else { return try connection.fetch(holidaysFetch(locationID: locationID)) }
-    return try connection.query(
-      "SELECT * FROM holidays WHERE location_id = ? AND date >= ? AND date <= ? ORDER BY date",
-      .text(locationID), .text("\(year)-01-01"), .text("\(year)-12-31")
-    ).compactMap(Self.holiday)
+    return try connection.fetch(holidaysFetch(locationID, .text("\(year)-01-01"), .text("\(year)-12-31")))
   }
 
   /// Every holiday of a location, by date.
@@ -185,9 +182,16 @@ public struct LeaveSettingsStore {
   /// The holidays of a location within one request's days, by date: what checking a request
   /// needs (a location keeps every year's holidays, and a request reads only its own days).
   public func holidaysFetch(locationID: String, within span: LeaveSpan) -> Fetch<[StoredHoliday]> {
+    holidaysFetch(locationID, DatabaseValue(span.start), DatabaseValue(span.end))
+  }
+
+  /// The holidays of a location dated from `start` to `end` (dates as stored), by date.
+  private func holidaysFetch(
+    _ locationID: String, _ start: DatabaseValue, _ end: DatabaseValue
+  ) -> Fetch<[StoredHoliday]> {
     Fetch(
       "SELECT * FROM holidays WHERE location_id = ? AND date >= ? AND date <= ? ORDER BY date", .text(locationID),
-      DatabaseValue(span.start), DatabaseValue(span.end)
+      start, end
     ) { $0.compactMap(Self.holiday) }
   }
 

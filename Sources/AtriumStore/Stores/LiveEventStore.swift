@@ -1,6 +1,5 @@
 import AtriumDomain
 import AtriumSQL
-import Foundation
 
 /// The log behind live events: each change that someone should see at once appends a row in
 /// the transaction that makes the change, so an event is never sent for a change that rolled
