@@ -48,6 +48,7 @@ public final class TestApp: Sendable {
       try DemoCompany.seed(into: database, hasher: environment.passwordHasher, makeID: environment.makeID)
     }
     app = try AtriumApp(environment: environment)
+    TestAppRegistry.current?.add(self)
   }
 
   /// Another instance on `first`'s database (and clock, key and files), as a second server

@@ -30,6 +30,7 @@ let usage = """
          atrium backup --to FILE [--data DIR]
          atrium restore --from FILE [--data DIR]
          atrium migrate --from DIR --to postgres://USER@HOST/DB
+         atrium verify balances [--data DIR] [--database URL]
 
   ldap sync brings the people in step with the company directory once, as the server does
   every ATRIUM_LDAP_SYNC_INTERVAL; the directory is set up with ATRIUM_LDAP_* variables
@@ -42,6 +43,9 @@ let usage = """
 
   migrate moves a company from a data folder's SQLite file into an empty PostgreSQL database
   (one transaction; every table checked before it is kept), while no server uses the folder.
+
+  verify balances compares every balance kept as rows with the one counted from the history
+  of requests, and exits 1 listing any difference (it only reads: a server may run meanwhile).
 
   seed fills an empty data folder with the benchmark company (deterministic for a seed and a
   day; defaults: 1000 employees, 7 requests each, seed 1, today).
@@ -122,6 +126,8 @@ case "restore":
   BackupCommands.restore(Array(arguments.dropFirst()), environment: environment)
 case "migrate":
   MigrateCommand.run(Array(arguments.dropFirst()))
+case "verify":
+  VerifyCommand.run(Array(arguments.dropFirst()))
 case "help", "--help", "-h":
   print(usage + "\n\n" + CommandLineText.clientCommands.text(in: ClientCommands.language(environment: environment)))
 case _ where ClientCommands.commands.contains(command):

@@ -8,7 +8,7 @@ import Testing
 /// Issue 17: deleting one's account. The person's data goes from every table; what the company
 /// must keep (time off, decisions, audit) stays under "Former employee #…" with their name,
 /// e-mail and phone replaced by "[erased]" wherever the records repeated them.
-@Suite struct AccountDeletionTests {
+@Suite(.checksBalanceRows) struct AccountDeletionTests {
   let app: TestApp
 
   init() throws {

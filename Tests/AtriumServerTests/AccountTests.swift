@@ -9,7 +9,7 @@ import AtriumWeb
 import Foundation
 import Testing
 
-@Suite struct AccountTests {
+@Suite(.checksBalanceRows) struct AccountTests {
   let app: TestApp
   let ana: SessionTokens
   let eva: SessionTokens

@@ -9,7 +9,7 @@ import AtriumWeb
 import Foundation
 import Testing
 
-@Suite struct AuditTests {
+@Suite(.checksBalanceRows) struct AuditTests {
   @Test func adminChangesAreLoggedWithBeforeAndAfter() throws {
     let app = try TestApp()
     let ana = try app.login("ana")

@@ -9,7 +9,7 @@ import AtriumWeb
 import Foundation
 import Testing
 
-@Suite struct AuthTests {
+@Suite(.checksBalanceRows) struct AuthTests {
   let app: TestApp
 
   init() throws {

@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite struct BackgroundJobsTests {
+@Suite(.checksBalanceRows) struct BackgroundJobsTests {
   @Test func jobsRunOnTheirScheduleUntilStopped() {
     let runs = Mutex([String: Int]())
     let jobs = BackgroundJobs([

@@ -8,7 +8,7 @@ import Testing
 
 /// Issue 14 (3): the time-off page says when carried days expire, what expired, and shows the
 /// sum that makes Remaining.
-@Suite struct BalanceReadoutTests {
+@Suite(.checksBalanceRows) struct BalanceReadoutTests {
   @Test func carriedDaysShowTheirDeadlineThenWhatExpiredAndTheSumAddsUp() throws {
     let app = try TestApp()
     let eva = try app.login("eva")

@@ -8,7 +8,7 @@ import AtriumWeb
 import Foundation
 import Testing
 
-@Suite struct BenchmarkSeedTests {
+@Suite(.checksBalanceRows) struct BenchmarkSeedTests {
   let options = BenchmarkCompany.Options(
     employees: 300, requestsPerEmployee: 7, seed: 42, today: CalendarDate("2026-03-02")!)
 

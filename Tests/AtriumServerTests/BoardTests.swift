@@ -9,7 +9,7 @@ import AtriumWeb
 import Foundation
 import Testing
 
-@Suite struct BoardTests {
+@Suite(.checksBalanceRows) struct BoardTests {
   let app: TestApp
   let eva: SessionTokens
   let ana: SessionTokens
@@ -122,7 +122,7 @@ import Testing
 
 /// Admins correct and withdraw company notices; nobody else can, and personal notices are not
 /// theirs to touch.
-@Suite struct NoticeEditingTests {
+@Suite(.checksBalanceRows) struct NoticeEditingTests {
   let app: TestApp
   let ana: String
   let eva: String

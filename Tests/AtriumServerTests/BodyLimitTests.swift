@@ -7,7 +7,7 @@ import Testing
 /// The engine asks for a request's body limit before its body arrives; the server routes only
 /// POST, PUT and PATCH for it and gives every other method the standard limit. That is right
 /// only while no other method has an endpoint or page with another limit.
-@Suite struct BodyLimitTests {
+@Suite(.checksBalanceRows) struct BodyLimitTests {
   @Test func onlyBodyMethodsHaveALimitOtherThanTheStandardOne() {
     for route in Route.examples where route.rules.bodyLimit != .standard {
       #expect(["POST", "PUT", "PATCH"].contains(route.method.rawValue), "\(route.name)")

@@ -13,7 +13,7 @@ import Testing
 /// Debian, all installed by `make test`): `browser-tests/web_flow.py` signs in, asks for
 /// leave, approves it as the manager and reads the result, at 1280 and 390 px and in Spanish,
 /// saving screenshots under `test-output/screenshots`.
-@Suite(.serialized) struct BrowserTests {
+@Suite(.serialized, .checksBalanceRows) struct BrowserTests {
   static let root = BrowserScript.root
 
   /// Runs a script of `browser-tests/`; expects it to exit 0 and say "all steps passed".

@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 15 (flows 1): several decisions at once, each checked on its own, and a company rule
 /// that turning a request down must say why.
-@Suite struct BulkDecisionTests {
+@Suite(.checksBalanceRows) struct BulkDecisionTests {
   let app: TestApp
   let eva: SessionTokens
   let mario: SessionTokens

@@ -12,7 +12,7 @@ import Testing
 
 /// Calendar feeds, read back with an independent parser: Python's `icalendar` (PyPI), which
 /// `make test` installs in `.venv`.
-@Suite struct CalendarFeedTests {
+@Suite(.checksBalanceRows) struct CalendarFeedTests {
   let app: TestApp
 
   init() throws {

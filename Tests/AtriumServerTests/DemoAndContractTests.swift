@@ -8,7 +8,7 @@ import AtriumWeb
 import Foundation
 import Testing
 
-@Suite struct DemoCompanyTests {
+@Suite(.checksBalanceRows) struct DemoCompanyTests {
   @Test func seedingTwiceLeavesOneCompany() throws {
     let app = try TestApp()
     let before = try app.database.read { try PeopleStore($0).count() }
@@ -35,7 +35,7 @@ import Testing
   }
 }
 
-@Suite struct DemoSampleLeaveTests {
+@Suite(.checksBalanceRows) struct DemoSampleLeaveTests {
   @Test func theDemoHasHolidaysAndRequestsForMarioToDecide() throws {
     let app = try TestApp(seedDemo: false)
     try DemoCompany.seed(
@@ -59,7 +59,7 @@ import Testing
   }
 }
 
-@Suite struct ContractTests {
+@Suite(.checksBalanceRows) struct ContractTests {
   let app: TestApp
 
   init() throws {

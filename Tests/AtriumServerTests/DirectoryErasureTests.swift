@@ -9,7 +9,7 @@ import Testing
 /// Issue 17: a directory (LDAP) person cannot delete their own account (the directory owns it),
 /// but an admin can erase their data, and then neither the sync nor a sign-in brings them back
 /// while the directory still lists them. Against a real slapd.
-@Suite(.serialized) struct DirectoryErasureTests {
+@Suite(.serialized, .checksBalanceRows) struct DirectoryErasureTests {
   let slapd: Slapd
   let app: TestApp
 

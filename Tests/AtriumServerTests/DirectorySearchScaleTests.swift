@@ -7,7 +7,7 @@ import Testing
 /// The directory search chooses its page two ways (`PeopleStore.directory`): few matches are
 /// sorted, many are met along the name index. Both must give exactly the pages of the plain
 /// query, every page of them, with and without a department, on either engine.
-@Suite struct DirectorySearchScaleTests {
+@Suite(.checksBalanceRows) struct DirectorySearchScaleTests {
   @Test func manyAndFewMatchesGiveThePagesOfThePlainQuery() throws {
     let app = try TestApp(seedDemo: false)
     _ = try BenchmarkCompany.seed(

@@ -13,7 +13,7 @@ import Foundation
 import Testing
 
 /// Admins set the directory up through the API; the password is written, never read back.
-@Suite(.serialized) struct DirectorySettingsTests {
+@Suite(.serialized, .checksBalanceRows) struct DirectorySettingsTests {
   let slapd: Slapd
   let app: TestApp
   let ana: String

@@ -13,7 +13,7 @@ import Foundation
 import Testing
 
 /// Sign-in with the company directory and the people sync, against a real slapd.
-@Suite(.serialized) struct DirectoryTests {
+@Suite(.serialized, .checksBalanceRows) struct DirectoryTests {
   let slapd: Slapd
   let app: TestApp
 
@@ -234,7 +234,7 @@ import Testing
 
 /// A directory that hangs on some binds: the sign-ins waiting on it hold workers, not the
 /// server, and end with 503 at the timeout.
-@Suite(.serialized) struct SlowDirectoryTests {
+@Suite(.serialized, .checksBalanceRows) struct SlowDirectoryTests {
   @Test func aDirectoryUserSignsInWhileOthersBindsHang() throws {
     let slapd = try Slapd(ldif: DirectoryFixture.ldif())
     let proxy = try StallingProxy(targetPort: slapd.port)

@@ -9,7 +9,7 @@ import AtriumTestSupport
 import AtriumWeb
 import Testing
 
-@Suite struct ErrorResponseTests {
+@Suite(.checksBalanceRows) struct ErrorResponseTests {
   let app: TestApp
 
   init() throws {
@@ -92,7 +92,7 @@ import Testing
   }
 }
 
-@Suite struct JSONSyntaxTests {
+@Suite(.checksBalanceRows) struct JSONSyntaxTests {
   let app: TestApp
 
   init() throws {

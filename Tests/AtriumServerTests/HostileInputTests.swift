@@ -15,7 +15,7 @@ import Testing
 /// Input meant to break things: each kind gets a clear error (or is stored as plain text) and
 /// nothing else happens. Wrong types, invalid UTF-8 and deep nesting are in ErrorResponseTests;
 /// sign-in brute force in AuthTests.
-@Suite struct HostileInputTests {
+@Suite(.checksBalanceRows) struct HostileInputTests {
   let app: TestApp
 
   init() throws { app = try TestApp() }

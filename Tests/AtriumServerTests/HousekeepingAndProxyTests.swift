@@ -9,7 +9,7 @@ import AtriumWeb
 import Foundation
 import Testing
 
-@Suite struct HousekeepingTests {
+@Suite(.checksBalanceRows) struct HousekeepingTests {
   @Test func forgetsOldSessionsAndKeysButKeepsLiveOnes() throws {
     let app = try TestApp()
     let old = try app.login("eva")
@@ -49,7 +49,7 @@ import Testing
   }
 }
 
-@Suite struct ProxyAddressTests {
+@Suite(.checksBalanceRows) struct ProxyAddressTests {
   private func attempt(_ app: TestApp, password: String, forwardedFor: String) -> Int {
     app.send(
       "POST", "/api/v1/auth/login", json: JSONText.encode(LoginRequest(username: "ana", password: password)),

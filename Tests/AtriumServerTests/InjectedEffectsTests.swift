@@ -8,7 +8,7 @@ import Testing
 
 /// The effects the composition root passes in (randomness, feed fetching) are the ones the
 /// services use: a test that sets one up sees exactly its answers, with no network.
-@Suite struct InjectedEffectsTests {
+@Suite(.checksBalanceRows) struct InjectedEffectsTests {
   @Test func temporaryPasswordsComeFromTheRandomSource() throws {
     // Tokens must still differ (they are unique), so only the 14 bytes a temporary password
     // takes are fixed.

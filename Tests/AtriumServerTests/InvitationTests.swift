@@ -10,7 +10,7 @@ import Testing
 
 /// Issue 17: an admin invites a new person by mail instead of handing them a temporary
 /// password; the link lets them choose their password once, within 7 days, and signs them in.
-@Suite(.serialized) struct InvitationTests {
+@Suite(.serialized, .checksBalanceRows) struct InvitationTests {
   let sink: SMTPSink
   let app: TestApp
   let mail: MailSettings

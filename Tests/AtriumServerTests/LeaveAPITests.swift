@@ -10,7 +10,7 @@ import AtriumWeb
 import Foundation
 import Testing
 
-@Suite struct LeaveAPITests {
+@Suite(.checksBalanceRows) struct LeaveAPITests {
   let app: TestApp
   let eva: SessionTokens
   let mario: SessionTokens

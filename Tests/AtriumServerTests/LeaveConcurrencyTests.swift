@@ -11,7 +11,7 @@ import Foundation
 import Testing
 
 /// Races on a real database, from several threads at once.
-@Suite struct LeaveConcurrencyTests {
+@Suite(.checksBalanceRows) struct LeaveConcurrencyTests {
   /// Runs `bodies` at the same moment on separate threads and returns their results in order.
   func race(_ bodies: [@Sendable () -> HTTPResponse]) -> [HTTPResponse] {
     let results = Shared<[Int: HTTPResponse]>([:])

@@ -12,7 +12,7 @@ import Testing
 
 /// The "done when": eva asks, her days drop at once, mario approves, the days move,
 /// and the history and notices show each step.
-@Suite struct LeaveFlowTests {
+@Suite(.checksBalanceRows) struct LeaveFlowTests {
   let app: TestApp
 
   init() throws {

@@ -9,7 +9,7 @@ import Testing
 
 /// Issue 14 (4): people are told of what others did, in their own language, with a link to
 /// the request; a request that no longer waits stops asking for a decision.
-@Suite struct LeaveNoticeTests {
+@Suite(.checksBalanceRows) struct LeaveNoticeTests {
   let app: TestApp
   let eva: SessionTokens
   let mario: SessionTokens

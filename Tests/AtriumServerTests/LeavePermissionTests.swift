@@ -11,7 +11,7 @@ import Testing
 
 /// Every time-off route, as each kind of caller, on a fresh company where eva has a pending
 /// request: the status each one gets.
-@Suite struct LeavePermissionTests {
+@Suite(.checksBalanceRows) struct LeavePermissionTests {
   enum Caller: String, CaseIterable, Sendable {
     case anonymous
     /// The owner of the request.

@@ -8,7 +8,7 @@ import Testing
 
 /// Issue 14 (1): a new type that sorts first never takes a vacation week, and every place a
 /// request is shown says which type it is.
-@Suite struct LeaveTypeDefaultTests {
+@Suite(.checksBalanceRows) struct LeaveTypeDefaultTests {
   let app: TestApp
   let ana: SessionTokens
   let eva: SessionTokens

@@ -12,7 +12,7 @@ import Testing
 
 /// `GET /api/v1/events` over a real socket: events arrive as changes happen, only for the
 /// people they concern, and a reconnect is replayed what it missed.
-@Suite(.serialized) struct LiveEventTests {
+@Suite(.serialized, .checksBalanceRows) struct LiveEventTests {
   let app: TestApp
   let server: HTTPServer
 

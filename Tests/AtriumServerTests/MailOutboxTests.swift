@@ -9,7 +9,7 @@ import Testing
 /// Issue 17: a change and its mail are saved together in the outbox, and the sender delivers
 /// each mail once to a real SMTP server (aiosmtpd), in the reader's language, trying again
 /// later when the server is away and never for a mailbox that does not exist.
-@Suite(.serialized) struct MailOutboxTests {
+@Suite(.serialized, .checksBalanceRows) struct MailOutboxTests {
   let sink: SMTPSink
   let app: TestApp
   let mail: MailSettings
@@ -199,7 +199,7 @@ import Testing
 }
 
 /// What admins see of the outbox, through the API and the web app.
-@Suite(.serialized) struct OutboxAdminTests {
+@Suite(.serialized, .checksBalanceRows) struct OutboxAdminTests {
   @Test func adminsSeeWhatWasSentAndWhyOneWasGivenUp() throws {
     let sink = try SMTPSink()
     let mail = sink.mailSettings()

@@ -7,7 +7,7 @@ import Testing
 /// refuse control characters before that (both engines); what is left are ids and filters in
 /// paths and queries. SQLite compares them like any text; PostgreSQL's text cannot hold a
 /// NUL, so there the request is refused with 400, worded by the catalogue.
-@Suite struct NulCharacterTests {
+@Suite(.checksBalanceRows) struct NulCharacterTests {
   @Test func idsAndFiltersWithANulCharacterAreNeverAServerError() throws {
     let app = try TestApp()
     let mario = try app.login("mario")

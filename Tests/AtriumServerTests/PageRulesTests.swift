@@ -4,7 +4,7 @@ import AtriumTestSupport
 import AtriumWeb
 import Testing
 
-@Suite struct PageRulesTests {
+@Suite(.checksBalanceRows) struct PageRulesTests {
   @Test func onlySigningInOrUpAForgottenPasswordAnInvitationUnsubscribingAndTheAssetsNeedNoSession() {
     let open = Set(WebPage.examples.filter { $0.rules.access == .anyone })
     #expect(

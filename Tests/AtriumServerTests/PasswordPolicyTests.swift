@@ -9,7 +9,7 @@ import Testing
 
 /// Issue 15 (first sign-in 10): one password policy wherever a password is set — a company
 /// minimum (8 unless changed, 6 at least), no common password, a repeated field on the web.
-@Suite struct PasswordPolicyTests {
+@Suite(.checksBalanceRows) struct PasswordPolicyTests {
   let app: TestApp
 
   init() throws {

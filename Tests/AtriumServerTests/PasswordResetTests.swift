@@ -8,7 +8,7 @@ import Testing
 
 /// Issue 17: a forgotten password. The same answer and the same work for any address, a link
 /// by mail that works once within the hour, and a new password that ends every session.
-@Suite(.serialized) struct PasswordResetTests {
+@Suite(.serialized, .checksBalanceRows) struct PasswordResetTests {
   let sink: SMTPSink
   let app: TestApp
   let mail: MailSettings

@@ -9,7 +9,7 @@ import AtriumWeb
 import Foundation
 import Testing
 
-@Suite struct PeopleAPITests {
+@Suite(.checksBalanceRows) struct PeopleAPITests {
   let app: TestApp
   let eva: SessionTokens
   let ana: SessionTokens

@@ -10,7 +10,7 @@ import AtriumWeb
 import Foundation
 import Testing
 
-@Suite struct PeopleImportTests {
+@Suite(.checksBalanceRows) struct PeopleImportTests {
   let app: TestApp
   let ana: SessionTokens
 
@@ -149,7 +149,7 @@ import Testing
   }
 }
 
-@Suite struct PeopleImportCommandTests {
+@Suite(.checksBalanceRows) struct PeopleImportCommandTests {
   @Test func theCommandImportsAsANamedAdmin() throws {
     let app = try TestApp()
     let csv =

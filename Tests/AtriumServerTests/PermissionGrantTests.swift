@@ -7,7 +7,7 @@ import Testing
 
 /// The `facilities` permission: granted by an admin beside the role, listed in the user
 /// object, audited, and gone with an erased account.
-@Suite struct PermissionGrantTests {
+@Suite(.checksBalanceRows) struct PermissionGrantTests {
   let app: TestApp
 
   init() throws { app = try TestApp() }

@@ -17,7 +17,7 @@ import Testing
 /// team); silvia (an employee of Operations whom ana granted `facilities`: the permission's
 /// column); ana (an administrator). Someone else's private things (a request of another team,
 /// a personal notice, a device) answer 404, never 403: their existence is not told.
-@Suite struct PermissionMatrixTests {
+@Suite(.checksBalanceRows) struct PermissionMatrixTests {
   static let actors = ["anonymous", "eva", "mario", "lucia", "silvia.delgado", "ana"]
 
   enum Body: Sendable {

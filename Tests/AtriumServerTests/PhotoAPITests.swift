@@ -12,7 +12,7 @@ import Testing
 
 /// Profile photos through the API: upload, the address that changes with each photo, caching,
 /// orientation, and everything that must be refused.
-@Suite struct PhotoAPITests {
+@Suite(.checksBalanceRows) struct PhotoAPITests {
   let app: TestApp
   let eva: SessionTokens
 
@@ -164,7 +164,7 @@ import Testing
 }
 
 /// The 20 MiB limit is the engine's: it answers before the body is read.
-@Suite(.serialized) struct PhotoUploadLimitTests {
+@Suite(.serialized, .checksBalanceRows) struct PhotoUploadLimitTests {
   @Test func anUploadOverTwentyMebibytesIsRefusedBeforeItIsRead() throws {
     let app = try TestApp()
     let token = try app.login("eva").accessToken

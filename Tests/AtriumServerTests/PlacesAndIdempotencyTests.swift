@@ -8,7 +8,7 @@ import AtriumWeb
 import Foundation
 import Testing
 
-@Suite struct PlacesTests {
+@Suite(.checksBalanceRows) struct PlacesTests {
   let app: TestApp
 
   init() throws {
@@ -85,7 +85,7 @@ import Testing
   }
 }
 
-@Suite struct IdempotencyTests {
+@Suite(.checksBalanceRows) struct IdempotencyTests {
   let app: TestApp
 
   init() throws {
@@ -153,7 +153,7 @@ import Testing
   }
 }
 
-@Suite struct CheckOrderTests {
+@Suite(.checksBalanceRows) struct CheckOrderTests {
   let app: TestApp
 
   init() throws {

@@ -10,7 +10,7 @@ import Testing
 
 /// Issue 14 (2): a policy change takes effect from a chosen year and past years keep their
 /// figures; the history is queryable.
-@Suite struct PolicyHistoryTests {
+@Suite(.checksBalanceRows) struct PolicyHistoryTests {
   let app: TestApp
   let ana: SessionTokens
   let eva: SessionTokens

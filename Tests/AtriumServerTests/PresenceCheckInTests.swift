@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 /// Issue 19: checking in and out by hand and by a device, decided on the server from the fix.
-@Suite struct PresenceCheckInTests {
+@Suite(.checksBalanceRows) struct PresenceCheckInTests {
   let app: TestApp
   let eva: String
   let castellana: BuildingBody

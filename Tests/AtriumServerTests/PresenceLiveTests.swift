@@ -9,7 +9,7 @@ import Testing
 
 /// Issue 19: a check-in or check-out reaches, as a live event, the people who may see it and
 /// nobody else; "a mate checked in" notices come only to those who turned them on.
-@Suite(.serialized) struct PresenceLiveTests {
+@Suite(.serialized, .checksBalanceRows) struct PresenceLiveTests {
   let app: TestApp
   let server: HTTPServer
   let tokens: [String: String]

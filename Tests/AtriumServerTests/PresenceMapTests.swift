@@ -12,7 +12,7 @@ import Testing
 /// every circle against the projection: radii and the distance between centres are the true
 /// metres times the map's scale; a mate is drawn at their building's centre, and only for a
 /// viewer who may see them.
-@Suite struct PresenceMapTests {
+@Suite(.checksBalanceRows) struct PresenceMapTests {
   let app: TestApp
   let eva: String
   let mario: String

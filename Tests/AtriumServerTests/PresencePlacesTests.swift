@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 19: the campuses and buildings people check in at; everyone reads them, admins change
 /// them, every bad field is refused by name and changes nothing.
-@Suite struct PresencePlacesTests {
+@Suite(.checksBalanceRows) struct PresencePlacesTests {
   let app: TestApp
   let ana: String
 

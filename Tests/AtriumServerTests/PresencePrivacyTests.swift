@@ -9,7 +9,7 @@ import Testing
 /// for their mates' check-ins. Sharing is off until she chooses; mates see each other only when
 /// each added the other; a manager or an admin sees nothing by their role; admins get counts
 /// per building, never names; hidden and never checked in answer the same.
-@Suite struct PresencePrivacyTests {
+@Suite(.checksBalanceRows) struct PresencePrivacyTests {
   let app: TestApp
   let tokens: [String: String]
   let ids: [String: String]

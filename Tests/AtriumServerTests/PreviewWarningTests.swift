@@ -9,7 +9,7 @@ import Testing
 
 /// Issue 15 (flows 2 and 3): the preview warns of what sending would be refused for, the form
 /// then offers no Send button, plurals read right, and every form keeps the year it came from.
-@Suite struct PreviewWarningTests {
+@Suite(.checksBalanceRows) struct PreviewWarningTests {
   let app: TestApp
   let eva: SessionTokens
 

@@ -10,7 +10,7 @@ import Testing
 /// through the outbox: against a push service stand-in (hypercorn, HTTPS, HTTP/2) that checks
 /// each VAPID or provider token with `cryptography` and decrypts each Web Push message with
 /// `http_ece`, and answers what each test asks of it.
-@Suite(.serialized) struct PushDeliveryTests {
+@Suite(.serialized, .checksBalanceRows) struct PushDeliveryTests {
   let service: PushServiceStandIn
   let app: TestApp
   let apnsKey = P256Key()

@@ -9,7 +9,7 @@ import Testing
 
 /// Issue 14 (catalogue): the API answers its problems in the reader's language by one rule:
 /// the language chosen in Settings, else Accept-Language, else English.
-@Suite struct ReaderLanguageTests {
+@Suite(.checksBalanceRows) struct ReaderLanguageTests {
   let app: TestApp
   let eva: SessionTokens
 

@@ -13,7 +13,7 @@ import Testing
 
 /// Issue 9's security checks over every page and API answer: the headers, CSRF on every
 /// cookie-authenticated change, and no secret in any log line.
-@Suite struct SecurityHeaderTests {
+@Suite(.checksBalanceRows) struct SecurityHeaderTests {
   let app: TestApp
 
   init() throws { app = try TestApp() }

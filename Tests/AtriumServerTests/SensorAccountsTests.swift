@@ -7,7 +7,7 @@ import Testing
 
 /// Sensors' accounts at a real broker, made, changed and deleted through Atrium's admin
 /// connection (`SensorBroker.accounts`).
-@Suite(.serialized) struct SensorAccountsTests {
+@Suite(.serialized, .checksBalanceRows) struct SensorAccountsTests {
   let broker: MosquittoBroker
   let atrium: SensorBroker
 

@@ -10,7 +10,7 @@ import Testing
 /// Issue 21's alert rules at work in the database: each flush steps the rules of the sensors
 /// that sent readings, the state survives a restart, the tick fires what waited long enough,
 /// and followers are told at most once per cooldown.
-@Suite(.serialized) struct SensorAlertTests {
+@Suite(.serialized, .checksBalanceRows) struct SensorAlertTests {
   let app: TestApp
   let ingest: SensorIngest
 

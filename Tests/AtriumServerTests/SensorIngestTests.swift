@@ -10,7 +10,7 @@ import Testing
 /// Issue 21's ingestion through a real broker: a sensor publishes with its own account, Atrium
 /// listens as the broker's admin, and what arrives is written in batches; bad readings are
 /// counted per sensor and never stored.
-@Suite(.serialized) struct SensorIngestTests {
+@Suite(.serialized, .checksBalanceRows) struct SensorIngestTests {
   let app: TestApp
   let broker: MosquittoBroker
 
@@ -93,7 +93,7 @@ import Testing
 
 /// Retention: raw readings 48 hours, minute buckets 90 days, daily ones kept; deleted in
 /// small batches so the writer is never held long.
-@Suite struct SensorRetentionTests {
+@Suite(.checksBalanceRows) struct SensorRetentionTests {
   @Test func oldRowsGoInSmallBatches_theDaysStay() throws {
     let app = try TestApp()
     let now = app.clock.now.milliseconds

@@ -10,7 +10,7 @@ import Testing
 
 /// Alert rules and templates through the API: the server clamps a threshold and a cooldown to
 /// the template's limits and says so, refuses what cannot be a rule, and shows what fires.
-@Suite struct SensorRuleAPITests {
+@Suite(.checksBalanceRows) struct SensorRuleAPITests {
   let app: TestApp
   let ana: String
   let ingest: SensorIngest

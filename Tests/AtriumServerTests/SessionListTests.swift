@@ -8,7 +8,7 @@ import Testing
 
 /// Issue 14 (5): a person sees where they are signed in and signs any one of those sessions
 /// out; its tokens stop working before the next request.
-@Suite struct SessionListTests {
+@Suite(.checksBalanceRows) struct SessionListTests {
   let app: TestApp
   static let firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
 

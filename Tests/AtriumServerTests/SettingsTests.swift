@@ -8,7 +8,7 @@ import AtriumWeb
 import Foundation
 import Testing
 
-@Suite struct SettingsTests {
+@Suite(.checksBalanceRows) struct SettingsTests {
   let app: TestApp
   let eva: SessionTokens
 

@@ -8,7 +8,7 @@ import Testing
 
 /// Two instances on one database (`TestApp(secondInstanceOf:)`), as behind a proxy: what one
 /// instance learns, the other acts on, on either engine.
-@Suite struct SharedDatabaseTests {
+@Suite(.checksBalanceRows) struct SharedDatabaseTests {
   @Test func theEleventhWrongPasswordIsRefusedWhicheverInstanceGotTheFirstTen() throws {
     let first = try TestApp()
     let second = try TestApp(secondInstanceOf: first)

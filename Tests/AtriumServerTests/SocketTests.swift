@@ -10,7 +10,7 @@ import Foundation
 import Testing
 
 /// The real app behind the real engine on a loopback port.
-@Suite(.serialized) struct SocketTests {
+@Suite(.serialized, .checksBalanceRows) struct SocketTests {
   @Test func signInAndReadMeOverOneKeptAliveConnection() throws {
     let app = try TestApp()
     let server = HTTPServer(

@@ -9,7 +9,7 @@ import Testing
 
 /// Issue 20's device faults, with the real `atrium` client as the device: clocks a day off
 /// either way, and a client killed while it writes.
-@Suite(.serialized) struct TaskDeviceFaultTests {
+@Suite(.serialized, .checksBalanceRows) struct TaskDeviceFaultTests {
   let app: TestApp
   let folder = TemporaryDirectory()
 

@@ -9,7 +9,7 @@ import Testing
 /// same task's title on both while the CLI is offline, syncs, sees one conflict with both
 /// titles, resolves it, and both show the same list; mario gives eva an onboarding task and
 /// sees when she marks it done.
-@Suite(.serialized) struct TaskDoneWhenTests {
+@Suite(.serialized, .checksBalanceRows) struct TaskDoneWhenTests {
   @Test func evaOnTheCLIAndTheWeb_andMariosOnboardingTask() throws {
     let app = try TestApp()
     func serve(port: Int) throws -> HTTPServer {

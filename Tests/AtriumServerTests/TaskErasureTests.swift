@@ -6,7 +6,7 @@ import Testing
 
 /// Erasing someone and their tasks: what they kept goes, and the people who shared a task with
 /// them hear of it through their feed, so their devices do not keep it forever.
-@Suite struct TaskErasureTests {
+@Suite(.checksBalanceRows) struct TaskErasureTests {
   let app: TestApp
 
   init() throws { app = try TestApp() }

@@ -9,7 +9,7 @@ import Testing
 
 /// Issue 20: one task at a time with `If-Match`, a manager giving a task, and the live events
 /// that keep a second device or tab in step.
-@Suite(.serialized) struct TaskSingleTests {
+@Suite(.serialized, .checksBalanceRows) struct TaskSingleTests {
   let app: TestApp
   let eva: SessionTokens
   let mario: SessionTokens

@@ -9,7 +9,7 @@ import Testing
 
 /// Issue 20 on the server: the batch of operations, at most once; the change feed in commit
 /// order; bad operations refused one by one; the 410 that sends a client to a snapshot.
-@Suite(.serialized) struct TaskSyncTests {
+@Suite(.serialized, .checksBalanceRows) struct TaskSyncTests {
   let app: TestApp
   let eva: String
   let mario: String

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// `GET /api/v1/calendar`: who is in it for each role, and what each day shows.
-@Suite struct TeamCalendarTests {
+@Suite(.checksBalanceRows) struct TeamCalendarTests {
   let app: TestApp
 
   init() throws {

@@ -79,7 +79,7 @@ final class FeedFixtureResponder: HTTPResponder {
   }
 }
 
-@Suite(.serialized) struct TimelineTests {
+@Suite(.serialized, .checksBalanceRows) struct TimelineTests {
   let app: TestApp
   let feeds: FeedFixtureServer
   let ana: String

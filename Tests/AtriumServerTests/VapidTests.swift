@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 18 (first slice): the installation's VAPID key, one for every instance, and the
 /// RFC 8292 token push requests carry.
-@Suite struct VapidTests {
+@Suite(.checksBalanceRows) struct VapidTests {
   @Test func everyInstanceOffersTheSameKey() throws {
     let app = try TestApp()
     let eva = try app.login("eva").accessToken

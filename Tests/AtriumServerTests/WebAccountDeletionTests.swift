@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 17: deleting an account from the web app: "Delete my account" in Settings, and an
 /// admin's "Erase this person's data" on their page.
-@Suite struct WebAccountDeletionTests {
+@Suite(.checksBalanceRows) struct WebAccountDeletionTests {
   let app: TestApp
 
   init() throws {

@@ -10,7 +10,7 @@ import Testing
 
 /// Issue 15 (admin forms 6): labelled fields, a holiday's refusal next to its form, and a
 /// year's holidays copied to the next in one action.
-@Suite struct WebAdminFormTests {
+@Suite(.checksBalanceRows) struct WebAdminFormTests {
   let app: TestApp
   let ana: WebClient
 

@@ -11,7 +11,7 @@ import Testing
 
 @testable import AtriumServer
 
-@Suite struct WebAdminTests {
+@Suite(.checksBalanceRows) struct WebAdminTests {
   let app: TestApp
 
   init() throws {
@@ -104,7 +104,7 @@ import Testing
   }
 }
 
-@Suite struct WebLeaveAdminTests {
+@Suite(.checksBalanceRows) struct WebLeaveAdminTests {
   @Test func anAdminSetsThePolicyTypesHolidaysAndAllowances() throws {
     let app = try TestApp()
     let ana = WebClient(app)
@@ -144,7 +144,7 @@ import Testing
   }
 }
 
-@Suite struct WebImportTests {
+@Suite(.checksBalanceRows) struct WebImportTests {
   @Test func aStaffListIsCheckedFirstThenImported() throws {
     let app = try TestApp()
     let ana = WebClient(app)
@@ -169,7 +169,7 @@ import Testing
   }
 }
 
-@Suite struct WebChangeLeaveTests {
+@Suite(.checksBalanceRows) struct WebChangeLeaveTests {
   @Test func aPendingRequestIsChangedFromItsForm() throws {
     let app = try TestApp()
     let eva = WebClient(app)
@@ -191,7 +191,7 @@ import Testing
   }
 }
 
-@Suite struct WebDevicesTests {
+@Suite(.checksBalanceRows) struct WebDevicesTests {
   @Test func settingsListDevicesAndResetTheBadge() throws {
     let app = try TestApp()
     let token = try app.login("eva").accessToken
@@ -217,7 +217,7 @@ import Testing
   }
 }
 
-@Suite struct WebRenameTests {
+@Suite(.checksBalanceRows) struct WebRenameTests {
   @Test func placesAndLeaveTypesAreRenamedAndSocialAccountsKept() throws {
     let app = try TestApp()
     let ana = WebClient(app)

@@ -8,7 +8,7 @@ import Testing
 
 /// Issue 15 (audit 9): the audit log says who did what to whom in words, with what changed,
 /// filtered by person, action and days, and exported as CSV.
-@Suite struct WebAuditTests {
+@Suite(.checksBalanceRows) struct WebAuditTests {
   let app: TestApp
   let ana: WebClient
 

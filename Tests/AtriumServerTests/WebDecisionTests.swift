@@ -9,7 +9,7 @@ import Testing
 
 /// Issue 15 (flows 1): on the web, rejecting asks why in place, the employee reads the reason,
 /// and a manager decides several requests at once after one confirmation.
-@Suite struct WebDecisionTests {
+@Suite(.checksBalanceRows) struct WebDecisionTests {
   let app: TestApp
   let eva: SessionTokens
 

@@ -6,7 +6,7 @@ import Testing
 @testable import AtriumServer
 
 /// Issue 15 (home): the page people open every morning answers what matters today.
-@Suite struct WebHomeTests {
+@Suite(.checksBalanceRows) struct WebHomeTests {
   let app: TestApp
 
   init() throws {

@@ -6,7 +6,7 @@ import Testing
 @testable import AtriumServer
 
 /// Issue 15 (8, 11, 12): what the menu says on every page.
-@Suite struct WebLayoutTests {
+@Suite(.checksBalanceRows) struct WebLayoutTests {
   let app: TestApp
 
   init() throws {

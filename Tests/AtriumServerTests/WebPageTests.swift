@@ -11,7 +11,7 @@ import Testing
 
 @testable import AtriumServer
 
-@Suite struct WebPageTests {
+@Suite(.checksBalanceRows) struct WebPageTests {
   let app: TestApp
 
   init() throws {
@@ -191,7 +191,7 @@ import Testing
   }
 }
 
-@Suite struct WebSectionTests {
+@Suite(.checksBalanceRows) struct WebSectionTests {
   let app: TestApp
 
   init() throws {
@@ -304,7 +304,7 @@ import Testing
   }
 }
 
-@Suite struct WebBoardTests {
+@Suite(.checksBalanceRows) struct WebBoardTests {
   @Test func adminsWriteCompanyNoticesFromTheBoard() throws {
     let app = try TestApp()
     let eva = WebClient(app)
@@ -328,7 +328,7 @@ import Testing
   }
 }
 
-@Suite struct WebPasswordTests {
+@Suite(.checksBalanceRows) struct WebPasswordTests {
   @Test func aTemporaryPasswordMustBeChangedBeforeAnythingElse() throws {
     let app = try TestApp()
     let ana = try app.login("ana")

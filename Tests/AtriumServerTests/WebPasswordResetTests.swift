@@ -10,7 +10,7 @@ import Testing
 
 /// A forgotten password in the web app: from the sign-in page to a new password, in-process
 /// and in headless Chromium (`browser-tests/password_reset.py`).
-@Suite(.serialized) struct WebPasswordResetTests {
+@Suite(.serialized, .checksBalanceRows) struct WebPasswordResetTests {
   let sink: SMTPSink
   let app: TestApp
   let mail: MailSettings

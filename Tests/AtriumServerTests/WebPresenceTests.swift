@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 19 on the web (without a browser): the "Where" page, "add to my mates" on a person's
 /// page, sharing in Settings, the home card, and the admins' campuses and buildings.
-@Suite struct WebPresenceTests {
+@Suite(.checksBalanceRows) struct WebPresenceTests {
   let app: TestApp
   let castellana: BuildingBody
   let madrid: CampusBody

@@ -9,7 +9,7 @@ import Testing
 
 /// Issue 15 (flows 4): one profile form saves the details and the photo, and a phone's
 /// full-size photo is taken.
-@Suite struct WebProfileFormTests {
+@Suite(.checksBalanceRows) struct WebProfileFormTests {
   let app: TestApp
 
   init() throws {

@@ -7,7 +7,7 @@ import Testing
 /// Issue 18, done when: mario approves eva's request, the push service stand-in receives a
 /// message that decrypts to it, and Atrium's service worker shows it as a notification in
 /// headless Chromium (`browser-tests/web_push.py`), its click opening the request.
-@Suite(.serialized) struct WebPushBrowserTests {
+@Suite(.serialized, .checksBalanceRows) struct WebPushBrowserTests {
   @Test func anApprovalReachesEvasBrowserAsANotification() throws {
     let service = try PushServiceStandIn()
     let app = try TestApp {
@@ -47,7 +47,7 @@ import Testing
 
 /// Issue 18: the service worker's address, and Settings' "Notifications on this browser" forms
 /// the page's script posts a subscription to.
-@Suite struct WebBrowserPushTests {
+@Suite(.checksBalanceRows) struct WebBrowserPushTests {
   @Test func theServiceWorkerIsServedForTheWholeSite() throws {
     let app = try TestApp()
     let worker = WebClient(app).get("/sw.js")

@@ -9,7 +9,7 @@ import Testing
 /// The Sensors section on the web, without script: tiles with their sparklines and filters,
 /// a sensor's page, the rule editor whose out-of-range values the server clamps and says so,
 /// following a rule, the home card, and registration with the credentials shown once.
-@Suite struct WebSensorTests {
+@Suite(.checksBalanceRows) struct WebSensorTests {
   let app: TestApp
   let ingest: SensorIngest
 
@@ -88,7 +88,7 @@ import Testing
 
 /// Registration on the web through a real broker: the credentials are the answer itself,
 /// shown once in a block to copy, and work at the broker.
-@Suite(.serialized) struct WebSensorRegistrationTests {
+@Suite(.serialized, .checksBalanceRows) struct WebSensorRegistrationTests {
   @Test func anaRegistersASensorAndSeesItsCredentialsOnce() throws {
     let broker = try MosquittoBroker()
     defer { broker.stop() }

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Issue 20 on the web, without script: every action is a form carrying the version it saw.
-@Suite struct WebTaskTests {
+@Suite(.checksBalanceRows) struct WebTaskTests {
   let app: TestApp
 
   init() throws {

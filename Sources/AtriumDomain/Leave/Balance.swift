@@ -66,51 +66,82 @@ public struct BalanceCalculator: Sendable {
   /// - Parameter leave: Requests that count against the allowance, by year; earlier years
   ///   matter through carry-over.
   public func balance(in year: Int, leave: [Int: [ChargedLeave]], today: CalendarDate) -> Balance {
-    settle(year: year, carried: carried(into: year, leave: leave), leave: leave[year] ?? [], today: today).balance
+    balance(in: year, totals: totals(of: leave), today: today)
+  }
+
+  /// The balance of `year` as seen on `today`, from each year's totals of counting leave.
+  public func balance(in year: Int, totals: [Int: ChargedTotals], today: CalendarDate) -> Balance {
+    settle(year: year, carried: carried(into: year, totals: totals), totals: totals[year] ?? .zero, today: today)
+      .balance
   }
 
   /// Whether `extra` also fits in `year` without going below zero: carried-over days serve
   /// only days up to their deadline, the allowance serves the rest.
   public func fits(_ extra: ChargedLeave, in year: Int, leave: [Int: [ChargedLeave]], today: CalendarDate) -> Bool {
+    fits(totals(of: extra, in: year), in: year, totals: totals(of: leave), today: today)
+  }
+
+  /// `fits` for totals: `extra` is what a new or changed request adds to `year`.
+  public func fits(
+    _ extra: ChargedTotals, in year: Int, totals: [Int: ChargedTotals], today: CalendarDate
+  ) -> Bool {
     if policies.policy(in: year).allowsNegativeBalance { return true }
     let result = settle(
-      year: year, carried: carried(into: year, leave: leave), leave: (leave[year] ?? []) + [extra], today: today)
+      year: year, carried: carried(into: year, totals: totals), totals: (totals[year] ?? .zero) + extra, today: today)
     return result.unusedAllowance >= .zero
   }
 
+  /// Each year's totals of `leave`, each year's early part counted against its own deadline.
+  public func totals(of leave: [Int: [ChargedLeave]]) -> [Int: ChargedTotals] {
+    leave.reduce(into: [:]) { result, entry in
+      result[entry.key] = entry.value.reduce(ChargedTotals.zero) { $0 + totals(of: $1, in: entry.key) }
+    }
+  }
+
+  /// What one request adds to `year`: every day it holds, the early part counted against
+  /// that year's deadline.
+  public func totals(of request: ChargedLeave, in year: Int) -> ChargedTotals {
+    let deadline = policies.policy(in: year).carryOverDeadline(in: year)
+    var totals = ChargedTotals.zero
+    for (date, days) in request.daysByDate {
+      totals.days += 1
+      if request.state == .approved {
+        totals.approved = totals.approved + days
+      } else {
+        totals.pending = totals.pending + days
+      }
+      if date <= deadline { totals.early = totals.early + days }
+    }
+    return totals
+  }
+
   /// The days carried into `year`, following every year from the first one that matters.
-  private func carried(into year: Int, leave: [Int: [ChargedLeave]]) -> HalfDays {
-    let firstYear = [startDate?.year, leave.keys.min()].compactMap { $0 }.min() ?? year
+  private func carried(into year: Int, totals: [Int: ChargedTotals]) -> HalfDays {
+    let firstYear = [startDate?.year, totals.keys.min()].compactMap { $0 }.min() ?? year
     var carried = HalfDays.zero
     for earlier in firstYear..<max(firstYear, year) {
-      let unused = settle(year: earlier, carried: carried, leave: leave[earlier] ?? [], today: nil).unusedAllowance
+      let unused = settle(year: earlier, carried: carried, totals: totals[earlier] ?? .zero, today: nil)
+        .unusedAllowance
       // The receiving year's rules say how many days it takes in.
       carried = min(policies.policy(in: earlier + 1).carryOverMaximum, max(.zero, unused))
     }
     return carried
   }
 
-  /// One year's figures, and the allowance left unused (negative when overdrawn).
+  /// One year's figures, and the allowance left unused (negative when overdrawn). Carried-over
+  /// days are used first, and only by days dated on or before the deadline.
   private func settle(
-    year: Int, carried: HalfDays, leave: [ChargedLeave], today: CalendarDate?
+    year: Int, carried: HalfDays, totals: ChargedTotals, today: CalendarDate?
   )
     -> (balance: Balance, unusedAllowance: HalfDays)
   {
     let deadline = policies.policy(in: year).carryOverDeadline(in: year)
-    let approved = leave.filter { $0.state == .approved }.reduce(HalfDays.zero) { $0 + $1.total }
-    let pending = leave.filter { $0.state == .pending }.reduce(HalfDays.zero) { $0 + $1.total }
-    let usedCarried = usedCarriedDays(carried: carried, leave: leave, deadline: deadline)
+    let usedCarried = min(carried, totals.early)
     let expired = today.map { $0 > deadline } == true ? carried - usedCarried : .zero
     let allowance = allowance(in: year)
     let balance = Balance(
       year: year, allowance: allowance, carriedOver: carried, carriedOverUntil: deadline, expired: expired,
-      approved: approved, pending: pending)
-    return (balance, allowance - (approved + pending - usedCarried))
-  }
-
-  /// Carried-over days are used first, and only by days dated on or before the deadline.
-  private func usedCarriedDays(carried: HalfDays, leave: [ChargedLeave], deadline: CalendarDate) -> HalfDays {
-    let early = leave.flatMap(\.daysByDate).filter { $0.key <= deadline }.reduce(HalfDays.zero) { $0 + $1.value }
-    return min(carried, early)
+      approved: totals.approved, pending: totals.pending)
+    return (balance, allowance - (totals.approved + totals.pending - usedCarried))
   }
 }

@@ -14,6 +14,7 @@ package struct LeaveContext {
   package var settings: LeaveSettingsStore { LeaveSettingsStore(connection) }
   package var requests: LeaveRequestStore { LeaveRequestStore(connection) }
   package var people: PeopleStore { PeopleStore(connection) }
+  package var balances: LeaveBalanceStore { LeaveBalanceStore(connection) }
 
   /// The working calendar of a location: its weekend and every holiday.
   package func calendar(locationID: String) throws -> WorkCalendar {
@@ -74,7 +75,8 @@ package struct LeaveContext {
   /// The balance of one year, as seen today.
   package func balance(of employee: Employee, year: Int) throws -> Balance {
     try calculator(for: employee).balance(
-      in: year, leave: try requests.chargedLeave(employeeID: employee.id), today: try today(for: employee))
+      in: year, totals: try connection.fetch(balances.totalsFetch(employeeID: employee.id)),
+      today: try today(for: employee))
   }
 
   /// Requests as the API shows them, with type names and days per year.
@@ -113,12 +115,12 @@ package struct LeaveContext {
     let today = try today ?? self.today(for: employee)
     // The hottest read of all (Home, the time-off page, the apps): its five independent
     // queries go to PostgreSQL together, in one round trip.
-    let (policies, overrides, charged, stored, types) = try connection.fetchTogether(
+    let (policies, overrides, totals, stored, types) = try connection.fetchTogether(
       settings.policyHistoryFetch, settings.allowanceOverridesFetch(employeeID: employee.id),
-      requests.chargedLeaveFetch(employeeID: employee.id), requests.requestsFetch(employeeID: employee.id, year: year),
+      balances.totalsFetch(employeeID: employee.id), requests.requestsFetch(employeeID: employee.id, year: year),
       settings.leaveTypesFetch)
     let balance = BalanceCalculator(policies: policies, startDate: employee.startDate, allowanceOverrides: overrides)
-      .balance(in: year, leave: charged, today: today)
+      .balance(in: year, totals: totals, today: today)
     return LeaveYear(
       year: year, allowance: balance.allowance, carriedOver: balance.carriedOver,
       carriedOverUntil: balance.carriedOverUntil, expired: balance.expired, approved: balance.approved,

@@ -174,17 +174,20 @@ package struct LeaveService: Sendable {
       try refuseClashes(with: try context.connection.fetch(holding))
       return time
     }
-    // What the balance needs goes with the clash check: one round trip to PostgreSQL.
-    let (held, charged, policies, overrides) = try context.connection.fetchTogether(
-      holding, context.requests.chargedLeaveFetch(employeeID: employee.id, excluding: replacedID),
-      context.settings.policyHistoryFetch, context.settings.allowanceOverridesFetch(employeeID: employee.id))
+    // What the balance needs goes with the clash check: one round trip to PostgreSQL. The
+    // rows hold the request being replaced, so its own totals come along to be taken out.
+    let (held, stored, replaced, policies, overrides) = try context.connection.fetchTogether(
+      holding, context.balances.totalsFetch(employeeID: employee.id),
+      context.balances.requestTotalsFetch(requestID: replacedID ?? ""), context.settings.policyHistoryFetch,
+      context.settings.allowanceOverridesFetch(employeeID: employee.id))
     try refuseClashes(with: held)
+    let totals = stored.subtracting(replaced)
     let calculator = BalanceCalculator(policies: policies, startDate: employee.startDate, allowanceOverrides: overrides)
     for (year, _) in time.perYear.sorted(by: { $0.key < $1.key }) {
-      let extra = ChargedLeave(state: .pending, daysByDate: time.dates(in: year))
-      guard calculator.fits(extra, in: year, leave: charged, today: today) else {
-        let balance = calculator.balance(in: year, leave: charged, today: today)
-        throw Problem.unprocessable(.notEnoughDays(year: year, remaining: balance.remaining, asked: extra.total))
+      let extra = calculator.totals(of: ChargedLeave(state: .pending, daysByDate: time.dates(in: year)), in: year)
+      guard calculator.fits(extra, in: year, totals: totals, today: today) else {
+        let balance = calculator.balance(in: year, totals: totals, today: today)
+        throw Problem.unprocessable(.notEnoughDays(year: year, remaining: balance.remaining, asked: extra.pending))
       }
     }
     return time

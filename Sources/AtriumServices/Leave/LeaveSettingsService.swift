@@ -95,7 +95,8 @@ package struct LeaveSettingsService: Sendable {
     let context = LeaveContext(connection: connection, environment: environment)
     let calendar = try context.calendar(locationID: locationID)
     for stored in try context.requests.holdingRequests(locationID: locationID) {
-      try context.requests.replaceDays(of: stored.request.id, calendar.workingTime(of: stored.request.span))
+      try context.requests.replaceDays(
+        of: stored.request.id, employeeID: stored.request.employeeID, calendar.workingTime(of: stored.request.span))
     }
   }
 

@@ -48,5 +48,21 @@ extension Schema {
         "CREATE INDEX employees_team ON employees (manager_id, active, id)",
         "DROP INDEX employees_manager",
       ]),
+    Migration(
+      version: 39, name: "each person's totals of counting leave per year kept as rows",
+      sql: [
+        // `LeaveBalanceStore` keeps them in the transaction of every change that moves them;
+        // a year appears only while it holds days.
+        """
+        CREATE TABLE leave_balances (
+          employee_id TEXT NOT NULL REFERENCES employees(id) ON DELETE CASCADE,
+          year INTEGER NOT NULL,
+          days INTEGER NOT NULL,
+          approved INTEGER NOT NULL,
+          pending INTEGER NOT NULL,
+          early INTEGER NOT NULL,
+          PRIMARY KEY (employee_id, year))
+        """
+      ] + LeaveBalanceStore.recountStatements.map { .differing(sqlite: $0, postgres: $0) }),
   ]
 }

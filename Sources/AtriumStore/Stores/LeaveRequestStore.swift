@@ -36,10 +36,13 @@ public struct LeaveRequestStore {
     )
     try connection.executeTogether([row] + Self.dayRows(of: request.id, time))
     try ReportingLinesStore(connection).requestAdded(request, at: instant)
+    try LeaveBalanceStore(connection).add(requestID: request.id)
   }
 
   /// Saves a changed request; with `time`, its working days are replaced too.
   public func update(_ request: LeaveRequest, time: WorkingTime?, at instant: Int64) throws {
+    let balances = LeaveBalanceStore(connection)
+    try balances.withdraw(requestID: request.id)
     try connection.execute(
       """
       UPDATE leave_requests SET type_id = ?, start_date = ?, end_date = ?, start_half = ?, end_half = ?, status = ?,
@@ -51,11 +54,30 @@ public struct LeaveRequestStore {
         .text(request.note), .text(request.decisionReason), .integer(instant), .text(request.id),
       ])
     try ReportingLinesStore(connection).requestChanged(request)
-    if let time { try replaceDays(of: request.id, time) }
+    if let time { try storeDays(of: request.id, time) }
+    try balances.add(requestID: request.id)
+    try balances.tidy(employeeID: request.employeeID)
+  }
+
+  /// Removes a request with its days and its lines; its person's balance rows no longer hold it.
+  public func delete(_ request: LeaveRequest) throws {
+    let balances = LeaveBalanceStore(connection)
+    try balances.withdraw(requestID: request.id)
+    try connection.execute("DELETE FROM leave_requests WHERE id = ?", .text(request.id))
+    try balances.tidy(employeeID: request.employeeID)
   }
 
   /// Replaces a request's working days, as when its location's calendar changed.
-  public func replaceDays(of requestID: String, _ time: WorkingTime) throws {
+  public func replaceDays(of requestID: String, employeeID: String, _ time: WorkingTime) throws {
+    let balances = LeaveBalanceStore(connection)
+    try balances.withdraw(requestID: requestID)
+    try storeDays(of: requestID, time)
+    try balances.add(requestID: requestID)
+    try balances.tidy(employeeID: employeeID)
+  }
+
+  /// Replaces a request's days and their sum (its person's balance rows are the caller's).
+  private func storeDays(of requestID: String, _ time: WorkingTime) throws {
     try connection.executeTogether(
       [
         ("DELETE FROM leave_request_days WHERE request_id = ?", [.text(requestID)]),

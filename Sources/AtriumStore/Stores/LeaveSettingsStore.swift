@@ -89,6 +89,14 @@ public struct LeaveSettingsStore {
         DatabaseValue(policy.allowsNegativeBalance), .integer(original.contains(entry) ? 0 : instant),
         original.contains(entry) ? .null : .text(employeeID))
     }
+    if Self.deadlines(of: current) != Self.deadlines(of: history.entries) {
+      try LeaveBalanceStore(connection).recountEveryone()
+    }
+  }
+
+  /// What the balance rows' early days depend on: each entry's year and carry-over deadline.
+  private static func deadlines(of entries: [LeavePolicyHistory.Entry]) -> [[Int]] {
+    entries.map { [$0.fromYear, $0.policy.carryOverUntilMonth, $0.policy.carryOverUntilDay] }
   }
 
   private static func policy(allowance: Int, carryOver: Int, until text: String, negative: Bool) -> LeavePolicy {
@@ -110,6 +118,8 @@ public struct LeaveSettingsStore {
       """,
       DatabaseValue(policy.defaultAllowance.halves), DatabaseValue(policy.carryOverMaximum.halves), .text(until),
       DatabaseValue(policy.allowsNegativeBalance))
+    // The deadline may have changed for every year still without a recorded change.
+    try LeaveBalanceStore(connection).recountEveryone()
   }
 
   // MARK: Leave types
@@ -143,11 +153,15 @@ public struct LeaveSettingsStore {
       DatabaseValue(type.needsApproval), DatabaseValue(type.isActive))
   }
 
+  /// Saves a changed type; when whether it counts changed, every balance row is counted again.
   public func update(_ type: LeaveType) throws {
+    let counted = try connection.queryFirst(
+      "SELECT counts_against_allowance FROM leave_types WHERE id = ?", .text(type.id))?.bool("counts_against_allowance")
     try connection.execute(
       "UPDATE leave_types SET name = ?, counts_against_allowance = ?, needs_approval = ?, active = ? WHERE id = ?",
       .text(type.name), DatabaseValue(type.countsAgainstAllowance), DatabaseValue(type.needsApproval),
       DatabaseValue(type.isActive), .text(type.id))
+    if counted != type.countsAgainstAllowance { try LeaveBalanceStore(connection).recountEveryone() }
   }
 
   private static func leaveType(_ row: DatabaseRow) -> LeaveType {

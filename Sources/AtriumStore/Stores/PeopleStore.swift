@@ -28,6 +28,12 @@ public struct PeopleStore {
     try connection.query("SELECT * FROM employees WHERE active = 1 ORDER BY id").map(Self.employee)
   }
 
+  /// Everyone, former employees too, in pages by id (`after`: the last id of the page before).
+  public func everyone(after id: String, limit: Int) throws -> [Employee] {
+    try connection.query("SELECT * FROM employees WHERE id > ? ORDER BY id LIMIT ?", .text(id), .integer(Int64(limit)))
+      .map(Self.employee)
+  }
+
   /// Active administrators other than `id`.
   public func activeAdministrators(besides id: String) throws -> Int {
     try connection.queryFirst(

@@ -1,0 +1,46 @@
+import AtriumServer
+import AtriumServices
+import Foundation
+
+/// `atrium verify balances [--data DIR] [--database URL]`: compares every balance kept as rows
+/// with the balance counted from the history (`BalanceVerification`); it only reads, so it
+/// may run beside a serving instance. Exits 0 when all agree, 1 listing what differs.
+enum VerifyCommand {
+  static let usage = "atrium verify balances [--data DIR] [--database URL]"
+
+  static func run(_ arguments: [String]) -> Never {
+    guard arguments.first == "balances" else { fail("usage: \(usage)") }
+    var options: [String: String] = [:]
+    var index = 1
+    while index < arguments.count {
+      let flag = arguments[index]
+      guard flag == "--data" || flag == "--database", index + 1 < arguments.count else { fail("usage: \(usage)") }
+      options[String(flag.dropFirst(2))] = arguments[index + 1]
+      index += 2
+    }
+    let started = Date()
+    do {
+      let directory = try DataDirectory(path: options["data"] ?? environment["ATRIUM_DATA"] ?? "./atrium-data")
+      let url = databaseURL(options)
+      guard url != nil || FileManager.default.fileExists(atPath: directory.databasePath) else {
+        fail("\(directory.path) holds no Atrium database (\(directory.databasePath) is missing)")
+      }
+      let database = try directory.openDatabase(url: url)
+      let report = try BalanceVerification.run(on: database, now: started)
+      let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+      guard report.differences.isEmpty else {
+        for difference in report.differences.prefix(50) { print(difference) }
+        print(
+          "\(report.differences.count) differences in \(report.years) years of \(report.people) people "
+            + "(\(seconds) s): the balance rows do not match the history.")
+        exit(1)
+      }
+      print(
+        "Checked \(report.years) years of \(report.people) people in \(seconds) s: every balance kept as rows "
+          + "matches the one counted from the history.")
+      exit(0)
+    } catch {
+      fail("\(error)")
+    }
+  }
+}
