@@ -1,4 +1,5 @@
 import AtriumAPI
+import AtriumDomain
 import AtriumHTTP
 import AtriumServer
 import AtriumServices
@@ -71,5 +72,22 @@ import Testing
     let id = try JSONText.decode(SavedLeave.self, from: created).request.id
     // Nothing tells the second instance but the shared database.
     #expect(try stream.next(named: "approvals").data.contains(id))
+  }
+
+  @Test func aPolicyChangedOnOneInstanceMovesTheBalanceShownByBoth() throws {
+    let first = try TestApp()
+    let second = try TestApp(secondInstanceOf: first)
+    let ana = try first.login("ana")
+    let eva = try first.login("eva")
+    func allowance(_ instance: TestApp) throws -> HalfDays {
+      try JSONText.decode(LeaveYear.self, from: instance.send(.leave(.mine(year: 2027)), token: eva.accessToken))
+        .allowance
+    }
+    // Both instances have read (and could have kept) the policy before.
+    #expect(try allowance(first) == HalfDays(days: 23) && allowance(second) == HalfDays(days: 23))
+    let changed = first.send(.leaveSettings(.updatePolicy), json: #"{"defaultAllowance": 25}"#, token: ana.accessToken)
+    #expect(changed.status == 200, "\(changed.text)")
+    #expect(try allowance(first) == HalfDays(days: 25))
+    #expect(waitUntil({ (try? allowance(second)) == HalfDays(days: 25) }, deadline: 10))
   }
 }

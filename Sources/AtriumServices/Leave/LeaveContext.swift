@@ -113,12 +113,14 @@ package struct LeaveContext {
   /// - Parameter today: Today where the employee works, when the caller knows it already.
   package func year(_ year: Int, of employee: Employee, today: CalendarDate? = nil) throws -> LeaveYear {
     let today = try today ?? self.today(for: employee)
-    // The hottest read of all (Home, the time-off page, the apps): its five independent
-    // queries go to PostgreSQL together, in one round trip.
-    let (policies, overrides, totals, stored, types) = try connection.fetchTogether(
-      settings.policyHistoryFetch, settings.allowanceOverridesFetch(employeeID: employee.id),
-      balances.totalsFetch(employeeID: employee.id), requests.requestsFetch(employeeID: employee.id, year: year),
-      settings.leaveTypesFetch)
+    // The hottest read of all (Home, the time-off page, the apps): the company's policy and
+    // leave types come from the instance's memory, the person's three queries go to
+    // PostgreSQL together, in one round trip.
+    let policies = try environment.recall(\.policyHistory, .policyHistory) { try settings.policyHistory() }
+    let types = try environment.recall(\.leaveTypes, .leaveTypes) { try settings.leaveTypes() }
+    let (overrides, totals, stored) = try connection.fetchTogether(
+      settings.allowanceOverridesFetch(employeeID: employee.id), balances.totalsFetch(employeeID: employee.id),
+      requests.requestsFetch(employeeID: employee.id, year: year))
     let balance = BalanceCalculator(policies: policies, startDate: employee.startDate, allowanceOverrides: overrides)
       .balance(in: year, totals: totals, today: today)
     return LeaveYear(

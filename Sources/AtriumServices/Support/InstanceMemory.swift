@@ -20,9 +20,11 @@ package final class InstanceMemory: Sendable {
   package let leaveTypes: RecentReads<Single, [LeaveType]>
   /// Every department's and location's name, for pages that list people (not for writes).
   package let placeNames: RecentReads<Single, PlaceNames>
+  /// The leave policy year by year, for balances shown (a write's balance check reads its own).
+  package let policyHistory: RecentReads<Single, LeavePolicyHistory>
 
   /// The key of what exists once.
-  package enum Single: Hashable, Sendable { case company, leaveTypes, placeNames }
+  package enum Single: Hashable, Sendable { case company, leaveTypes, placeNames, policyHistory }
 
   package struct CallerKey: Hashable, Sendable {
     package let employeeID: String
@@ -51,6 +53,7 @@ package final class InstanceMemory: Sendable {
     company = RecentReads(signal: changes)
     leaveTypes = RecentReads(signal: changes)
     placeNames = RecentReads(signal: changes)
+    policyHistory = RecentReads(signal: changes)
   }
 }
 
