@@ -64,5 +64,13 @@ extension Schema {
           PRIMARY KEY (employee_id, year))
         """
       ] + LeaveBalanceStore.recountStatements.map { .differing(sqlite: $0, postgres: $0) }),
+    Migration(
+      version: 40, name: "unread notices counted in an index",
+      sql: [
+        // Every web page shows the board's badge (`BoardStore.unreadCount`): a person's unread
+        // notices are counted in this index alone (`read_at` in it only so SQLite needs no
+        // row to check it); reading one takes it out.
+        "CREATE INDEX notices_unread ON notices (recipient_id, created_at, read_at) WHERE read_at IS NULL"
+      ]),
   ]
 }

@@ -119,13 +119,22 @@ public struct BoardStore {
   public func companyNoticeTitles(for reader: Reader, postedAfter since: Int64, now: Int64) throws -> [String] {
     try connection.query(
       """
-      SELECT c.title FROM company_notices c
-      WHERE c.created_at > ? AND (c.expires_at IS NULL OR c.expires_at > ?)
-        AND (c.audience = 'everyone' OR (c.audience = 'department' AND c.audience_id = ?)
-          OR (c.audience = 'location' AND c.audience_id = ?))
+      SELECT c.title FROM company_notices c WHERE c.created_at > ? AND \(Self.meantForReader)
       ORDER BY c.created_at DESC, c.id DESC
-      """, .integer(since), .integer(now), .text(reader.departmentID), .text(reader.locationID)
+      """, [.integer(since)] + Self.meantFor(reader, now: now)
     ).map { $0.string("title") }
+  }
+
+  /// The company notices (`c`) a reader sees: not expired, for everyone or for their
+  /// department or location; its arguments are `meantFor(_:now:)`.
+  private static let meantForReader = """
+    (c.expires_at IS NULL OR c.expires_at > ?)
+      AND (c.audience = 'everyone' OR (c.audience = 'department' AND c.audience_id = ?)
+        OR (c.audience = 'location' AND c.audience_id = ?))
+    """
+
+  private static func meantFor(_ reader: Reader, now: Int64) -> [DatabaseValue] {
+    [.integer(now), .text(reader.departmentID), .text(reader.locationID)]
   }
 
   public func deleteCompanyNotice(id: String) throws {
@@ -147,17 +156,9 @@ public struct BoardStore {
         SELECT c.id, 1, 'company', c.title, c.body, NULL, '', c.author_id, c.created_at, r.read_at, NULL
         FROM company_notices c
         LEFT JOIN company_notice_reads r ON r.notice_id = c.id AND r.employee_id = ?
-        WHERE (c.expires_at IS NULL OR c.expires_at > ?)
-          AND (c.audience = 'everyone' OR (c.audience = 'department' AND c.audience_id = ?)
-            OR (c.audience = 'location' AND c.audience_id = ?))
+        WHERE \(Self.meantForReader)
         """
-    return (
-      sql,
-      [
-        .text(reader.employeeID), .text(reader.employeeID), .integer(now), .text(reader.departmentID),
-        .text(reader.locationID),
-      ]
-    )
+    return (sql, [.text(reader.employeeID), .text(reader.employeeID)] + Self.meantFor(reader, now: now))
   }
 
   /// One page of the board, newest first.
@@ -196,15 +197,26 @@ public struct BoardStore {
   }
 
   /// Unread notices, in all and those created after `since` (milliseconds since 1970).
+  /// Every page of the web app shows it: counted in the indexes (unread personal notices in
+  /// `notices_unread`), without reading the notices themselves.
   public func unreadCount(for reader: Reader, now: Int64, since: Int64 = 0) throws -> (all: Int, since: Int) {
-    let (inner, arguments) = union(reader, now: now)
-    let row = try connection.query(
+    var sql = """
+      SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN created_at > ? THEN 1 ELSE 0 END), 0) AS recent
+      FROM notices WHERE recipient_id = ? AND read_at IS NULL
       """
-      SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN b.created_at > ? THEN 1 ELSE 0 END), 0) AS recent
-      FROM (\(inner)) b WHERE b.read_at IS NULL
-      """, [.integer(since)] + arguments
-    ).first
-    return (row?.int("n") ?? 0, row?.int("recent") ?? 0)
+    var arguments: [DatabaseValue] = [.integer(since), .text(reader.employeeID)]
+    if reader.readsCompanyNotices {
+      sql += """
+
+        UNION ALL
+        SELECT COUNT(*), COALESCE(SUM(CASE WHEN c.created_at > ? THEN 1 ELSE 0 END), 0) FROM company_notices c
+        WHERE \(Self.meantForReader)
+          AND NOT EXISTS (SELECT 1 FROM company_notice_reads r WHERE r.notice_id = c.id AND r.employee_id = ?)
+        """
+      arguments += [.integer(since)] + Self.meantFor(reader, now: now) + [.text(reader.employeeID)]
+    }
+    let rows = try connection.query(sql, arguments)
+    return (rows.reduce(0) { $0 + $1.int("n") }, rows.reduce(0) { $0 + $1.int("recent") })
   }
 
   /// Marks one notice read; false when the reader has no such notice.
