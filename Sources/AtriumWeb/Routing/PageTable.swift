@@ -5,7 +5,7 @@ import AtriumHTTPTypes
 /// segment (`time-off`, `admin`…), so a request is compared only with the pages that share it.
 struct PageTable: Sendable {
   struct ErasedRow: Sendable {
-    let name: String
+    let name: PageName
     let method: HTTPMethod
     let path: PathTemplate
     let rules: PageRules
@@ -20,7 +20,7 @@ struct PageTable: Sendable {
       rows = Section.Name.allCases.map { name in
         let row = Section.row(name)
         let make = row.make
-        return ErasedRow(name: String(reflecting: name), method: row.method, path: row.path, rules: row.rules) {
+        return ErasedRow(name: PageName(name), method: row.method, path: row.path, rules: row.rules) {
           make($0, $1).map(wrap)
         }
       }
@@ -30,7 +30,7 @@ struct PageTable: Sendable {
 
   let rows: [ErasedRow]
   let examples: [WebPage]
-  private let byName: [String: ErasedRow]
+  private let byName: [PageName: ErasedRow]
   private let byFirstSegment: [String: [ErasedRow]]
 
   init(_ sections: [Entry]) {
@@ -43,7 +43,9 @@ struct PageTable: Sendable {
   /// A page's row and parts, by its section's name for it.
   func resolve<Section: PageSection>(_ page: Section) -> (row: ErasedRow, parts: PageParts<Section.Name>) {
     let parts = page.parts
-    guard let row = byName[String(reflecting: parts.name)] else { preconditionFailure("no row for \(parts.name)") }
+    // Every link of every page comes here: a hash of the name, not its text (`make bench-cost`:
+    // `String(reflecting:)` cost about 15,000 instructions a link).
+    guard let row = byName[PageName(parts.name)] else { preconditionFailure("no row for \(parts.name)") }
     return (row, parts)
   }
 
@@ -64,4 +66,25 @@ struct PageTable: Sendable {
   private static func key(of segments: [Substring]) -> String {
     segments.count > 1 ? String(segments[1]) : ""
   }
+}
+
+/// A section's own name for a page, as a key for every section's pages. Its section's type
+/// is part of the hash: sections' names alike (`.home` of two sections) would otherwise land
+/// in one bucket, and `AnyHashable`'s comparison of values of different types is slow.
+struct PageName: Hashable, @unchecked Sendable {
+  private let section: ObjectIdentifier
+  /// Only ever a `PageSection.Name`, which is `Sendable`.
+  private let value: AnyHashable
+
+  init<Name: Hashable & Sendable>(_ name: Name) {
+    section = ObjectIdentifier(Name.self)
+    value = AnyHashable(name)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(section)
+    hasher.combine(value)
+  }
+
+  static func == (lhs: PageName, rhs: PageName) -> Bool { lhs.section == rhs.section && lhs.value == rhs.value }
 }
