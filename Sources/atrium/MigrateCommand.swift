@@ -10,14 +10,7 @@ enum MigrateCommand {
   static let usage = "atrium migrate --from DIR --to postgres://USER@HOST/DB"
 
   static func run(_ arguments: [String]) -> Never {
-    var values: [String: String] = [:]
-    var index = 0
-    while index < arguments.count {
-      let flag = arguments[index]
-      guard flag == "--from" || flag == "--to", index + 1 < arguments.count else { fail("usage: \(usage)") }
-      values[String(flag.dropFirst(2))] = arguments[index + 1]
-      index += 2
-    }
+    let values = flagValues(arguments, allowed: ["--from", "--to"], usage: usage)
     guard let from = values["from"], let to = values["to"] else { fail("usage: \(usage)") }
     guard to.hasPrefix("postgres://") || to.hasPrefix("postgresql://") else {
       fail("--to must be a postgres:// or postgresql:// address")

@@ -10,14 +10,7 @@ enum VerifyCommand {
 
   static func run(_ arguments: [String]) -> Never {
     guard arguments.first == "balances" else { fail("usage: \(usage)") }
-    var options: [String: String] = [:]
-    var index = 1
-    while index < arguments.count {
-      let flag = arguments[index]
-      guard flag == "--data" || flag == "--database", index + 1 < arguments.count else { fail("usage: \(usage)") }
-      options[String(flag.dropFirst(2))] = arguments[index + 1]
-      index += 2
-    }
+    let options = flagValues(Array(arguments.dropFirst()), allowed: ["--data", "--database"], usage: usage)
     let started = Date()
     do {
       let directory = try DataDirectory(path: options["data"] ?? environment["ATRIUM_DATA"] ?? "./atrium-data")

@@ -224,6 +224,19 @@ func runImport(_ arguments: [String]) {
 
 /// The PostgreSQL database to use, from `--database` or `ATRIUM_DATABASE_URL`; nil for the
 /// SQLite file in the data folder.
+/// `--flag value` pairs by flag name without its dashes; anything else stops with the usage.
+func flagValues(_ arguments: [String], allowed: Set<String>, usage: String) -> [String: String] {
+  var values: [String: String] = [:]
+  var index = 0
+  while index < arguments.count {
+    let flag = arguments[index]
+    guard allowed.contains(flag), index + 1 < arguments.count else { fail("usage: \(usage)") }
+    values[String(flag.dropFirst(2))] = arguments[index + 1]
+    index += 2
+  }
+  return values
+}
+
 func databaseURL(_ options: [String: String]) -> String? {
   guard let url = options["database"] ?? environment["ATRIUM_DATABASE_URL"], !url.isEmpty else { return nil }
   guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
