@@ -9,6 +9,8 @@ peak RSS, and writes bench/results.json. Loopback only; every run is bounded in 
 BENCH_DATABASE=postgres runs the same rows on a PostgreSQL cluster the harness starts;
 BENCH_INSTANCES=2 (with postgres) runs two instances behind nginx and measures through it,
 plus how long a live event and a revoked token take to cross from one instance to the other.
+BENCH_SOAK=300 adds the soak row: the read rows mixed for that many seconds, with the server's
+RSS sampled meanwhile (bench/soak.py).
 """
 import datetime
 import http.client
@@ -27,6 +29,7 @@ import uuid
 import urllib.parse
 
 import sensors
+import soak
 import streams
 from engines import Nginx, PostgresCluster, event_latency, start_server
 
@@ -41,6 +44,7 @@ DURABILITY = os.environ.get("BENCH_DURABILITY", "full")
 DATABASE = os.environ.get("BENCH_DATABASE", "sqlite")
 INSTANCES = int(os.environ.get("BENCH_INSTANCES", "1"))
 STREAMS = int(os.environ.get("BENCH_STREAMS", "20000"))
+SOAK = int(os.environ.get("BENCH_SOAK", "0"))
 PASSWORD = "atrium-bench"
 TRAINING_TYPE = "00000000-0000-4000-8000-0000000000b1"
 
@@ -272,6 +276,7 @@ def bench(clusters):
     crossing = None
     broker = sensors.Mosquitto(folder) if sensors.available() else None
     sensor_result = None
+    soak_result = None
     try:
         files = os.path.join(folder, "files")
         for index in range(INSTANCES):
@@ -356,6 +361,7 @@ def bench(clusters):
                  for row, (_, _, token, cookie) in zip(rows, reads) if row["endpoint"] in (
                      "GET /healthz", "GET /api/v1/me/leave", "GET /api/v1/approvals (first page, 100)",
                      "GET /api/v1/people?query=gar (first page)")]
+        soak_result = soak.run(sys.modules[__name__], port, servers[0][0].pid, reads, SOAK) if SOAK else None
         stream_result = streams.run(sys.modules[__name__], port, servers[0][0].pid, again) if STREAMS and INSTANCES == 1 else None
         if broker and os.environ.get("BENCH_SENSORS", "500") != "0":
             sensor_result = sensors.run(sys.modules[__name__], port, servers[0][0].pid, BINARY, folder, broker, data,
@@ -401,6 +407,7 @@ def bench(clusters):
         "peakRSSMB": rss,
         "sensors": sensor_result,
         "streams": stream_result,
+        "soak": soak_result,
     }
     with open(os.path.join(ROOT, "bench", "results.json"), "w") as file:
         json.dump(results, file, indent=2)
@@ -425,6 +432,8 @@ def bench(clusters):
         print(f"Across instances: a live event reached the other instance's stream in {crossing['eventMedianMs']:.1f} ms "
               f"(median of {crossing['events']}, max {crossing['eventMaxMs']:.1f} ms); a token revoked on one was "
               f"refused by the other {crossing['revocationMs']:.1f} ms after the revocation was answered")
+    if soak_result:
+        soak.report(soak_result)
     if stream_result:
         streams.report(stream_result)
     if sensor_result:
