@@ -66,17 +66,13 @@ package struct LeaveContext {
     return zone
   }
 
-  package func calculator(for employee: Employee) throws -> BalanceCalculator {
-    let (policies, overrides) = try connection.fetchTogether(
-      settings.policyHistoryFetch, settings.allowanceOverridesFetch(employeeID: employee.id))
-    return BalanceCalculator(policies: policies, startDate: employee.startDate, allowanceOverrides: overrides)
-  }
-
   /// The balance of one year, as seen today.
   package func balance(of employee: Employee, year: Int) throws -> Balance {
-    try calculator(for: employee).balance(
-      in: year, totals: try connection.fetch(balances.totalsFetch(employeeID: employee.id)),
-      today: try today(for: employee))
+    let (policies, overrides, totals) = try connection.fetchTogether(
+      settings.policyHistoryFetch, settings.allowanceOverridesFetch(employeeID: employee.id),
+      balances.totalsFetch(employeeID: employee.id))
+    return BalanceCalculator(policies: policies, startDate: employee.startDate, allowanceOverrides: overrides)
+      .balance(in: year, totals: totals, today: try today(for: employee))
   }
 
   /// Requests as the API shows them, with type names and days per year.

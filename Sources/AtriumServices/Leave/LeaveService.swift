@@ -174,14 +174,16 @@ package struct LeaveService: Sendable {
       try refuseClashes(with: try context.connection.fetch(holding))
       return time
     }
-    // What the balance needs goes with the clash check: one round trip to PostgreSQL. The
-    // rows hold the request being replaced, so its own totals come along to be taken out.
-    let (held, stored, replaced, policies, overrides) = try context.connection.fetchTogether(
-      holding, context.balances.totalsFetch(employeeID: employee.id),
-      context.balances.requestTotalsFetch(requestID: replacedID ?? ""), context.settings.policyHistoryFetch,
+    // What the balance needs goes with the clash check: one round trip to PostgreSQL.
+    let (held, stored, policies, overrides) = try context.connection.fetchTogether(
+      holding, context.balances.totalsFetch(employeeID: employee.id), context.settings.policyHistoryFetch,
       context.settings.allowanceOverridesFetch(employeeID: employee.id))
     try refuseClashes(with: held)
-    let totals = stored.subtracting(replaced)
+    // The rows hold the request being changed: its own totals are taken out (a create has none).
+    let replaced = try replacedID.map {
+      try context.connection.fetch(context.balances.requestTotalsFetch(requestID: $0))
+    }
+    let totals = stored.subtracting(replaced ?? [:])
     let calculator = BalanceCalculator(policies: policies, startDate: employee.startDate, allowanceOverrides: overrides)
     for (year, _) in time.perYear.sorted(by: { $0.key < $1.key }) {
       let extra = calculator.totals(of: ChargedLeave(state: .pending, daysByDate: time.dates(in: year)), in: year)

@@ -199,24 +199,20 @@ public struct LeaveRequestStore {
   }
 
   /// An employee's pending and approved days of types that count against the allowance,
-  /// grouped by year and request, with their dates (for carry-over deadlines).
-  /// - Parameter excludedID: A request to leave out (the one being changed).
-  public func chargedLeave(employeeID: String, excluding excludedID: String? = nil) throws -> [Int: [ChargedLeave]] {
-    try connection.fetch(chargedLeaveFetch(employeeID: employeeID, excluding: excludedID))
+  /// grouped by year and request, with their dates (for carry-over deadlines): the history that
+  /// `BalanceVerification` checks the balance rows against and a policy's dry run counts from.
+  public func chargedLeave(employeeID: String) throws -> [Int: [ChargedLeave]] {
+    try connection.fetch(chargedLeaveFetch(employeeID: employeeID))
   }
 
-  public func chargedLeaveFetch(
-    employeeID: String, excluding excludedID: String? = nil
-  ) -> Fetch<
-    [Int: [ChargedLeave]]
-  > {
+  public func chargedLeaveFetch(employeeID: String) -> Fetch<[Int: [ChargedLeave]]> {
     Fetch(
       """
       SELECT r.id, r.status, d.date, d.halves FROM leave_requests r
       JOIN leave_types t ON t.id = r.type_id
       JOIN leave_request_days d ON d.request_id = r.id
-      WHERE r.employee_id = ? AND r.id <> ? AND r.status IN ('pending', 'approved') AND t.counts_against_allowance = 1
-      """, .text(employeeID), .text(excludedID ?? ""), decode: Self.chargedLeave)
+      WHERE r.employee_id = ? AND r.status IN ('pending', 'approved') AND t.counts_against_allowance = 1
+      """, .text(employeeID), decode: Self.chargedLeave)
   }
 
   /// Charged days grouped by year, then by request.
