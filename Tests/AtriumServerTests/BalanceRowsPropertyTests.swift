@@ -51,12 +51,12 @@ import Testing
     let someone = people.randomElement(using: &random)!
     switch Int.random(in: 0..<14, using: &random) {
     case 0...3:
-      let span = try randomSpan(&random)
+      let span = try RandomLeave.span(&random)
       let request = LeaveRequest(
         id: random.uuid(), employeeID: someone.id,
         typeID: (types + [LeaveType.vacationID]).randomElement(using: &random)!, span: span,
         status: LeaveStatus.allCases.randomElement(using: &random)!)
-      try requests.insert(request, time: try calendar(connection, random: &random).workingTime(of: span), at: instant)
+      try requests.insert(request, time: RandomLeave.calendar(&random).workingTime(of: span), at: instant)
       return "asked \(span) for \(someone.username)"
     case 4...6:
       guard let id = try randomRequest(connection, random: &random), var request = try requests.request(id: id)?.request
@@ -65,8 +65,8 @@ import Testing
       var time: WorkingTime?
       switch Int.random(in: 0..<3, using: &random) {
       case 0:
-        request.span = try randomSpan(&random)
-        time = try calendar(connection, random: &random).workingTime(of: request.span)
+        request.span = try RandomLeave.span(&random)
+        time = try RandomLeave.calendar(&random).workingTime(of: request.span)
       case 1: request.typeID = (types + [LeaveType.vacationID]).randomElement(using: &random)!
       default: break
       }
@@ -78,7 +78,7 @@ import Testing
       else { return "nothing to count again" }
       try requests.replaceDays(
         of: id, employeeID: stored.request.employeeID,
-        try calendar(connection, random: &random).workingTime(of: stored.request.span))
+        RandomLeave.calendar(&random).workingTime(of: stored.request.span))
       return "counted \(id) again"
     case 8:
       var type = try #require(try settings.leaveType(id: types.randomElement(using: &random)!))
@@ -117,32 +117,6 @@ import Testing
       try settings.save(policy)
       return "the company row's deadline month: \(policy.carryOverUntilMonth)"
     }
-  }
-
-  /// A span in 2025–2027, sometimes across New Year, sometimes with half days.
-  private static func randomSpan(_ random: inout SeededRandom) throws -> LeaveSpan {
-    let start =
-      Int.random(in: 0..<4, using: &random) == 0
-      ? CalendarDate("2025-12-20")!.adding(
-        days: Int.random(in: 0..<10, using: &random) + 365 * Int.random(in: 0...1, using: &random))
-      : CalendarDate("2025-01-01")!.adding(days: Int.random(in: 0..<1000, using: &random))
-    let end = start.adding(days: Int.random(in: 0..<20, using: &random))
-    let startHalf = StartHalf.allCases.randomElement(using: &random)!
-    if let span = try? LeaveSpan(start: start, end: end, startHalf: startHalf, endHalf: .morning) { return span }
-    return try LeaveSpan(start: start, end: end, startHalf: startHalf)
-  }
-
-  /// A working calendar of random weekend and holidays, as a location's may become.
-  private static func calendar(
-    _ connection: any DatabaseConnection, random: inout SeededRandom
-  ) throws -> WorkCalendar {
-    let holidays = (0..<Int.random(in: 0..<30, using: &random)).map { _ in
-      Holiday(
-        date: CalendarDate("2025-01-01")!.adding(days: Int.random(in: 0..<1100, using: &random)), name: "Fiesta",
-        half: Bool.random(using: &random) ? nil : .afternoon)
-    }
-    let weekend: Set<Weekday> = Bool.random(using: &random) ? [.saturday, .sunday] : [.friday, .saturday]
-    return WorkCalendar(weekendDays: weekend, holidays: holidays)
   }
 
   private static func randomRequest(

@@ -101,6 +101,14 @@ package struct JSONObjectWriter {
     try output.writeObject(object)
   }
 
+  /// Members encoded before (`StreamingJSONEncoder.encodeMembers`), copied as they are.
+  package mutating func members(_ encoded: [UInt8]) {
+    guard !encoded.isEmpty else { return }
+    if count > 0 { output.append(UInt8(ascii: ",")) }
+    output.append(contentsOf: encoded)
+    count += 1
+  }
+
   /// Writes another value's members into this same object (flattened bodies).
   package mutating func merge(_ value: some JSONStreamable) throws {
     try value.write(to: &self)
@@ -123,9 +131,14 @@ package protocol OutputBuffer: AnyObject {
 extension OutputBuffer {
   package func writeObject(_ value: some JSONStreamable) throws {
     append(UInt8(ascii: "{"))
-    var object = JSONObjectWriter(output: self)
-    try value.write(to: &object)
+    try writeMembers(value.write)
     append(UInt8(ascii: "}"))
+  }
+
+  /// What `write` writes of an object, without its braces.
+  package func writeMembers(_ write: (inout JSONObjectWriter) throws -> Void) rethrows {
+    var object = JSONObjectWriter(output: self)
+    try write(&object)
   }
 }
 
@@ -156,13 +169,22 @@ extension EmployeeSummary: JSONStreamable {
 
 extension LeaveRequestBody: JSONStreamable {
   package func write(to object: inout JSONObjectWriter) throws {
+    writeMembersBeforeType(to: &object)
+    try object.field("type", object: type)
+    writeMembersAfterType(to: &object)
+  }
+
+  /// The members before `type`: with those after it, all that `EncodedRequest` keeps.
+  package func writeMembersBeforeType(to object: inout JSONObjectWriter) {
     object.field("id", id)
     object.field("employeeId", employeeId)
     object.field("start", start)
     object.field("end", end)
     object.field("startHalf", startHalf)
     object.field("endHalf", endHalf)
-    try object.field("type", object: type)
+  }
+
+  package func writeMembersAfterType(to object: inout JSONObjectWriter) {
     object.field("days", days)
     object.field("perYear", perYear)
     object.field("status", status)

@@ -21,6 +21,23 @@ package struct StreamingJSONEncoder {
     try output.write(value)
     return output.bytes
   }
+
+  /// `value` as a JSON object, written by its `JSONStreamable` conformance alone.
+  /// - Parameter expectedSize: Bytes reserved at once (a page of requests grows to 60 KB).
+  package func encodeObject(_ value: some JSONStreamable, expectedSize: Int = 1024) throws -> [UInt8] {
+    let output = Output()
+    output.bytes.reserveCapacity(expectedSize)
+    try output.writeObject(value)
+    return output.bytes
+  }
+
+  /// The members `write` writes, without braces: a piece of an object, kept to be copied
+  /// into objects written later (`JSONObjectWriter.members`).
+  package func encodeMembers(_ write: (inout JSONObjectWriter) throws -> Void) rethrows -> [UInt8] {
+    let output = Output()
+    try output.writeMembers(write)
+    return output.bytes
+  }
 }
 
 /// The buffer, shared by every encoder and container of one `encode` call.

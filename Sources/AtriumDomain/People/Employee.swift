@@ -47,8 +47,14 @@ public struct Employee: Hashable, Sendable, Identifiable {
 
   /// The name shown everywhere: first and last name, or the username when both are empty.
   public var displayName: String {
-    let name = [firstName, lastName].filter { !$0.isEmpty }.joined(separator: " ")
-    return name.isEmpty ? username : name
+    Self.displayName(firstName: firstName, lastName: lastName, username: username)
+  }
+
+  /// "First Last", either alone when the other is empty, else the username. Without an
+  /// array and `joined`: lists of requests make one per row.
+  public static func displayName(firstName: String, lastName: String, username: @autoclosure () -> String) -> String {
+    if firstName.isEmpty { return lastName.isEmpty ? username() : lastName }
+    return lastName.isEmpty ? firstName : firstName + " " + lastName
   }
 
   /// The key the directory sorts by: the display name in lowercase without accents.

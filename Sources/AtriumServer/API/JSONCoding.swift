@@ -77,10 +77,21 @@ enum JSONCoding {
   )
     throws -> HTTPResponse
   {
+    response(body: try StreamingJSONEncoder().encode(value), status: status, headers: headers)
+  }
+
+  /// An object that writes its own JSON (`JSONStreamable`), sent as `response` sends a value.
+  static func response(streaming value: some JSONStreamable, expectedSize: Int = 1024) throws -> HTTPResponse {
+    response(
+      body: try StreamingJSONEncoder().encodeObject(value, expectedSize: expectedSize), status: 200,
+      headers: HTTPHeaders())
+  }
+
+  private static func response(body: [UInt8], status: Int, headers: HTTPHeaders) -> HTTPResponse {
     var headers = headers
     headers.set("Content-Type", "application/json")
     headers.set("Cache-Control", "no-store")
-    return HTTPResponse(status: status, headers: headers, body: try StreamingJSONEncoder().encode(value))
+    return HTTPResponse(status: status, headers: headers, body: body)
   }
 
   /// The paths of the fields sent as JSON `null` (`notifications.leaveDecisions`, `items[2]`;

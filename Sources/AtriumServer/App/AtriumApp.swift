@@ -16,7 +16,7 @@ public final class AtriumApp: HTTPResponder {
   /// The methods whose endpoints may accept more than `defaultBodyLimit`.
   static let bodyMethods: Set<String> = ["POST", "PUT", "PATCH"]
 
-  let environment: ServerEnvironment
+  package let environment: ServerEnvironment
   /// Names this process among the instances that share the database (job claims).
   let instanceID = UUID().uuidString.lowercased()
   let auth: AuthService

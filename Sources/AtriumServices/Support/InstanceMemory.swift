@@ -22,6 +22,8 @@ package final class InstanceMemory: Sendable {
   package let placeNames: RecentReads<Single, PlaceNames>
   /// The leave policy year by year, for balances shown (a write's balance check reads its own).
   package let policyHistory: RecentReads<Single, LeavePolicyHistory>
+  /// Requests' JSON by id and revision, for the approvals list (exact: never stale).
+  package let encodedRequests = EncodedRequests()
 
   /// The key of what exists once.
   package enum Single: Hashable, Sendable { case company, leaveTypes, placeNames, policyHistory }

@@ -72,5 +72,13 @@ extension Schema {
         // row to check it); reading one takes it out.
         "CREATE INDEX notices_unread ON notices (recipient_id, created_at, read_at) WHERE read_at IS NULL"
       ]),
+    Migration(
+      version: 41, name: "each request's revision, for what the instance encoded of it",
+      sql: [
+        // A random number drawn again by every change of the request's row or days
+        // (`LeaveRequestStore`): the approvals list keeps each request's JSON by id and
+        // revision (`EncodedRequests`) and encodes it again only when the revision moved.
+        "ALTER TABLE leave_requests ADD COLUMN revision BIGINT NOT NULL DEFAULT 0"
+      ]),
   ]
 }

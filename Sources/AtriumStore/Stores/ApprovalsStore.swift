@@ -38,6 +38,16 @@ public struct ApprovalsStore {
     return row?.int("n") ?? 0
   }
 
+  /// A request in the list by its id and revision, with its requester: enough to write the
+  /// list from what was encoded of each request (`EncodedRequests`).
+  public struct Entry: Hashable, Sendable {
+    public let requestID: String
+    public let revision: Int64
+    public let employee: PersonName
+    public let position: String
+    public let photoID: String?
+  }
+
   /// One page: pending requests oldest first (by when they were asked), any other status by
   /// start date newest first.
   ///
@@ -48,9 +58,42 @@ public struct ApprovalsStore {
   /// - Throws: `InvalidCursor` for a cursor this list did not make.
   public func page(
     scope: Scope, status: LeaveStatus?, limit: Int, after cursor: String?
-  ) throws -> (
-    items: [Item], nextCursor: String?
-  ) {
+  ) throws -> (items: [Item], nextCursor: String?) {
+    let (rows, next) = try pageRows(
+      "r.*", scope: scope, status: status, limit: limit, after: cursor)
+    let items = rows.compactMap { row -> Item? in
+      guard let stored = LeaveRequestStore.stored(row) else { return nil }
+      return Item(
+        stored: stored, employee: Self.requester(row), position: row.string("position"),
+        photoID: row.optionalString("photo"))
+    }
+    return (items, next)
+  }
+
+  /// The same page as `page`, each request by its id, revision and type only.
+  public func entries(
+    scope: Scope, status: LeaveStatus?, limit: Int, after cursor: String?
+  ) throws -> (entries: [Entry], nextCursor: String?) {
+    let (rows, next) = try pageRows(
+      "r.id, r.employee_id, r.revision, r.created_at, r.start_date", scope: scope, status: status, limit: limit,
+      after: cursor)
+    let entries = rows.map { row in
+      Entry(
+        requestID: row.string("id"), revision: Int64(row.int("revision")), employee: Self.requester(row),
+        position: row.string("position"), photoID: row.optionalString("photo"))
+    }
+    return (entries, next)
+  }
+
+  private static func requester(_ row: DatabaseRow) -> PersonName {
+    PersonName(id: row.string("employee_id"), displayName: LeaveRequestStore.displayName(row))
+  }
+
+  /// The rows of one page, with `requestColumns` of each request (its id, employee id,
+  /// creation and start among them) and its requester's name, position and photo.
+  private func pageRows(
+    _ requestColumns: String, scope: Scope, status: LeaveStatus?, limit: Int, after cursor: String?
+  ) throws -> (rows: ArraySlice<DatabaseRow>, nextCursor: String?) {
     let oldestFirst = status == .pending
     // The list's columns in `source` (`k` a line of `approval_lines`, `r` the request):
     // its key, what it sorts by, and the status it filters on.
@@ -69,7 +112,7 @@ public struct ApprovalsStore {
       (key, sort, statusColumn) = ("k.request_id", oldestFirst ? "k.created_at" : "k.start_date", "k.status")
       arguments = [.text(managerID), .text(managerID)]
     }
-    var sql = "SELECT r.*, e.first_name, e.last_name, e.username, e.position, e.photo FROM " + source
+    var sql = "SELECT \(requestColumns), e.first_name, e.last_name, e.username, e.position, e.photo FROM " + source
     if let status {
       sql += " AND \(statusColumn) = ?"
       arguments.append(.text(status.rawValue))
@@ -89,18 +132,11 @@ public struct ApprovalsStore {
     sql += " LIMIT ?"
     arguments.append(.integer(Int64(limit + 1)))
     let rows = try connection.query(sql, arguments)
-    let items = rows.prefix(limit).compactMap { row -> Item? in
-      guard let stored = LeaveRequestStore.stored(row) else { return nil }
-      return Item(
-        stored: stored,
-        employee: PersonName(id: stored.request.employeeID, displayName: LeaveRequestStore.displayName(row)),
-        position: row.string("position"), photoID: row.optionalString("photo"))
-    }
-    guard rows.count > limit, let last = items.last else { return (items, nil) }
+    let page = rows.prefix(limit)
+    guard rows.count > limit, let last = page.last else { return (page, nil) }
     let next =
       oldestFirst
-      ? [String(last.stored.createdAt), last.stored.request.id]
-      : [last.stored.request.span.start.description, last.stored.request.id]
-    return (items, Cursor.encode(next))
+      ? [String(last.int("created_at")), last.string("id")] : [last.string("start_date"), last.string("id")]
+    return (page, Cursor.encode(next))
   }
 }

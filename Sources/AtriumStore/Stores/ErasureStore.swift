@@ -19,8 +19,11 @@ public struct ErasureStore {
 
   /// Replaces each pair in the text `columns` of `table`, touching only the rows that hold it.
   /// - Parameter bytes: The columns hold UTF-8 bytes (stored answers), not text.
+  /// - Parameter stamp: A column each touched row also gets a value of, drawn per statement
+  ///   (a request's `revision`, so what was encoded of it is encoded again).
   public func scrub(
-    _ table: String, columns: [String], replacements: [(String, String)], bytes: Bool = false
+    _ table: String, columns: [String], replacements: [(String, String)], bytes: Bool = false,
+    stamp: (column: String, value: () -> DatabaseValue)? = nil
   ) throws {
     let postgres = connection.dialect == .postgres
     for column in columns {
@@ -37,8 +40,13 @@ public struct ErasureStore {
               "position(convert_to(?, 'UTF8') in \(column)) > 0"
             )
           }
-        try connection.execute(
-          "UPDATE \(table) SET \(column) = \(value) WHERE \(holds)", .text(old), .text(new), .text(old))
+        var assignments = "\(column) = \(value)"
+        var arguments: [DatabaseValue] = [.text(old), .text(new)]
+        if let stamp {
+          assignments += ", \(stamp.column) = ?"
+          arguments.append(stamp.value())
+        }
+        try connection.execute("UPDATE \(table) SET \(assignments) WHERE \(holds)", arguments + [.text(old)])
       }
     }
   }

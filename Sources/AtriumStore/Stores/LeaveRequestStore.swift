@@ -15,7 +15,14 @@ public struct LeaveRequestStore {
     public let days: HalfDays
     public let createdAt: Int64
     public let updatedAt: Int64
+    /// Drawn again by every change of the row or its days (`newRevision`).
+    public let revision: Int64
   }
+
+  /// A request's next revision: random, so that a revision is never drawn twice, not even by
+  /// a transaction that rolled back, and what was encoded of one (`id`, `revision`) stays
+  /// true of it on every instance.
+  public static func newRevision() -> Int64 { Int64.random(in: 1...Int64.max) }
 
   // MARK: Writing
 
@@ -24,14 +31,14 @@ public struct LeaveRequestStore {
     let row = (
       sql: """
       INSERT INTO leave_requests (id, employee_id, type_id, start_date, end_date, start_half, end_half, status,
-        note, halves, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        note, halves, created_at, updated_at, revision)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       arguments: [
         .text(request.id), .text(request.employeeID), .text(request.typeID), DatabaseValue(request.span.start),
         DatabaseValue(request.span.end), .text(request.span.startHalf.rawValue), .text(request.span.endHalf.rawValue),
         .text(request.status.rawValue), .text(request.note), DatabaseValue(time.total.halves), .integer(instant),
-        .integer(instant),
+        .integer(instant), .integer(Self.newRevision()),
       ] as [DatabaseValue]
     )
     try connection.executeTogether([row] + Self.dayRows(of: request.id, time))
@@ -46,12 +53,13 @@ public struct LeaveRequestStore {
     try connection.execute(
       """
       UPDATE leave_requests SET type_id = ?, start_date = ?, end_date = ?, start_half = ?, end_half = ?, status = ?,
-        note = ?, decision_reason = ?, updated_at = ? WHERE id = ?
+        note = ?, decision_reason = ?, updated_at = ?, revision = ? WHERE id = ?
       """,
       [
         .text(request.typeID), DatabaseValue(request.span.start), DatabaseValue(request.span.end),
         .text(request.span.startHalf.rawValue), .text(request.span.endHalf.rawValue), .text(request.status.rawValue),
-        .text(request.note), .text(request.decisionReason), .integer(instant), .text(request.id),
+        .text(request.note), .text(request.decisionReason), .integer(instant), .integer(Self.newRevision()),
+        .text(request.id),
       ])
     try ReportingLinesStore(connection).requestChanged(request)
     if let time { try storeDays(of: request.id, time) }
@@ -81,7 +89,10 @@ public struct LeaveRequestStore {
     try connection.executeTogether(
       [
         ("DELETE FROM leave_request_days WHERE request_id = ?", [.text(requestID)]),
-        ("UPDATE leave_requests SET halves = ? WHERE id = ?", [DatabaseValue(time.total.halves), .text(requestID)]),
+        (
+          "UPDATE leave_requests SET halves = ?, revision = ? WHERE id = ?",
+          [DatabaseValue(time.total.halves), .integer(Self.newRevision()), .text(requestID)]
+        ),
       ] + Self.dayRows(of: requestID, time))
   }
 
@@ -101,6 +112,17 @@ public struct LeaveRequestStore {
 
   public func request(id: String) throws -> StoredRequest? {
     try connection.queryFirst("SELECT * FROM leave_requests WHERE id = ?", .text(id)).flatMap(Self.stored)
+  }
+
+  /// The requests with these ids that exist, in no particular order.
+  public func requests(ids: [String]) throws -> [StoredRequest] {
+    var found: [StoredRequest] = []
+    for chunk in Self.chunks(of: ids) {
+      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+      found += try connection.query("SELECT * FROM leave_requests WHERE id IN (\(marks))", chunk.map { .text($0) })
+        .compactMap(Self.stored)
+    }
+    return found
   }
 
   /// One employee's requests that touch `year`, newest start first.
@@ -182,9 +204,7 @@ public struct LeaveRequestStore {
   /// The working days of each request, by year.
   public func daysPerYear(requestIDs: [String]) throws -> [String: [Int: HalfDays]] {
     var result: [String: [Int: HalfDays]] = [:]
-    for chunk in stride(from: 0, to: requestIDs.count, by: 500).map({
-      Array(requestIDs[$0..<min($0 + 500, requestIDs.count)])
-    }) {
+    for chunk in Self.chunks(of: requestIDs) {
       let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
       let rows = try connection.query(
         """
@@ -308,6 +328,11 @@ public struct LeaveRequestStore {
 
   // MARK: Rows
 
+  /// Ids 500 at a time: a statement's arguments stay far below either engine's limit.
+  private static func chunks(of ids: [String]) -> [[String]] {
+    stride(from: 0, to: ids.count, by: 500).map { Array(ids[$0..<min($0 + 500, ids.count)]) }
+  }
+
   static func stored(_ row: DatabaseRow) -> StoredRequest? {
     guard let start = row.date("start_date"), let end = row.date("end_date"),
       let startHalf = StartHalf(rawValue: row.string("start_half")),
@@ -320,11 +345,11 @@ public struct LeaveRequestStore {
       status: status, note: row.string("note"), decisionReason: row.string("decision_reason"))
     return StoredRequest(
       request: request, days: HalfDays(halves: row.int("halves")), createdAt: Int64(row.int("created_at")),
-      updatedAt: Int64(row.int("updated_at")))
+      updatedAt: Int64(row.int("updated_at")), revision: Int64(row.int("revision")))
   }
 
   static func displayName(_ row: DatabaseRow) -> String {
-    let name = [row.string("first_name"), row.string("last_name")].filter { !$0.isEmpty }.joined(separator: " ")
-    return name.isEmpty ? row.string("username") : name
+    Employee.displayName(
+      firstName: row.string("first_name"), lastName: row.string("last_name"), username: row.string("username"))
   }
 }

@@ -37,7 +37,8 @@ extension AtriumApp {
   func handle(_ route: Route.Approvals, _ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
     switch route {
     case .list(let status, let page):
-      return try JSONCoding.response(try leaveQueries.approvals(filter: status, page: page, principal: principal))
+      let list = try leaveQueries.encodedApprovals(filter: status, page: page, principal: principal)
+      return try JSONCoding.response(streaming: list, expectedSize: list.sizeEstimate)
     case .approve(let id):
       return try decide(.approve, id, request, principal)
     case .reject(let id):

@@ -1,0 +1,188 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumHTTPTypes
+import AtriumSQL
+import AtriumServer
+import AtriumServices
+import AtriumStore
+import AtriumTestSupport
+import Foundation
+import Testing
+
+/// The approvals list is written from what the instance encoded of each request before, by id
+/// and revision (`EncodedRequests`). Whatever changes a request, its days, its type's name or
+/// its requester, on this instance or another, the list must be byte for byte what encoding
+/// the requests afresh gives, page after page, for an admin and for a manager.
+@Suite(.checksBalanceRows) struct EncodedApprovalsTests {
+  static let filters: [ApprovalFilter] = [.pending, .all, .approved]
+
+  @Test(arguments: [UInt64(1), 2])
+  func randomChangesShowInTheListAsIfEncodedAfresh(seed: UInt64) throws {
+    let app = try TestApp()
+    let deciders = try ["ana", "mario"].map { try app.login($0) }
+    var random = SeededRandom(seed: seed)
+    var clock: Int64 = 1_772_442_000_000
+    // Written through the instance, as its services write: what it keeps hears of it.
+    let instance = app.app.environment.database
+    for step in 0..<80 {
+      clock += 1000
+      // Asks only at first, so that the lists run to several pages.
+      let change = try instance.write {
+        try Self.applyRandomChange($0, random: &random, asking: step < 30, at: clock)
+      }
+      for decider in deciders {
+        for filter in Self.filters {
+          guard try Self.expectListAsIfEncodedAfresh(app, decider, filter, "seed \(seed), step \(step) (\(change))")
+          else { return }
+        }
+      }
+    }
+  }
+
+  @Test func aChangeMadeOnAnotherInstanceShowsInTheListAtOnce() throws {
+    let first = try TestApp()
+    let second = try TestApp(secondInstanceOf: first)
+    let ana = try first.login("ana")
+    let eva = try second.login("eva")
+    let asked = second.send(
+      .leave(.create), json: #"{"start": "2026-06-01", "end": "2026-06-03", "note": "Family visit"}"#,
+      token: eva.accessToken)
+    #expect(asked.status == 201)
+    let id = try JSONText.decode(SavedLeave.self, from: asked).request.id
+    try Self.expectListAsIfEncodedAfresh(first, ana, .pending, "before")
+    #expect(Self.list(first, ana, .pending).text.contains("Family visit"))
+
+    let changed = second.send(
+      .leave(.change(id: id)), json: #"{"end": "2026-06-05", "note": "Family \"visit\", longer"}"#,
+      token: eva.accessToken)
+    #expect(changed.status == 200)
+    let served = Self.list(first, ana, .pending)
+    #expect(served.text.contains(#"Family \"visit\", longer"#), "the first instance shows the second's change")
+    #expect(served.text.contains(#""end":"2026-06-05""#))
+    try Self.expectListAsIfEncodedAfresh(first, ana, .pending, "after")
+  }
+
+  @Test func anErasedNameLeavesTheNotesTheListShows() throws {
+    let app = try TestApp()
+    let ana = try app.login("ana")
+    let eva = try app.login("eva")
+    let mario = try app.login("mario")
+    let asked = app.send(
+      .leave(.create), json: #"{"start": "2026-06-01", "end": "2026-06-01", "note": "Mario López covers for me"}"#,
+      token: eva.accessToken)
+    #expect(asked.status == 201)
+    #expect(Self.list(app, ana, .pending).text.contains("Mario López covers"), "encoded and kept")
+
+    #expect(app.send(.people(.erase(id: mario.user.id)), token: ana.accessToken).status == 204)
+    let served = Self.list(app, ana, .pending).text
+    #expect(!served.contains("Mario López"), "the kept encoding is not used again")
+    #expect(served.contains("covers for me"))
+    try Self.expectListAsIfEncodedAfresh(app, ana, .pending, "after the erasure")
+  }
+
+  // MARK: Checking
+
+  static func list(
+    _ app: TestApp, _ decider: SessionTokens, _ filter: ApprovalFilter, limit: Int = 100, cursor: String? = nil
+  )
+    -> HTTPResponse
+  {
+    app.send(
+      .approvals(.list(status: filter, page: PageRequest(limit: limit, cursor: cursor))), token: decider.accessToken)
+  }
+
+  /// The first pages of seven the decider gets, against the same pages encoded from the
+  /// requests read afresh (an environment that keeps nothing).
+  /// - Returns: Whether they were the same.
+  @discardableResult
+  static func expectListAsIfEncodedAfresh(
+    _ app: TestApp, _ decider: SessionTokens, _ filter: ApprovalFilter, _ context: String
+  ) throws -> Bool {
+    let employee = try #require(try app.database.read { try PeopleStore($0).employee(id: decider.user.id) })
+    let principal = Principal(employee: employee, sessionID: "afresh")
+    let afresh = LeaveQueries(environment: app.environment)
+    var cursor: String?
+    for pageNumber in 0..<3 {
+      let page = PageRequest(limit: 7, cursor: cursor)
+      let served = list(app, decider, filter, limit: 7, cursor: cursor)
+      #expect(served.status == 200, "\(context)")
+      let expected = try afresh.approvals(filter: filter, page: page, principal: principal)
+      let expectedText = String(decoding: try StreamingJSONEncoder().encode(expected), as: UTF8.self)
+      #expect(served.text == expectedText, "\(context): \(employee.username)'s \(filter) list, page \(pageNumber)")
+      if served.text != expectedText { return false }
+      guard let next = expected.nextCursor else { return true }
+      cursor = next
+    }
+    return true
+  }
+
+  // MARK: Random changes
+
+  static let notes = ["", "Family visit", #"Quotes "here" and a \ backslash"#, "Línea uno\nlínea dos", "Ñandú 🌴"]
+
+  private static func applyRandomChange(
+    _ connection: any DatabaseConnection, random: inout SeededRandom, asking: Bool, at instant: Int64
+  ) throws -> String {
+    let requests = LeaveRequestStore(connection)
+    let settings = LeaveSettingsStore(connection)
+    let people = try PeopleStore(connection).everyone(after: "", limit: 100)
+    let someone = people.randomElement(using: &random)!
+    let types = try settings.leaveTypes().map(\.id)
+    switch asking ? 0 : Int.random(in: 0..<12, using: &random) {
+    case 0...2:
+      let span = try RandomLeave.span(&random)
+      let request = LeaveRequest(
+        id: random.uuid(), employeeID: someone.id, typeID: types.randomElement(using: &random)!, span: span,
+        status: LeaveStatus.allCases.randomElement(using: &random)!, note: notes.randomElement(using: &random)!)
+      try requests.insert(request, time: RandomLeave.calendar(&random).workingTime(of: span), at: instant)
+      return "asked \(span) for \(someone.username)"
+    case 3...5:
+      guard let id = try randomRequest(connection, random: &random), var request = try requests.request(id: id)?.request
+      else { return "nothing to change" }
+      var time: WorkingTime?
+      switch Int.random(in: 0..<5, using: &random) {
+      case 0:
+        request.span = try RandomLeave.span(&random)
+        time = try RandomLeave.calendar(&random).workingTime(of: request.span)
+      case 1: request.typeID = types.randomElement(using: &random)!
+      case 2: request.note = notes.randomElement(using: &random)!
+      case 3: request.decisionReason = notes.randomElement(using: &random)!
+      default: request.status = LeaveStatus.allCases.randomElement(using: &random)!
+      }
+      try requests.update(request, time: time, at: instant)
+      return "changed \(id)"
+    case 6, 7:
+      // A calendar change counts a request's days again (a holiday, another weekend).
+      guard let id = try randomRequest(connection, random: &random), let stored = try requests.request(id: id)
+      else { return "nothing to count again" }
+      try requests.replaceDays(
+        of: id, employeeID: stored.request.employeeID,
+        RandomLeave.calendar(&random).workingTime(of: stored.request.span))
+      return "counted \(id) again"
+    case 8:
+      var type = try #require(try settings.leaveType(id: types.randomElement(using: &random)!))
+      type.name = "\(notes.randomElement(using: &random)!) \(instant)"
+      try settings.update(type)
+      return "renamed \(type.id)"
+    case 9:
+      var person = someone
+      person.firstName = ["Eva", "Zoë \"Z\"", "Íñigo"].randomElement(using: &random)!
+      person.position = notes.randomElement(using: &random)!
+      person.photoID = Bool.random(using: &random) ? nil : random.uuid()
+      try PeopleStore(connection).update(person)
+      return "renamed \(person.username)"
+    default:
+      guard let id = try randomRequest(connection, random: &random), let stored = try requests.request(id: id)
+      else { return "nothing to delete" }
+      try requests.delete(stored.request)
+      return "deleted \(id)"
+    }
+  }
+
+  private static func randomRequest(
+    _ connection: any DatabaseConnection, random: inout SeededRandom
+  ) throws -> String? {
+    try connection.query("SELECT id FROM leave_requests ORDER BY id").map { $0.string("id") }
+      .randomElement(using: &random)
+  }
+}

@@ -1,0 +1,30 @@
+import AtriumDomain
+import AtriumServer
+
+/// Random requests' spans and locations' calendars for the property tests of what a request's
+/// change must move (balance rows, the approvals list's encodings).
+enum RandomLeave {
+  /// A span in 2025–2027, sometimes across New Year, sometimes with half days.
+  static func span(_ random: inout SeededRandom) throws -> LeaveSpan {
+    let start =
+      Int.random(in: 0..<4, using: &random) == 0
+      ? CalendarDate("2025-12-20")!.adding(
+        days: Int.random(in: 0..<10, using: &random) + 365 * Int.random(in: 0...1, using: &random))
+      : CalendarDate("2025-01-01")!.adding(days: Int.random(in: 0..<1000, using: &random))
+    let end = start.adding(days: Int.random(in: 0..<20, using: &random))
+    let startHalf = StartHalf.allCases.randomElement(using: &random)!
+    if let span = try? LeaveSpan(start: start, end: end, startHalf: startHalf, endHalf: .morning) { return span }
+    return try LeaveSpan(start: start, end: end, startHalf: startHalf)
+  }
+
+  /// A working calendar of random weekend and holidays, as a location's may become.
+  static func calendar(_ random: inout SeededRandom) -> WorkCalendar {
+    let holidays = (0..<Int.random(in: 0..<30, using: &random)).map { _ in
+      Holiday(
+        date: CalendarDate("2025-01-01")!.adding(days: Int.random(in: 0..<1100, using: &random)), name: "Fiesta",
+        half: Bool.random(using: &random) ? nil : .afternoon)
+    }
+    let weekend: Set<Weekday> = Bool.random(using: &random) ? [.saturday, .sunday] : [.friday, .saturday]
+    return WorkCalendar(weekendDays: weekend, holidays: holidays)
+  }
+}
