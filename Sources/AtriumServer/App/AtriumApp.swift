@@ -349,6 +349,7 @@ public final class AtriumApp: HTTPResponder {
           before: now.addingTimeInterval(-Double(PresenceSharing.historyDays) * 86_400).milliseconds)
         try TaskStore(connection).purge(
           before: now.addingTimeInterval(-Double(TaskService.retentionDays) * 86_400).milliseconds)
+        try PeopleStore(connection).orderSearchIfDue()
       }
       try SignUpService(environment: environment).removeUnconfirmed()
       if let directory = environment.filesDirectory {

@@ -80,7 +80,7 @@ extension AtriumApp {
   public func backgroundJobs(report: @escaping @Sendable (String) -> Void) -> [BackgroundJob] {
     [
       // Expired sessions, idempotency keys, old live events, check-ins past 30 days and unused
-      // photo files.
+      // photo files; the directory search's keys in name order again once many changed.
       BackgroundJob(name: "housekeeping", firstRunAfter: 60, interval: 3600) { [self] in runHousekeeping() },
       // The current settings say when a sync is due (an admin may change them while the server runs).
       BackgroundJob(name: "directory-sync", firstRunAfter: 10, interval: 60) { [self] in

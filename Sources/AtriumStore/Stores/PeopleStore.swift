@@ -92,11 +92,15 @@ public struct PeopleStore {
   public func update(_ employee: Employee) throws {
     let formerManager = try connection.queryFirst("SELECT manager_id FROM employees WHERE id = ?", .text(employee.id))?
       .optionalString("manager_id")
+    // A new name takes a key after every other, out of the search's range in name order
+    // (`orderSearch`); the search row goes under the old key first.
+    try unindex(employeeID: employee.id)
     try connection.execute(
       """
       UPDATE employees SET username = ?, email = ?, first_name = ?, last_name = ?, position = ?, department_id = ?,
         location_id = ?, manager_id = ?, role = ?, start_date = ?, phone = ?, bio = ?, active = ?, sort_key = ?,
-        permissions = ?
+        permissions = ?,
+        search_id = CASE WHEN sort_key = ? THEN search_id ELSE (SELECT MAX(search_id) + 1 FROM employees) END
       WHERE id = ?
       """,
       [
@@ -104,175 +108,12 @@ public struct PeopleStore {
         .text(employee.position), .text(employee.departmentID), .text(employee.locationID),
         DatabaseValue(employee.managerID), .text(employee.role.rawValue), DatabaseValue(employee.startDate),
         .text(employee.phone), .text(employee.bio), DatabaseValue(employee.isActive), .text(employee.sortKey),
-        .text(Permission.text(employee.permissions)), .text(employee.id),
+        .text(Permission.text(employee.permissions)), .text(employee.sortKey), .text(employee.id),
       ])
     try index(employeeID: employee.id)
     if formerManager != employee.managerID {
       try ReportingLinesStore(connection).moved(employee.id, to: employee.managerID)
     }
-  }
-
-  /// What a person is found by in the directory search: names, username, position and department.
-  static let searchBody =
-    "e.first_name || ' ' || e.last_name || ' ' || e.username || ' ' || e.position || ' ' || d.name"
-
-  /// Rewrites an employee's row of the directory search. The search row's key is the
-  /// employee's `search_id`, so it is found without scanning the search table.
-  public func index(employeeID: String) throws {
-    let postgres = connection.dialect == .postgres
-    try connection.execute(
-      "DELETE FROM people_search WHERE \(postgres ? "search_id" : "rowid") = (SELECT search_id FROM employees WHERE id = ?)",
-      .text(employeeID))
-    try connection.execute(
-      postgres
-        ? """
-        INSERT INTO people_search (
-          search_id, employee_id, body, words, sort_key, active, department_id, location_id)
-        SELECT e.search_id, e.id, \(Self.searchBody), to_tsvector('simple', unaccent(\(Self.searchBody))),
-          e.sort_key, e.active, e.department_id, e.location_id
-        FROM employees e JOIN departments d ON d.id = e.department_id WHERE e.id = ?
-        """
-        : """
-        INSERT INTO people_search (rowid, employee_id, body)
-        SELECT e.search_id, e.id, \(Self.searchBody)
-        FROM employees e JOIN departments d ON d.id = e.department_id WHERE e.id = ?
-        """, .text(employeeID))
-  }
-
-  /// Removes a person who left no trace but their row (a sign-up never confirmed), with
-  /// their search row; their account and links go with the row.
-  public func deleteUnused(employeeID: String) throws {
-    let postgres = connection.dialect == .postgres
-    try connection.execute(
-      "DELETE FROM people_search WHERE \(postgres ? "search_id" : "rowid") = (SELECT search_id FROM employees WHERE id = ?)",
-      .text(employeeID))
-    try connection.execute("DELETE FROM employees WHERE id = ?", .text(employeeID))
-  }
-
-  /// Rebuilds the whole directory search (after a company was copied in).
-  public func indexEveryone() throws {
-    let ids = try connection.query("SELECT id FROM employees ORDER BY id")
-    try connection.execute("DELETE FROM people_search")
-    for row in ids { try index(employeeID: row.string("id")) }
-  }
-
-  /// Rewrites the search rows of a department's people (after it was renamed).
-  public func index(departmentID: String) throws {
-    let ids = try connection.query("SELECT id FROM employees WHERE department_id = ?", .text(departmentID))
-    for row in ids { try index(employeeID: row.string("id")) }
-  }
-
-  /// One page of the directory: active people by name, optionally matching every word of
-  /// `query` (as a word start, without regard to case or accents) and in a department or
-  /// location.
-  /// - Throws: `InvalidCursor` for a cursor this list did not make.
-  public func directory(
-    query: String?, departmentID: String?, locationID: String?, limit: Int, after cursor: String?
-  ) throws -> (items: [Employee], nextCursor: String?) {
-    if connection.dialect == .postgres, let match = query.flatMap(Self.prefixQuery) {
-      return try search(
-        match, departmentID: departmentID, locationID: locationID, limit: limit, after: cursor)
-    }
-    let conditions = try Self.pageConditions(
-      departmentID: departmentID, locationID: locationID, after: cursor, table: "e", id: "id")
-    guard let match = query.flatMap(Self.matchExpression) else {
-      let sql = "SELECT e.* FROM employees e WHERE e.active = 1" + conditions.sql + " ORDER BY e.sort_key, e.id LIMIT ?"
-      return Self.directoryPage(
-        try connection.query(sql, conditions.arguments + [.integer(Int64(limit + 1))]), limit: limit)
-    }
-    // The page is chosen among ids and names only, then its people are read. Few matches are
-    // found by the search and sorted; many are met in name order along the name index
-    // (`employees_sort_search`), which stops at the page's end: either way the work follows
-    // the smaller of the matches and the names before the page's last (`make bench-cost`).
-    let matches =
-      try connection.queryFirst(
-        "SELECT COUNT(*) AS n FROM (SELECT rowid FROM people_search WHERE people_search MATCH ? LIMIT ?)",
-        .text(match), .integer(Int64(Self.fewMatches + 1)))?.int("n") ?? 0
-    let index = matches > Self.fewMatches ? "INDEXED BY employees_sort_search" : ""
-    let sql = """
-      SELECT e.* FROM (
-        SELECT e.id, e.sort_key FROM employees e \(index)
-        WHERE e.active = 1 AND e.search_id IN (SELECT rowid FROM people_search WHERE people_search MATCH ?)
-        \(conditions.sql) ORDER BY e.sort_key, e.id LIMIT ?) page
-      JOIN employees e ON e.id = page.id
-      ORDER BY page.sort_key, page.id
-      """
-    let arguments: [DatabaseValue] = [.text(match)] + conditions.arguments + [.integer(Int64(limit + 1))]
-    return Self.directoryPage(try connection.query(sql, arguments), limit: limit)
-  }
-
-  /// Matches up to which a search sorts them all; past it, it walks the names in order (at
-  /// 50,000 people, sorting 2,400 took 2.2 ms and walking 1.4 ms; a name matched by 3 people,
-  /// 0.04 ms sorted and 7 ms walked).
-  package static let fewMatches = 1000
-
-  /// A directory search on PostgreSQL: the page is chosen in the search table alone (its
-  /// matches come from the GIN index, then are ordered), and only its people are read. The
-  /// query is made once per search, not once per row (a subquery). See migration 22.
-  private func search(
-    _ match: String, departmentID: String?, locationID: String?, limit: Int, after cursor: String?
-  ) throws -> (items: [Employee], nextCursor: String?) {
-    let conditions = try Self.pageConditions(
-      departmentID: departmentID, locationID: locationID, after: cursor, table: "s", id: "employee_id")
-    let filters = "s.active = 1 AND s.words @@ (SELECT to_tsquery('simple', unaccent(?)))" + conditions.sql
-    let arguments: [DatabaseValue] = [.text(match)] + conditions.arguments + [.integer(Int64(limit + 1))]
-    let rows = try connection.query(
-      """
-      SELECT e.* FROM (
-        SELECT s.employee_id, s.sort_key FROM people_search s WHERE \(filters)
-        ORDER BY s.sort_key, s.employee_id LIMIT ?) page
-      JOIN employees e ON e.id = page.employee_id
-      ORDER BY page.sort_key, page.employee_id
-      """, arguments)
-    return Self.directoryPage(rows, limit: limit)
-  }
-
-  /// The directory's filters and the cursor's position, as `AND …` conditions on the table the
-  /// page is chosen in (`employees`, or PostgreSQL's search table, which repeats those columns).
-  private static func pageConditions(
-    departmentID: String?, locationID: String?, after cursor: String?, table: String, id: String
-  ) throws -> (sql: String, arguments: [DatabaseValue]) {
-    var sql = ""
-    var arguments: [DatabaseValue] = []
-    if let departmentID {
-      sql += " AND \(table).department_id = ?"
-      arguments.append(.text(departmentID))
-    }
-    if let locationID {
-      sql += " AND \(table).location_id = ?"
-      arguments.append(.text(locationID))
-    }
-    if let cursor {
-      guard let key = Cursor.decode(cursor, count: 2) else { throw InvalidCursor() }
-      sql += " AND (\(table).sort_key > ? OR (\(table).sort_key = ? AND \(table).\(id) > ?))"
-      arguments += [.text(key[0]), .text(key[0]), .text(key[1])]
-    }
-    return (sql, arguments)
-  }
-
-  /// The page of `limit` people from rows fetched with one more (which says a next page exists).
-  private static func directoryPage(_ rows: [DatabaseRow], limit: Int) -> (items: [Employee], nextCursor: String?) {
-    let page = rows.prefix(limit)
-    // The cursor holds the stored key, so paging follows the index exactly.
-    let next = rows.count > limit ? page.last.map { Cursor.encode([$0.string("sort_key"), $0.string("id")]) } : nil
-    return (page.map(Self.employee), next)
-  }
-
-  /// PostgreSQL's `tsquery` in which every word of the query must start a word of the entry:
-  /// `jose:* & lop:*`. Words hold only letters and digits, so nothing typed is read as syntax.
-  static func prefixQuery(_ query: String) -> String? {
-    let words = query.split { !($0.isLetter || $0.isNumber) }
-    guard !words.isEmpty else { return nil }
-    return words.prefix(8).map { $0 + ":*" }.joined(separator: " & ")
-  }
-
-  /// An FTS5 expression in which every word of the query must start a word of the entry:
-  /// `"jose"* "lop"*`. Each word is quoted, so nothing typed is read as FTS syntax.
-  static func matchExpression(_ query: String) -> String? {
-    let words = query.split { !($0.isLetter || $0.isNumber) }
-    guard !words.isEmpty else { return nil }
-    return words.prefix(8).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
-      .joined(separator: " ")
   }
 
   /// Sets or clears someone's profile photo.
