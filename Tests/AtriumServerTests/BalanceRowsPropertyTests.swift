@@ -59,7 +59,7 @@ import Testing
       try requests.insert(request, time: RandomLeave.calendar(&random).workingTime(of: span), at: instant)
       return "asked \(span) for \(someone.username)"
     case 4...6:
-      guard let id = try randomRequest(connection, random: &random), var request = try requests.request(id: id)?.request
+      guard let id = try RandomLeave.requestID(connection, &random), var request = try requests.request(id: id)?.request
       else { return "nothing to change" }
       request.status = LeaveStatus.allCases.randomElement(using: &random)!
       var time: WorkingTime?
@@ -74,7 +74,7 @@ import Testing
       return "changed \(id) to \(request.status), \(request.span), type \(request.typeID)"
     case 7:
       // A calendar change counts a request's days again (a holiday, another weekend).
-      guard let id = try randomRequest(connection, random: &random), let stored = try requests.request(id: id)
+      guard let id = try RandomLeave.requestID(connection, &random), let stored = try requests.request(id: id)
       else { return "nothing to count again" }
       try requests.replaceDays(
         of: id, employeeID: stored.request.employeeID,
@@ -117,13 +117,6 @@ import Testing
       try settings.save(policy)
       return "the company row's deadline month: \(policy.carryOverUntilMonth)"
     }
-  }
-
-  private static func randomRequest(
-    _ connection: any DatabaseConnection, random: inout SeededRandom
-  ) throws -> String? {
-    try connection.query("SELECT id FROM leave_requests ORDER BY id").map { $0.string("id") }
-      .randomElement(using: &random)
   }
 
   private static func rows(_ app: TestApp) throws -> [String] {

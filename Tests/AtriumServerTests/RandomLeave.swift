@@ -1,8 +1,9 @@
 import AtriumDomain
+import AtriumSQL
 import AtriumServer
 
-/// Random requests' spans and locations' calendars for the property tests of what a request's
-/// change must move (balance rows, the approvals list's encodings).
+/// Random spans, calendars and saved requests for the property tests of what a request's change
+/// must move (balance rows, the approvals list's encodings).
 enum RandomLeave {
   /// A span in 2025–2027, sometimes across New Year, sometimes with half days.
   static func span(_ random: inout SeededRandom) throws -> LeaveSpan {
@@ -26,5 +27,11 @@ enum RandomLeave {
     }
     let weekend: Set<Weekday> = Bool.random(using: &random) ? [.saturday, .sunday] : [.friday, .saturday]
     return WorkCalendar(weekendDays: weekend, holidays: holidays)
+  }
+
+  /// A request saved in the database, any of them (nil when there is none).
+  static func requestID(_ connection: any DatabaseConnection, _ random: inout SeededRandom) throws -> String? {
+    try connection.query("SELECT id FROM leave_requests ORDER BY id").map { $0.string("id") }
+      .randomElement(using: &random)
   }
 }

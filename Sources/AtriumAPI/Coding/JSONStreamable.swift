@@ -204,6 +204,13 @@ extension ApprovalItem: JSONStreamable {
 
 extension LeaveYear: JSONStreamable {
   package func write(to object: inout JSONObjectWriter) throws {
+    writeBalance(to: &object)
+    try object.field("requests", objects: requests)
+    if let employee { try object.field("employee", object: employee) }
+  }
+
+  /// The members before `requests`: the year and its balance (`EncodedLeaveYear`).
+  package func writeBalance(to object: inout JSONObjectWriter) {
     object.field("year", year)
     object.field("allowance", allowance)
     object.field("carriedOver", carriedOver)
@@ -212,8 +219,6 @@ extension LeaveYear: JSONStreamable {
     object.field("approved", approved)
     object.field("pending", pending)
     object.field("remaining", remaining)
-    try object.field("requests", objects: requests)
-    if let employee { try object.field("employee", object: employee) }
   }
 }
 

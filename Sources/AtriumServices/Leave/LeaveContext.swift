@@ -109,21 +109,31 @@ package struct LeaveContext {
   /// - Parameter today: Today where the employee works, when the caller knows it already.
   package func year(_ year: Int, of employee: Employee, today: CalendarDate? = nil) throws -> LeaveYear {
     let today = try today ?? self.today(for: employee)
-    // The hottest read of all (Home, the time-off page, the apps): the company's policy and
-    // leave types come from the instance's memory, the person's three queries go to
-    // PostgreSQL together, in one round trip.
-    let policies = try environment.recall(\.policyHistory, .policyHistory) { try settings.policyHistory() }
     let types = try environment.recall(\.leaveTypes, .leaveTypes) { try settings.leaveTypes() }
-    let (overrides, totals, stored) = try connection.fetchTogether(
-      settings.allowanceOverridesFetch(employeeID: employee.id), balances.totalsFetch(employeeID: employee.id),
-      requests.requestsFetch(employeeID: employee.id, year: year))
+    var (view, stored) = try yearBalance(
+      year, of: employee, today: today, requests: requests.requestsFetch(employeeID: employee.id, year: year))
+    view.requests = try bodies(stored, types: types)
+    return view
+  }
+
+  /// A year's balance (a `LeaveYear` without its requests), and what `fetch` reads.
+  ///
+  /// The hottest read of all (Home, the time-off page, the apps): the company's policy comes
+  /// from the instance's memory, the person's three queries go to PostgreSQL together, in one
+  /// round trip.
+  package func yearBalance<Requests>(
+    _ year: Int, of employee: Employee, today: CalendarDate, requests fetch: Fetch<Requests>
+  ) throws -> (LeaveYear, Requests) {
+    let policies = try environment.recall(\.policyHistory, .policyHistory) { try settings.policyHistory() }
+    let (overrides, totals, fetched) = try connection.fetchTogether(
+      settings.allowanceOverridesFetch(employeeID: employee.id), balances.totalsFetch(employeeID: employee.id), fetch)
     let balance = BalanceCalculator(policies: policies, startDate: employee.startDate, allowanceOverrides: overrides)
       .balance(in: year, totals: totals, today: today)
-    return LeaveYear(
+    let view = LeaveYear(
       year: year, allowance: balance.allowance, carriedOver: balance.carriedOver,
       carriedOverUntil: balance.carriedOverUntil, expired: balance.expired, approved: balance.approved,
-      pending: balance.pending, remaining: balance.remaining,
-      requests: try bodies(stored, types: types))
+      pending: balance.pending, remaining: balance.remaining, requests: [])
+    return (view, fetched)
   }
 
   /// Teammates off on the working days of `span`.

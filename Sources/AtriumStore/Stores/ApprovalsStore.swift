@@ -59,8 +59,7 @@ public struct ApprovalsStore {
   public func page(
     scope: Scope, status: LeaveStatus?, limit: Int, after cursor: String?
   ) throws -> (items: [Item], nextCursor: String?) {
-    let (rows, next) = try pageRows(
-      "r.*", scope: scope, status: status, limit: limit, after: cursor)
+    let (rows, next) = try pageRows("r.*", scope: scope, status: status, limit: limit, after: cursor)
     let items = rows.compactMap { row -> Item? in
       guard let stored = LeaveRequestStore.stored(row) else { return nil }
       return Item(
@@ -70,7 +69,7 @@ public struct ApprovalsStore {
     return (items, next)
   }
 
-  /// The same page as `page`, each request by its id, revision and type only.
+  /// The same page as `page`, each request by its id and revision only, with its requester.
   public func entries(
     scope: Scope, status: LeaveStatus?, limit: Int, after cursor: String?
   ) throws -> (entries: [Entry], nextCursor: String?) {

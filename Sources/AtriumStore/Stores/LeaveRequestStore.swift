@@ -131,12 +131,23 @@ public struct LeaveRequestStore {
   }
 
   public func requestsFetch(employeeID: String, year: Int) -> Fetch<[StoredRequest]> {
+    Fetch(Self.yearRequests(columns: "*"), .text(employeeID), .text("\(year)-12-31"), .text("\(year)-01-01")) {
+      $0.compactMap(Self.stored)
+    }
+  }
+
+  /// The same requests as `requestsFetch`, by id and revision only (`EncodedRequests`).
+  public func requestKeysFetch(employeeID: String, year: Int) -> Fetch<[(id: String, revision: Int64)]> {
     Fetch(
-      """
-      SELECT * FROM leave_requests WHERE employee_id = ? AND start_date <= ? AND end_date >= ?
-      ORDER BY start_date DESC, id DESC
-      """, .text(employeeID), .text("\(year)-12-31"), .text("\(year)-01-01")
-    ) { $0.compactMap(Self.stored) }
+      Self.yearRequests(columns: "id, revision"), .text(employeeID), .text("\(year)-12-31"), .text("\(year)-01-01")
+    ) { rows in rows.map { ($0.string("id"), Int64($0.int("revision"))) } }
+  }
+
+  private static func yearRequests(columns: String) -> String {
+    """
+    SELECT \(columns) FROM leave_requests WHERE employee_id = ? AND start_date <= ? AND end_date >= ?
+    ORDER BY start_date DESC, id DESC
+    """
   }
 
   /// One employee's pending and approved requests whose dates meet `start...end`.

@@ -10,7 +10,8 @@ extension AtriumApp {
   func handle(_ route: Route.Leave, _ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
     switch route {
     case .mine(let year):
-      return try JSONCoding.response(try leaveQueries.myLeave(year: year, principal: principal))
+      let view = try leaveQueries.encodedMyLeave(year: year, principal: principal)
+      return try JSONCoding.response(streaming: view, expectedSize: view.sizeEstimate)
     case .preview(let query):
       var preview = try leaveQueries.preview(query, principal: principal)
       preview.refusal = preview.refusal?.localized(in: readerLanguage(request, principal))
@@ -29,7 +30,8 @@ extension AtriumApp {
     case .cancel(let id):
       return try decide(.cancel, id, request, principal)
     case .ofPerson(let id, let year):
-      return try JSONCoding.response(try leaveQueries.personLeave(id: id, year: year, principal: principal))
+      let view = try leaveQueries.encodedPersonLeave(id: id, year: year, principal: principal)
+      return try JSONCoding.response(streaming: view, expectedSize: view.sizeEstimate)
     }
   }
 

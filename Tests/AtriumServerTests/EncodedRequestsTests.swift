@@ -9,17 +9,19 @@ import AtriumTestSupport
 import Foundation
 import Testing
 
-/// The approvals list is written from what the instance encoded of each request before, by id
-/// and revision (`EncodedRequests`). Whatever changes a request, its days, its type's name or
-/// its requester, on this instance or another, the list must be byte for byte what encoding
-/// the requests afresh gives, page after page, for an admin and for a manager.
-@Suite(.checksBalanceRows) struct EncodedApprovalsTests {
+/// The approvals list and the year view are written from what the instance encoded of each
+/// request before, by id and revision (`EncodedRequests`). Whatever changes a request, its
+/// days, its type's name or its requester, on this instance or another, both must be byte for
+/// byte what encoding the requests afresh gives: the list page after page, for an admin and
+/// for a manager; the year, one's own and someone else's, in each year the requests touch.
+@Suite(.checksBalanceRows) struct EncodedRequestsTests {
   static let filters: [ApprovalFilter] = [.pending, .all, .approved]
 
   @Test(arguments: [UInt64(1), 2])
-  func randomChangesShowInTheListAsIfEncodedAfresh(seed: UInt64) throws {
+  func randomChangesShowAsIfEncodedAfresh(seed: UInt64) throws {
     let app = try TestApp()
     let deciders = try ["ana", "mario"].map { try app.login($0) }
+    let everyone = try app.database.read { try PeopleStore($0).everyone(after: "", limit: 100) }.map(\.id)
     var random = SeededRandom(seed: seed)
     var clock: Int64 = 1_772_442_000_000
     // Written through the instance, as its services write: what it keeps hears of it.
@@ -36,10 +38,19 @@ import Testing
           else { return }
         }
       }
+      let someone = everyone.randomElement(using: &random)!
+      for year in 2025...2027 {
+        for personID in [nil, someone] {
+          guard
+            try Self.expectYearAsIfEncodedAfresh(
+              app, deciders[0], personID: personID, year: year, "seed \(seed), step \(step) (\(change))")
+          else { return }
+        }
+      }
     }
   }
 
-  @Test func aChangeMadeOnAnotherInstanceShowsInTheListAtOnce() throws {
+  @Test func aChangeMadeOnAnotherInstanceShowsAtOnce() throws {
     let first = try TestApp()
     let second = try TestApp(secondInstanceOf: first)
     let ana = try first.login("ana")
@@ -51,6 +62,8 @@ import Testing
     let id = try JSONText.decode(SavedLeave.self, from: asked).request.id
     try Self.expectListAsIfEncodedAfresh(first, ana, .pending, "before")
     #expect(Self.list(first, ana, .pending).text.contains("Family visit"))
+    let evaOnFirst = try first.login("eva")
+    #expect(try Self.expectYearAsIfEncodedAfresh(first, evaOnFirst, personID: nil, year: 2026, "before"))
 
     let changed = second.send(
       .leave(.change(id: id)), json: #"{"end": "2026-06-05", "note": "Family \"visit\", longer"}"#,
@@ -60,6 +73,9 @@ import Testing
     #expect(served.text.contains(#"Family \"visit\", longer"#), "the first instance shows the second's change")
     #expect(served.text.contains(#""end":"2026-06-05""#))
     try Self.expectListAsIfEncodedAfresh(first, ana, .pending, "after")
+    let year = first.send(.leave(.mine(year: 2026)), token: evaOnFirst.accessToken).text
+    #expect(year.contains(#"Family \"visit\", longer"#), "and in her year")
+    #expect(try Self.expectYearAsIfEncodedAfresh(first, evaOnFirst, personID: nil, year: 2026, "after"))
   }
 
   @Test func anErasedNameLeavesTheNotesTheListShows() throws {
@@ -116,6 +132,31 @@ import Testing
     return true
   }
 
+  /// The decider's own year (`personID` nil) or someone's, against it encoded afresh.
+  /// - Returns: Whether they were the same.
+  static func expectYearAsIfEncodedAfresh(
+    _ app: TestApp, _ reader: SessionTokens, personID: String?, year: Int, _ context: String
+  ) throws -> Bool {
+    let employee = try #require(try app.database.read { try PeopleStore($0).employee(id: reader.user.id) })
+    let principal = Principal(employee: employee, sessionID: "afresh")
+    let afresh = LeaveQueries(environment: app.environment)
+    let (served, expected) =
+      if let personID {
+        (
+          app.send(.leave(.ofPerson(id: personID, year: year)), token: reader.accessToken),
+          try afresh.personLeave(id: personID, year: year, principal: principal)
+        )
+      } else {
+        (
+          app.send(.leave(.mine(year: year)), token: reader.accessToken),
+          try afresh.myLeave(year: year, principal: principal)
+        )
+      }
+    let expectedText = String(decoding: try StreamingJSONEncoder().encode(expected), as: UTF8.self)
+    #expect(served.text == expectedText, "\(context): \(personID ?? "own") year \(year)")
+    return served.text == expectedText
+  }
+
   // MARK: Random changes
 
   static let notes = ["", "Family visit", #"Quotes "here" and a \ backslash"#, "Línea uno\nlínea dos", "Ñandú 🌴"]
@@ -137,7 +178,7 @@ import Testing
       try requests.insert(request, time: RandomLeave.calendar(&random).workingTime(of: span), at: instant)
       return "asked \(span) for \(someone.username)"
     case 3...5:
-      guard let id = try randomRequest(connection, random: &random), var request = try requests.request(id: id)?.request
+      guard let id = try RandomLeave.requestID(connection, &random), var request = try requests.request(id: id)?.request
       else { return "nothing to change" }
       var time: WorkingTime?
       switch Int.random(in: 0..<5, using: &random) {
@@ -153,7 +194,7 @@ import Testing
       return "changed \(id)"
     case 6, 7:
       // A calendar change counts a request's days again (a holiday, another weekend).
-      guard let id = try randomRequest(connection, random: &random), let stored = try requests.request(id: id)
+      guard let id = try RandomLeave.requestID(connection, &random), let stored = try requests.request(id: id)
       else { return "nothing to count again" }
       try requests.replaceDays(
         of: id, employeeID: stored.request.employeeID,
@@ -172,17 +213,10 @@ import Testing
       try PeopleStore(connection).update(person)
       return "renamed \(person.username)"
     default:
-      guard let id = try randomRequest(connection, random: &random), let stored = try requests.request(id: id)
+      guard let id = try RandomLeave.requestID(connection, &random), let stored = try requests.request(id: id)
       else { return "nothing to delete" }
       try requests.delete(stored.request)
       return "deleted \(id)"
     }
-  }
-
-  private static func randomRequest(
-    _ connection: any DatabaseConnection, random: inout SeededRandom
-  ) throws -> String? {
-    try connection.query("SELECT id FROM leave_requests ORDER BY id").map { $0.string("id") }
-      .randomElement(using: &random)
   }
 }

@@ -1,0 +1,96 @@
+import AtriumDomain
+
+/// A request's JSON, encoded once: the members before its `type` and those after it. The
+/// type's name is left out because an admin may rename a type without touching its requests;
+/// it is written in when the request is (`EncodedRequestItem`).
+package struct EncodedRequest: Sendable {
+  package let typeID: String
+  package let membersBeforeType: [UInt8]
+  package let membersAfterType: [UInt8]
+
+  package init(_ body: LeaveRequestBody) {
+    let encoder = StreamingJSONEncoder()
+    typeID = body.type.id
+    membersBeforeType = encoder.encodeMembers { body.writeMembersBeforeType(to: &$0) }
+    membersAfterType = encoder.encodeMembers { body.writeMembersAfterType(to: &$0) }
+  }
+
+  /// About how many bytes it takes written, with some for the type's reference.
+  var sizeEstimate: Int { membersBeforeType.count + membersAfterType.count + 96 }
+}
+
+/// A request as `LeaveRequestBody` writes it, from its encoding and its type.
+package struct EncodedRequestItem: JSONStreamable, Sendable {
+  package let request: EncodedRequest
+  package let type: Reference
+
+  package init(request: EncodedRequest, type: Reference) {
+    self.request = request
+    self.type = type
+  }
+
+  package func write(to object: inout JSONObjectWriter) throws {
+    object.members(request.membersBeforeType)
+    try object.field("type", object: type)
+    object.members(request.membersAfterType)
+  }
+}
+
+/// An item of the approvals list (`ApprovalItem`'s bytes), written from an encoded request.
+package struct EncodedApprovalItem: JSONStreamable, Sendable {
+  package let item: EncodedRequestItem
+  package let employee: EmployeeSummary
+
+  package init(item: EncodedRequestItem, employee: EmployeeSummary) {
+    self.item = item
+    self.employee = employee
+  }
+
+  package func write(to object: inout JSONObjectWriter) throws {
+    try item.write(to: &object)
+    try object.field("employee", object: employee)
+  }
+}
+
+/// A page of the approvals list, the bytes of `Page<ApprovalItem>`.
+package struct EncodedApprovalsPage: JSONStreamable, Sendable {
+  package let items: [EncodedApprovalItem]
+  package let nextCursor: String?
+
+  package init(items: [EncodedApprovalItem], nextCursor: String?) {
+    self.items = items
+    self.nextCursor = nextCursor
+  }
+
+  /// About how many bytes the page takes (reserved at once, so the output is not copied as
+  /// it grows): its requests, and some for each requester.
+  package var sizeEstimate: Int {
+    items.reduce(64) { $0 + $1.item.request.sizeEstimate + 160 }
+  }
+
+  package func write(to object: inout JSONObjectWriter) throws {
+    try object.field("items", objects: items)
+    object.field("nextCursor", nextCursor)
+  }
+}
+
+/// A year of leave, the bytes of `LeaveYear`: its balance, then its requests from their
+/// encodings.
+package struct EncodedLeaveYear: JSONStreamable, Sendable {
+  /// The year's balance and whose it is (its `requests` are not written).
+  package var balance: LeaveYear
+  package let requests: [EncodedRequestItem]
+
+  package init(balance: LeaveYear, requests: [EncodedRequestItem]) {
+    self.balance = balance
+    self.requests = requests
+  }
+
+  package var sizeEstimate: Int { requests.reduce(512) { $0 + $1.request.sizeEstimate } }
+
+  package func write(to object: inout JSONObjectWriter) throws {
+    balance.writeBalance(to: &object)
+    try object.field("requests", objects: requests)
+    if let employee = balance.employee { try object.field("employee", object: employee) }
+  }
+}

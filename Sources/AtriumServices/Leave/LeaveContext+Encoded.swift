@@ -1,0 +1,39 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumStore
+
+/// Requests as the API sends them, written from what this instance encoded of each before
+/// (`EncodedRequests`, by id and revision): only those whose revision moved since are read in
+/// full and encoded again. The approvals list and the year view share them.
+extension LeaveContext {
+  /// Each request's encoding, for these ids and revisions; nil for one no longer there.
+  package func encoded(_ keys: [(id: String, revision: Int64)]) throws -> [EncodedRequest?] {
+    let kept = environment.memory?.encodedRequests
+    var encoded = kept?.encoded(keys) ?? Array(repeating: nil, count: keys.count)
+    let missing = keys.indices.filter { encoded[$0] == nil }
+    guard !missing.isEmpty else { return encoded }
+    let stored = try requests.requests(ids: missing.map { keys[$0].id })
+    let fresh = zip(stored, try bodies(stored)).map { stored, body in
+      (id: stored.request.id, revision: stored.revision, encoded: EncodedRequest(body))
+    }
+    kept?.keep(fresh)
+    let byID = Dictionary(fresh.map { ($0.id, $0.encoded) }, uniquingKeysWith: { first, _ in first })
+    for index in missing { encoded[index] = byID[keys[index].id] }
+    return encoded
+  }
+
+  /// Encoded requests with their types' names, as this instance knows them now.
+  package func items(_ encoded: [EncodedRequest]) throws -> [EncodedRequestItem] {
+    let names = Dictionary(
+      try environment.recall(\.leaveTypes, .leaveTypes) { try settings.leaveTypes() }.map { ($0.id, $0.name) },
+      uniquingKeysWith: { first, _ in first })
+    return encoded.map { EncodedRequestItem(request: $0, type: Reference(id: $0.typeID, name: names[$0.typeID] ?? "")) }
+  }
+
+  /// `year`'s bytes: the balance, and the requests from their encodings.
+  package func encodedYear(_ year: Int, of employee: Employee, today: CalendarDate) throws -> EncodedLeaveYear {
+    let (balance, keys) = try yearBalance(
+      year, of: employee, today: today, requests: requests.requestKeysFetch(employeeID: employee.id, year: year))
+    return EncodedLeaveYear(balance: balance, requests: try items(encoded(keys).compactMap { $0 }))
+  }
+}

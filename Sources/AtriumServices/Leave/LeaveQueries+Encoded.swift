@@ -1,0 +1,59 @@
+import AtriumAPI
+import AtriumDomain
+import AtriumStore
+
+/// The API's leave reads, written from the requests' encodings (`LeaveContext.encoded`): the
+/// bytes of `myLeave`, `personLeave` and `approvals` encoded, each request read and encoded
+/// only when it changed since this instance last did.
+extension LeaveQueries {
+  package func encodedMyLeave(year: Int?, principal: Principal) throws -> EncodedLeaveYear {
+    try environment.database.read { connection in
+      let context = LeaveContext(connection: connection, environment: environment)
+      let employee = principal.employee
+      let today = try context.today(for: employee)
+      return try context.encodedYear(year ?? today.year, of: employee, today: today)
+    }
+  }
+
+  package func encodedPersonLeave(id: String, year: Int?, principal: Principal) throws -> EncodedLeaveYear {
+    try environment.database.read { connection in
+      let context = LeaveContext(connection: connection, environment: environment)
+      guard let employee = try context.people.employee(id: id),
+        try context.relation(of: principal.employee, toOwner: id) != .stranger
+      else { throw Problem.notFound(.noLeaveOfPerson(id: id)) }
+      let today = try context.today(for: employee)
+      var result = try context.encodedYear(year ?? today.year, of: employee, today: today)
+      result.balance.employee = context.summary(of: employee)
+      return result
+    }
+  }
+
+  /// The requester's name, position and photo are read for every page, so their changes show
+  /// at once.
+  package func encodedApprovals(
+    filter: ApprovalFilter, page: PageRequest, principal: Principal
+  ) throws -> EncodedApprovalsPage {
+    guard let scope = Self.scope(of: principal.employee) else { throw Problem.forbidden(.onlyDecidersDecide) }
+    return try environment.database.read { connection in
+      let context = LeaveContext(connection: connection, environment: environment)
+      let result = try ApprovalsStore(connection).entries(
+        scope: scope, status: filter.status, limit: page.limit, after: page.cursor)
+      let found = zip(result.entries, try context.encoded(result.entries.map { ($0.requestID, $0.revision) }))
+        .compactMap { entry, encoded in encoded.map { (entry, $0) } }
+      let items = try context.items(found.map(\.1))
+      // A manager's list repeats the same few people: each one's summary is made once.
+      var summaries: [String: EmployeeSummary] = [:]
+      let approvals = zip(found, items).map { found, item in
+        let (entry, id) = (found.0, found.0.employee.id)
+        let summary =
+          summaries[id]
+          ?? EmployeeSummary(
+            id: id, displayName: entry.employee.displayName, position: entry.position,
+            photoURL: PhotoService.address(of: id, photoID: entry.photoID))
+        summaries[id] = summary
+        return EncodedApprovalItem(item: item, employee: summary)
+      }
+      return EncodedApprovalsPage(items: approvals, nextCursor: result.nextCursor)
+    }
+  }
+}
