@@ -74,12 +74,7 @@ import Testing
       return "changed \(id) to \(request.status), \(request.span), type \(request.typeID)"
     case 7:
       // A calendar change counts a request's days again (a holiday, another weekend).
-      guard let id = try RandomLeave.requestID(connection, &random), let stored = try requests.request(id: id)
-      else { return "nothing to count again" }
-      try requests.replaceDays(
-        of: id, employeeID: stored.request.employeeID,
-        RandomLeave.calendar(&random).workingTime(of: stored.request.span))
-      return "counted \(id) again"
+      return try RandomLeave.countAgain(connection, &random)
     case 8:
       var type = try #require(try settings.leaveType(id: types.randomElement(using: &random)!))
       type.countsAgainstAllowance.toggle()

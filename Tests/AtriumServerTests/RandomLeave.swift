@@ -1,6 +1,7 @@
 import AtriumDomain
 import AtriumSQL
 import AtriumServer
+import AtriumStore
 
 /// Random spans, calendars and saved requests for the property tests of what a request's change
 /// must move (balance rows, the approvals list's encodings).
@@ -33,5 +34,17 @@ enum RandomLeave {
   static func requestID(_ connection: any DatabaseConnection, _ random: inout SeededRandom) throws -> String? {
     try connection.query("SELECT id FROM leave_requests ORDER BY id").map { $0.string("id") }
       .randomElement(using: &random)
+  }
+
+  /// Counts a random request's days again under a random calendar, as a change of its
+  /// location's holidays or weekend does.
+  /// - Returns: What it did, for a failure's message.
+  static func countAgain(_ connection: any DatabaseConnection, _ random: inout SeededRandom) throws -> String {
+    let requests = LeaveRequestStore(connection)
+    guard let id = try requestID(connection, &random), let stored = try requests.request(id: id)
+    else { return "nothing to count again" }
+    try requests.replaceDays(
+      of: id, employeeID: stored.request.employeeID, calendar(&random).workingTime(of: stored.request.span))
+    return "counted \(id) again"
   }
 }

@@ -7,22 +7,12 @@ import AtriumStore
 /// only when it changed since this instance last did.
 extension LeaveQueries {
   package func encodedMyLeave(year: Int?, principal: Principal) throws -> EncodedLeaveYear {
-    try environment.database.read { connection in
-      let context = LeaveContext(connection: connection, environment: environment)
-      let employee = principal.employee
-      let today = try context.today(for: employee)
-      return try context.encodedYear(year ?? today.year, of: employee, today: today)
-    }
+    try readYear(of: nil, year: year, principal: principal) { try $0.encodedYear($1, of: $2, today: $3) }
   }
 
   package func encodedPersonLeave(id: String, year: Int?, principal: Principal) throws -> EncodedLeaveYear {
-    try environment.database.read { connection in
-      let context = LeaveContext(connection: connection, environment: environment)
-      guard let employee = try context.people.employee(id: id),
-        try context.relation(of: principal.employee, toOwner: id) != .stranger
-      else { throw Problem.notFound(.noLeaveOfPerson(id: id)) }
-      let today = try context.today(for: employee)
-      var result = try context.encodedYear(year ?? today.year, of: employee, today: today)
+    try readYear(of: id, year: year, principal: principal) { context, year, employee, today in
+      var result = try context.encodedYear(year, of: employee, today: today)
       result.balance.employee = context.summary(of: employee)
       return result
     }

@@ -14,25 +14,36 @@ package struct LeaveQueries: Sendable {
 
   /// The caller's year; by default the current year where they work.
   package func myLeave(year: Int?, principal: Principal) throws -> LeaveYear {
-    try environment.database.read { connection in
-      let context = LeaveContext(connection: connection, environment: environment)
-      let employee = principal.employee
-      let today = try context.today(for: employee)
-      return try context.year(year ?? today.year, of: employee, today: today)
-    }
+    try readYear(of: nil, year: year, principal: principal) { try $0.year($1, of: $2, today: $3) }
   }
 
   /// Someone's year, for the person, their managers and admins; anyone else gets 404.
   package func personLeave(id: String, year: Int?, principal: Principal) throws -> LeaveYear {
-    try environment.database.read { connection in
-      let context = LeaveContext(connection: connection, environment: environment)
-      guard let employee = try context.people.employee(id: id),
-        try context.relation(of: principal.employee, toOwner: id) != .stranger
-      else { throw Problem.notFound(.noLeaveOfPerson(id: id)) }
-      let today = try context.today(for: employee)
-      var result = try context.year(year ?? today.year, of: employee, today: today)
+    try readYear(of: id, year: year, principal: principal) { context, year, employee, today in
+      var result = try context.year(year, of: employee, today: today)
       result.employee = context.summary(of: employee)
       return result
+    }
+  }
+
+  /// Whose year it is, which year (by default the current one where they work) and today
+  /// there, for `view` to make it: the caller's own when `id` is nil; someone else's for the
+  /// person, their managers and admins, anyone else getting 404.
+  func readYear<View>(
+    of id: String?, year: Int?, principal: Principal,
+    _ view: (_ context: LeaveContext, _ year: Int, _ employee: Employee, _ today: CalendarDate) throws -> View
+  ) throws -> View {
+    try environment.database.read { connection in
+      let context = LeaveContext(connection: connection, environment: environment)
+      var employee = principal.employee
+      if let id {
+        guard let person = try context.people.employee(id: id),
+          try context.relation(of: principal.employee, toOwner: id) != .stranger
+        else { throw Problem.notFound(.noLeaveOfPerson(id: id)) }
+        employee = person
+      }
+      let today = try context.today(for: employee)
+      return try view(context, year ?? today.year, employee, today)
     }
   }
 
