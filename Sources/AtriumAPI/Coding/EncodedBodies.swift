@@ -29,6 +29,11 @@ package struct EncodedRequestItem: JSONStreamable, Sendable {
     self.type = type
   }
 
+  /// The request with its type named from `names` (by type id).
+  package init(request: EncodedRequest, names: [String: String]) {
+    self.init(request: request, type: Reference(id: request.typeID, name: names[request.typeID] ?? ""))
+  }
+
   package func write(to object: inout JSONObjectWriter) throws {
     object.members(request.membersBeforeType)
     try object.field("type", object: type)

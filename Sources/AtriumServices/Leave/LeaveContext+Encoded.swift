@@ -24,10 +24,15 @@ extension LeaveContext {
 
   /// Encoded requests with their types' names, as this instance knows them now.
   package func items(_ encoded: [EncodedRequest]) throws -> [EncodedRequestItem] {
-    let names = Dictionary(
+    let names = try typeNames()
+    return encoded.map { EncodedRequestItem(request: $0, names: names) }
+  }
+
+  /// Each leave type's name by id, from the instance's memory.
+  package func typeNames() throws -> [String: String] {
+    Dictionary(
       try environment.recall(\.leaveTypes, .leaveTypes) { try settings.leaveTypes() }.map { ($0.id, $0.name) },
       uniquingKeysWith: { first, _ in first })
-    return encoded.map { EncodedRequestItem(request: $0, type: Reference(id: $0.typeID, name: names[$0.typeID] ?? "")) }
   }
 
   /// `year`'s bytes: the balance, and the requests from their encodings.

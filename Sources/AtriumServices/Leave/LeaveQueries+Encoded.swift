@@ -28,20 +28,23 @@ extension LeaveQueries {
       let context = LeaveContext(connection: connection, environment: environment)
       let result = try ApprovalsStore(connection).entries(
         scope: scope, status: filter.status, limit: page.limit, after: page.cursor)
-      let found = zip(result.entries, try context.encoded(result.entries.map { ($0.requestID, $0.revision) }))
-        .compactMap { entry, encoded in encoded.map { (entry, $0) } }
-      let items = try context.items(found.map(\.1))
+      let encoded = try context.encoded(result.entries.map { ($0.requestID, $0.revision) })
+      let names = try context.typeNames()
       // A manager's list repeats the same few people: each one's summary is made once.
       var summaries: [String: EmployeeSummary] = [:]
-      let approvals = zip(found, items).map { found, item in
-        let (entry, id) = (found.0, found.0.employee.id)
+      var approvals: [EncodedApprovalItem] = []
+      approvals.reserveCapacity(result.entries.count)
+      for (entry, request) in zip(result.entries, encoded) {
+        guard let request else { continue }
+        let id = entry.employee.id
         let summary =
           summaries[id]
           ?? EmployeeSummary(
             id: id, displayName: entry.employee.displayName, position: entry.position,
             photoURL: PhotoService.address(of: id, photoID: entry.photoID))
         summaries[id] = summary
-        return EncodedApprovalItem(item: item, employee: summary)
+        approvals.append(
+          EncodedApprovalItem(item: EncodedRequestItem(request: request, names: names), employee: summary))
       }
       return EncodedApprovalsPage(items: approvals, nextCursor: result.nextCursor)
     }
