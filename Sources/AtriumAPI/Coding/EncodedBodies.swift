@@ -41,19 +41,21 @@ package struct EncodedRequestItem: JSONStreamable, Sendable {
   }
 }
 
-/// An item of the approvals list (`ApprovalItem`'s bytes), written from an encoded request.
+/// An item of the approvals list (`ApprovalItem`'s bytes): its members, encoded once, so a
+/// list written again from kept items copies them.
 package struct EncodedApprovalItem: JSONStreamable, Sendable {
-  package let item: EncodedRequestItem
-  package let employee: EmployeeSummary
+  package let members: [UInt8]
 
-  package init(item: EncodedRequestItem, employee: EmployeeSummary) {
-    self.item = item
-    self.employee = employee
+  /// The item of `item`, asked by `employee`.
+  package init(item: EncodedRequestItem, employee: EmployeeSummary) throws {
+    members = try StreamingJSONEncoder().encodeMembers { object in
+      try item.write(to: &object)
+      try object.field("employee", object: employee)
+    }
   }
 
   package func write(to object: inout JSONObjectWriter) throws {
-    try item.write(to: &object)
-    try object.field("employee", object: employee)
+    object.members(members)
   }
 }
 
@@ -67,10 +69,10 @@ package struct EncodedApprovalsPage: JSONStreamable, Sendable {
     self.nextCursor = nextCursor
   }
 
-  /// About how many bytes the page takes (reserved at once, so the output is not copied as
-  /// it grows): its requests, and some for each requester.
+  /// How many bytes the page takes, about (reserved at once, so the output is not copied as
+  /// it grows).
   package var sizeEstimate: Int {
-    items.reduce(64) { $0 + $1.item.request.sizeEstimate + 160 }
+    items.reduce(96) { $0 + $1.members.count + 3 }
   }
 
   package func write(to object: inout JSONObjectWriter) throws {

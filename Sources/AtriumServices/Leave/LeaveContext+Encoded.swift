@@ -35,6 +35,41 @@ extension LeaveContext {
       uniquingKeysWith: { first, _ in first })
   }
 
+  /// The approvals list's items of `entries`: those this instance wrote before, while their
+  /// requester and type's name are unchanged (`EncodedApprovalItems`); the others written
+  /// from the requests' encodings, and kept.
+  package func approvalItems(_ entries: [ApprovalsStore.Entry]) throws -> [EncodedApprovalItem] {
+    let names = try typeNames()
+    let kept = environment.memory?.encodedApprovalItems
+    var items = kept?.items(entries, typeNames: names) ?? Array(repeating: nil, count: entries.count)
+    let missing = items.indices.filter { items[$0] == nil }
+    guard !missing.isEmpty else { return items.compactMap { $0 } }
+    let requests = try encoded(missing.map { (entries[$0].requestID, entries[$0].revision) })
+    // A manager's list repeats the same few people: each one's summary is made once.
+    var summaries: [String: EmployeeSummary] = [:]
+    var written: [(entry: ApprovalsStore.Entry, request: EncodedRequest, typeName: String, item: EncodedApprovalItem)] =
+      []
+    for (index, request) in zip(missing, requests) {
+      guard let request else { continue }
+      let entry = entries[index]
+      let requester = entry.requester
+      let summary =
+        summaries[requester.id]
+        ?? EmployeeSummary(
+          id: requester.id, displayName: requester.displayName, position: requester.position,
+          photoURL: PhotoService.address(of: requester.id, photoID: requester.photoID))
+      summaries[requester.id] = summary
+      let typeName = names[request.typeID] ?? ""
+      let item = try EncodedApprovalItem(
+        item: EncodedRequestItem(request: request, type: Reference(id: request.typeID, name: typeName)),
+        employee: summary)
+      items[index] = item
+      written.append((entry, request, typeName, item))
+    }
+    kept?.keep(written)
+    return items.compactMap { $0 }
+  }
+
   /// `year`'s bytes: the balance, and the requests from their encodings.
   package func encodedYear(_ year: Int, of employee: Employee, today: CalendarDate) throws -> EncodedLeaveYear {
     let (balance, keys) = try yearBalance(

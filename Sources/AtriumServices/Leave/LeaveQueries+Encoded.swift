@@ -25,28 +25,10 @@ extension LeaveQueries {
   ) throws -> EncodedApprovalsPage {
     guard let scope = Self.scope(of: principal.employee) else { throw Problem.forbidden(.onlyDecidersDecide) }
     return try environment.database.read { connection in
-      let context = LeaveContext(connection: connection, environment: environment)
       let result = try ApprovalsStore(connection).entries(
         scope: scope, status: filter.status, limit: page.limit, after: page.cursor)
-      let encoded = try context.encoded(result.entries.map { ($0.requestID, $0.revision) })
-      let names = try context.typeNames()
-      // A manager's list repeats the same few people: each one's summary is made once.
-      var summaries: [String: EmployeeSummary] = [:]
-      var approvals: [EncodedApprovalItem] = []
-      approvals.reserveCapacity(result.entries.count)
-      for (entry, request) in zip(result.entries, encoded) {
-        guard let request else { continue }
-        let id = entry.employee.id
-        let summary =
-          summaries[id]
-          ?? EmployeeSummary(
-            id: id, displayName: entry.employee.displayName, position: entry.position,
-            photoURL: PhotoService.address(of: id, photoID: entry.photoID))
-        summaries[id] = summary
-        approvals.append(
-          EncodedApprovalItem(item: EncodedRequestItem(request: request, names: names), employee: summary))
-      }
-      return EncodedApprovalsPage(items: approvals, nextCursor: result.nextCursor)
+      let items = try LeaveContext(connection: connection, environment: environment).approvalItems(result.entries)
+      return EncodedApprovalsPage(items: items, nextCursor: result.nextCursor)
     }
   }
 }

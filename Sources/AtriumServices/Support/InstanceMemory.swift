@@ -22,8 +22,12 @@ package final class InstanceMemory: Sendable {
   package let placeNames: RecentReads<Single, PlaceNames>
   /// The leave policy year by year, for balances shown (a write's balance check reads its own).
   package let policyHistory: RecentReads<Single, LeavePolicyHistory>
-  /// Requests' JSON by id and revision, for the approvals list (exact: never stale).
+  /// Requests' JSON by revision, for the approvals list and the year views (exact: never
+  /// stale).
   package let encodedRequests = EncodedRequests()
+  /// The approvals list's items by request revision, each checked against its requester and
+  /// its type's name as read now.
+  package let encodedApprovalItems = EncodedApprovalItems()
 
   /// The key of what exists once.
   package enum Single: Hashable, Sendable { case company, leaveTypes, placeNames, policyHistory }

@@ -43,9 +43,22 @@ public struct ApprovalsStore {
   public struct Entry: Hashable, Sendable {
     public let requestID: String
     public let revision: Int64
-    public let employee: PersonName
+    public let requester: Requester
+  }
+
+  /// Who asked, as the list shows them: the columns themselves, so that what was written of
+  /// them before can be checked against them without making the name again.
+  public struct Requester: Hashable, Sendable {
+    public let id: String
+    public let firstName: String
+    public let lastName: String
+    public let username: String
     public let position: String
     public let photoID: String?
+
+    public var displayName: String {
+      Employee.displayName(firstName: firstName, lastName: lastName, username: username)
+    }
   }
 
   /// One page: pending requests oldest first (by when they were asked), any other status by
@@ -78,8 +91,10 @@ public struct ApprovalsStore {
       after: cursor)
     let entries = rows.map { row in
       Entry(
-        requestID: row.string("id"), revision: Int64(row.int("revision")), employee: Self.requester(row),
-        position: row.string("position"), photoID: row.optionalString("photo"))
+        requestID: row.string("id"), revision: Int64(row.int("revision")),
+        requester: Requester(
+          id: row.string("employee_id"), firstName: row.string("first_name"), lastName: row.string("last_name"),
+          username: row.string("username"), position: row.string("position"), photoID: row.optionalString("photo")))
     }
     return (entries, next)
   }
