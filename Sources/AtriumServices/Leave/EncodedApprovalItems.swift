@@ -8,12 +8,25 @@ import AtriumStore
 /// change without it, so an item is used only while both are still what the list reads now.
 /// A page of kept items is then copies: no request, requester or type is encoded again.
 package final class EncodedApprovalItems: Sendable {
-  private struct Kept: Sendable {
+  /// A class, so that handing one out of the lock retains it once rather than each of its
+  /// strings.
+  private final class Kept: Sendable {
     let requestID: String
     let requester: ApprovalsStore.Requester
     let typeID: String
     let typeName: String
     let item: EncodedApprovalItem
+
+    init(
+      requestID: String, requester: ApprovalsStore.Requester, typeID: String, typeName: String,
+      item: EncodedApprovalItem
+    ) {
+      self.requestID = requestID
+      self.requester = requester
+      self.typeID = typeID
+      self.typeName = typeName
+      self.item = item
+    }
   }
 
   private let kept: TwoGenerations<Int64, Kept>

@@ -8,9 +8,16 @@ import AtriumAPI
 /// stale, only for room (`TwoGenerations`). Keyed by the revision, a number, rather than the
 /// request's id: hashing a 36-character id cost more than the rest of a lookup.
 package final class EncodedRequests: Sendable {
-  private struct Kept: Sendable {
+  /// A class, so that handing one out of the lock retains it once rather than each of its
+  /// arrays.
+  private final class Kept: Sendable {
     let id: String
     let encoded: EncodedRequest
+
+    init(id: String, encoded: EncodedRequest) {
+      self.id = id
+      self.encoded = encoded
+    }
   }
 
   private let kept: TwoGenerations<Int64, Kept>

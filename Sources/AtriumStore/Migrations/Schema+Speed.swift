@@ -106,5 +106,19 @@ extension Schema {
             """,
           postgres: nil),
       ] + PeopleStore.orderStatements.map { .differing(sqlite: $0, postgres: nil) }),
+    Migration(
+      version: 43, name: "the approvals list's request and requester read from an index each",
+      sql: [
+        // SQLite: a table keyed by a text id is found through its key's index and then read by
+        // rowid, two seeks; the approvals list reads a request's revision and requester, and
+        // the requester's name, position and photo, for every row. These indexes hold them,
+        // so each is one seek (`ApprovalsStore.entries`, which names them: SQLite's planner
+        // prefers the key's own index, which is unique).
+        .differing(
+          sqlite: "CREATE INDEX leave_requests_listed ON leave_requests (id, employee_id, revision)", postgres: nil),
+        .differing(
+          sqlite: "CREATE INDEX employees_listed ON employees (id, first_name, last_name, username, position, photo)",
+          postgres: nil),
+      ]),
   ]
 }

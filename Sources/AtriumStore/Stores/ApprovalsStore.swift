@@ -72,7 +72,7 @@ public struct ApprovalsStore {
   public func page(
     scope: Scope, status: LeaveStatus?, limit: Int, after cursor: String?
   ) throws -> (items: [Item], nextCursor: String?) {
-    let (rows, next) = try pageRows("r.*", scope: scope, status: status, limit: limit, after: cursor)
+    let (rows, next) = try pageRows("r.*", scope: scope, status: status, limit: limit, after: cursor, covered: false)
     let items = rows.compactMap { row -> Item? in
       guard let stored = LeaveRequestStore.stored(row) else { return nil }
       return Item(
@@ -87,8 +87,7 @@ public struct ApprovalsStore {
     scope: Scope, status: LeaveStatus?, limit: Int, after cursor: String?
   ) throws -> (entries: [Entry], nextCursor: String?) {
     let (rows, next) = try pageRows(
-      "r.id, r.employee_id, r.revision, r.created_at, r.start_date", scope: scope, status: status, limit: limit,
-      after: cursor)
+      "r.id, r.employee_id, r.revision", scope: scope, status: status, limit: limit, after: cursor, covered: true)
     let entries = rows.map { row in
       Entry(
         requestID: row.string("id"), revision: Int64(row.int("revision")),
@@ -103,30 +102,37 @@ public struct ApprovalsStore {
     PersonName(id: row.string("employee_id"), displayName: LeaveRequestStore.displayName(row))
   }
 
-  /// The rows of one page, with `requestColumns` of each request (its id, employee id,
-  /// creation and start among them) and its requester's name, position and photo.
+  /// The rows of one page, with `requestColumns` of each request (its id and employee id
+  /// among them) and its requester's name, position and photo.
+  /// - Parameter covered: whether `requestColumns` are all in `leave_requests_listed`, so
+  ///   that SQLite reads a manager's requests from that index alone.
   private func pageRows(
-    _ requestColumns: String, scope: Scope, status: LeaveStatus?, limit: Int, after cursor: String?
+    _ requestColumns: String, scope: Scope, status: LeaveStatus?, limit: Int, after cursor: String?, covered: Bool
   ) throws -> (rows: ArraySlice<DatabaseRow>, nextCursor: String?) {
     let oldestFirst = status == .pending
     // The list's columns in `source` (`k` a line of `approval_lines`, `r` the request):
     // its key, what it sorts by, and the status it filters on.
     let (source, key, sort, statusColumn): (String, String, String, String)
     var arguments: [DatabaseValue]
+    let sqlite = connection.dialect == .sqlite
+    let employees = sqlite ? "employees e INDEXED BY employees_listed" : "employees e"
     switch scope {
     case .everyoneBut(let adminID):
-      source = "leave_requests r JOIN employees e ON e.id = r.employee_id WHERE r.employee_id <> ?"
+      source = "leave_requests r JOIN \(employees) ON e.id = r.employee_id WHERE r.employee_id <> ?"
       (key, sort, statusColumn) = ("r.id", oldestFirst ? "r.created_at" : "r.start_date", "r.status")
       arguments = [.text(adminID)]
     case .below(let managerID):
+      let requests = sqlite && covered ? "leave_requests r INDEXED BY leave_requests_listed" : "leave_requests r"
       source = """
-        approval_lines k JOIN leave_requests r ON r.id = k.request_id JOIN employees e ON e.id = r.employee_id
+        approval_lines k JOIN \(requests) ON r.id = k.request_id JOIN \(employees) ON e.id = r.employee_id
         WHERE k.approver_id = ? AND r.employee_id <> ?
         """
       (key, sort, statusColumn) = ("k.request_id", oldestFirst ? "k.created_at" : "k.start_date", "k.status")
       arguments = [.text(managerID), .text(managerID)]
     }
-    var sql = "SELECT \(requestColumns), e.first_name, e.last_name, e.username, e.position, e.photo FROM " + source
+    var sql =
+      "SELECT \(requestColumns), \(sort) AS list_sort, e.first_name, e.last_name, e.username, e.position, e.photo FROM "
+      + source
     if let status {
       sql += " AND \(statusColumn) = ?"
       arguments.append(.text(status.rawValue))
@@ -150,7 +156,7 @@ public struct ApprovalsStore {
     guard rows.count > limit, let last = page.last else { return (page, nil) }
     let next =
       oldestFirst
-      ? [String(last.int("created_at")), last.string("id")] : [last.string("start_date"), last.string("id")]
+      ? [String(last.int("list_sort")), last.string("id")] : [last.string("list_sort"), last.string("id")]
     return (page, Cursor.encode(next))
   }
 }
