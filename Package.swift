@@ -25,6 +25,8 @@ let package = Package(
     .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
     .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+    // glibc's allocator settings (part of libc6-dev, which the toolchain needs).
+    .systemLibrary(name: "CMalloc"),
 
     // MARK: - shared
 
@@ -95,7 +97,7 @@ let package = Package(
       name: "atrium",
       dependencies: [
         "AtriumDomain", "AtriumMessages", "AtriumAPI", "AtriumLog", "AtriumServices", "AtriumServer", "AtriumSQL",
-        "AtriumStore", "AtriumHTTPTypes", "AtriumHTTP", "AtriumClient",
+        "AtriumStore", "AtriumHTTPTypes", "AtriumHTTP", "AtriumClient", "CMalloc",
       ]),
     // The engine alone, for the benchmarks' ceiling (bench/README.md).
     .executableTarget(name: "atrium-http-hello", dependencies: ["AtriumHTTP", "AtriumHTTPTypes"]),

@@ -17,6 +17,7 @@ import Foundation
 nonisolated(unsafe) var folderLock: DataDirectory.Lock?
 
 func runServe(_ arguments: [String]) {
+  returnLargeAllocationsToTheSystem()
   var options: [String: String] = [:]
   var isDemo = environment["ATRIUM_DEMO"] == "1"
   var trustsProxy = environment["ATRIUM_TRUST_PROXY"] == "1"
