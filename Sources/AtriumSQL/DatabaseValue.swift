@@ -90,47 +90,28 @@ public struct DatabaseRow: Sendable {
     return values[index]
   }
 
-  /// The column as text; a missing or null column reads as "".
-  public func string(_ column: String) -> String {
-    optionalString(column) ?? ""
+  /// The value at a column's position, found once for all of a result's rows
+  /// (`DatabaseColumns.position(of:)`): a list of hundreds of rows looks each name up once
+  /// rather than once a row. Nil (no such column) reads as null.
+  public subscript(position: Int?) -> DatabaseValue {
+    guard let position else { return .null }
+    return values[position]
   }
 
-  public func optionalString(_ column: String) -> String? {
-    switch self[column] {
-    case .text(let text): text
-    case .integer(let number): String(number)
-    case .real(let number): String(number)
-    case .blob(let bytes): String(decoding: bytes, as: UTF8.self)
-    case .null: nil
-    }
-  }
+  /// The column as text; a missing or null column reads as "".
+  public func string(_ column: String) -> String { self[column].string }
+
+  public func optionalString(_ column: String) -> String? { self[column].optionalString }
 
   /// The column as a whole number; a missing, null or non-numeric column reads as 0.
-  public func int(_ column: String) -> Int {
-    switch self[column] {
-    case .integer(let number): Int(number)
-    case .real(let number): Int(number)
-    case .text(let text): Int(text) ?? 0
-    default: 0
-    }
-  }
+  public func int(_ column: String) -> Int { self[column].int }
 
-  public func optionalInt(_ column: String) -> Int? {
-    if case .null = self[column] { return nil }
-    return int(column)
-  }
+  public func optionalInt(_ column: String) -> Int? { self[column].optionalInt }
 
   public func bool(_ column: String) -> Bool { int(column) != 0 }
 
   /// The column as a number with a fraction; a missing, null or non-numeric column reads as 0.
-  public func double(_ column: String) -> Double {
-    switch self[column] {
-    case .real(let number): number
-    case .integer(let number): Double(number)
-    case .text(let text): Double(text) ?? 0
-    default: 0
-    }
-  }
+  public func double(_ column: String) -> Double { self[column].double }
 
   public func optionalDouble(_ column: String) -> Double? {
     if case .null = self[column] { return nil }
@@ -142,6 +123,48 @@ public struct DatabaseRow: Sendable {
     case .blob(let bytes): bytes
     case .text(let text): Array(text.utf8)
     default: []
+    }
+  }
+}
+
+/// A value read as the stores read it: `DatabaseRow`'s accessors by name, and reads by
+/// position (`DatabaseRow.subscript(position:)`), share these.
+extension DatabaseValue {
+  /// As text; null reads as "".
+  public var string: String { optionalString ?? "" }
+
+  public var optionalString: String? {
+    switch self {
+    case .text(let text): text
+    case .integer(let number): String(number)
+    case .real(let number): String(number)
+    case .blob(let bytes): String(decoding: bytes, as: UTF8.self)
+    case .null: nil
+    }
+  }
+
+  /// As a whole number; null or non-numeric reads as 0.
+  public var int: Int {
+    switch self {
+    case .integer(let number): Int(number)
+    case .real(let number): Int(number)
+    case .text(let text): Int(text) ?? 0
+    default: 0
+    }
+  }
+
+  public var optionalInt: Int? {
+    if case .null = self { return nil }
+    return int
+  }
+
+  /// As a number with a fraction; null or non-numeric reads as 0.
+  public var double: Double {
+    switch self {
+    case .real(let number): number
+    case .integer(let number): Double(number)
+    case .text(let text): Double(text) ?? 0
+    default: 0
     }
   }
 }

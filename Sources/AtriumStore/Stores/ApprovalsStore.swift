@@ -88,12 +88,20 @@ public struct ApprovalsStore {
   ) throws -> (entries: [Entry], nextCursor: String?) {
     let (rows, next) = try pageRows(
       "r.id, r.employee_id, r.revision", scope: scope, status: status, limit: limit, after: cursor, covered: true)
+    guard let columns = rows.first?.columns else { return ([], next) }
+    let (id, revision, employeeID) = (
+      columns.position(of: "id"), columns.position(of: "revision"), columns.position(of: "employee_id")
+    )
+    let (firstName, lastName, username, position, photo) = (
+      columns.position(of: "first_name"), columns.position(of: "last_name"), columns.position(of: "username"),
+      columns.position(of: "position"), columns.position(of: "photo")
+    )
     let entries = rows.map { row in
       Entry(
-        requestID: row.string("id"), revision: Int64(row.int("revision")),
+        requestID: row[id].string, revision: Int64(row[revision].int),
         requester: Requester(
-          id: row.string("employee_id"), firstName: row.string("first_name"), lastName: row.string("last_name"),
-          username: row.string("username"), position: row.string("position"), photoID: row.optionalString("photo")))
+          id: row[employeeID].string, firstName: row[firstName].string, lastName: row[lastName].string,
+          username: row[username].string, position: row[position].string, photoID: row[photo].optionalString))
     }
     return (entries, next)
   }
