@@ -120,5 +120,13 @@ extension Schema {
           sqlite: "CREATE INDEX employees_listed ON employees (id, first_name, last_name, username, position, photo)",
           postgres: nil),
       ]),
+    Migration(
+      version: 44, name: "the directory search's index merged into one segment",
+      sql: [
+        // SQLite: migration 42 wrote every search row again, which left the index in many
+        // segments that each search read and merged (`PeopleStore.mergeSearchIndex`, which
+        // `orderSearch` now ends with).
+        .differing(sqlite: PeopleStore.mergeSearchIndex, postgres: nil)
+      ]),
   ]
 }

@@ -66,7 +66,7 @@ public struct ErasureStore {
     // SQLite's full-text index keeps a replaced row's words until its segments merge: merged
     // now, so the person's name leaves the file too (erasures are rare; this rewrites the index).
     if connection.dialect == .sqlite {
-      try connection.execute("INSERT INTO people_search (people_search) VALUES ('optimize')")
+      try connection.execute(PeopleStore.mergeSearchIndex)
     }
   }
 
