@@ -61,15 +61,6 @@ public struct HTTPRequest: Sendable {
   }
 }
 
-/// Random request ids: 16 hexadecimal digits.
-public enum RequestID {
-  public static func make() -> String {
-    let value = UInt64.random(in: .min ... .max)
-    let hex = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
-  }
-}
-
 extension StringProtocol {
   func trimmingCharacters(in set: String) -> String {
     var slice = Substring(self)
