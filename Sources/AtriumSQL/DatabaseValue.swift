@@ -113,10 +113,7 @@ public struct DatabaseRow: Sendable {
   /// The column as a number with a fraction; a missing, null or non-numeric column reads as 0.
   public func double(_ column: String) -> Double { self[column].double }
 
-  public func optionalDouble(_ column: String) -> Double? {
-    if case .null = self[column] { return nil }
-    return double(column)
-  }
+  public func optionalDouble(_ column: String) -> Double? { self[column].optionalDouble }
 
   public func blob(_ column: String) -> [UInt8] {
     switch self[column] {
@@ -166,5 +163,10 @@ extension DatabaseValue {
     case .text(let text): Double(text) ?? 0
     default: 0
     }
+  }
+
+  public var optionalDouble: Double? {
+    if case .null = self { return nil }
+    return double
   }
 }

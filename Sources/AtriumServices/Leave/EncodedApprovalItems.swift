@@ -40,7 +40,7 @@ package final class EncodedApprovalItems: Sendable {
   package func items(_ entries: [ApprovalsStore.Entry], typeNames: [String: String]) -> [EncodedApprovalItem?] {
     zip(entries, kept.values(for: entries.map(\.revision))).map { entry, kept in
       guard let kept, kept.requestID == entry.requestID, kept.requester == entry.requester,
-        kept.typeName == typeNames[kept.typeID] ?? ""
+        kept.typeName == EncodedRequestItem.typeName(kept.typeID, in: typeNames)
       else { return nil }
       return kept.item
     }

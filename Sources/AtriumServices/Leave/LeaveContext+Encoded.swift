@@ -3,7 +3,7 @@ import AtriumDomain
 import AtriumStore
 
 /// Requests as the API sends them, written from what this instance encoded of each before
-/// (`EncodedRequests`, by id and revision): only those whose revision moved since are read in
+/// (`EncodedRequests`, by revision): only those whose revision moved since are read in
 /// full and encoded again. The approvals list and the year view share them.
 extension LeaveContext {
   /// Each request's encoding, for these ids and revisions; nil for one no longer there.
@@ -59,12 +59,10 @@ extension LeaveContext {
           id: requester.id, displayName: requester.displayName, position: requester.position,
           photoURL: PhotoService.address(of: requester.id, photoID: requester.photoID))
       summaries[requester.id] = summary
-      let typeName = names[request.typeID] ?? ""
-      let item = try EncodedApprovalItem(
-        item: EncodedRequestItem(request: request, type: Reference(id: request.typeID, name: typeName)),
-        employee: summary)
+      let requestItem = EncodedRequestItem(request: request, names: names)
+      let item = try EncodedApprovalItem(item: requestItem, employee: summary)
       items[index] = item
-      written.append((entry, request, typeName, item))
+      written.append((entry, request, requestItem.type.name, item))
     }
     kept?.keep(written)
     return items.compactMap { $0 }
