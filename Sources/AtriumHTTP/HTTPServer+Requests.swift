@@ -252,12 +252,13 @@ extension HTTPServer {
         ? String(cString: address.baseAddress!) : "unknown"
     }
     let rawQuery = QueryString.rawQuery(of: context.target)
+    let query = rawQuery.isEmpty ? (parameters: [:], malformedParameter: nil) : QueryString.parsed(rawQuery)
     let body = context.body
     context.body = []
     return HTTPRequest(
-      method: context.method, path: context.path, query: rawQuery.isEmpty ? [:] : QueryString.parse(rawQuery),
+      method: context.method, path: context.path, query: query.parameters,
       headers: HTTPHeaders(collector.fields), body: body, remoteAddress: remote, requestID: context.requestID,
-      malformedQueryParameter: rawQuery.isEmpty ? nil : QueryString.malformedParameter(in: rawQuery))
+      malformedQueryParameter: query.malformedParameter)
   }
 }
 

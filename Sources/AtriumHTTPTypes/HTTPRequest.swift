@@ -35,11 +35,10 @@ public struct HTTPRequest: Sendable {
     method: String, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
     remoteAddress: String = "127.0.0.1"
   ) {
-    let (path, query) = QueryString.split(target: target)
+    let query = QueryString.parsed(QueryString.rawQuery(of: target))
     self.init(
-      method: method, path: path, query: query, headers: headers, body: body,
-      remoteAddress: remoteAddress,
-      malformedQueryParameter: QueryString.malformedParameter(in: QueryString.rawQuery(of: target)))
+      method: method, path: QueryString.path(of: target), query: query.parameters, headers: headers, body: body,
+      remoteAddress: remoteAddress, malformedQueryParameter: query.malformedParameter)
   }
 
   /// The method a route or page is matched with: HEAD is GET without the body, which the
