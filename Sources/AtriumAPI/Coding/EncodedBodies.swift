@@ -29,14 +29,10 @@ package struct EncodedRequestItem: JSONStreamable, Sendable {
     self.type = type
   }
 
-  /// The request with its type named from `names` (by type id).
+  /// The request with its type named from `names` (by type id); a type no longer there is
+  /// named "".
   package init(request: EncodedRequest, names: [String: String]) {
-    self.init(request: request, type: Reference(id: request.typeID, name: Self.typeName(request.typeID, in: names)))
-  }
-
-  /// A type's name in `names`, by its id; empty for a type no longer there.
-  package static func typeName(_ typeID: String, in names: [String: String]) -> String {
-    names[typeID] ?? ""
+    self.init(request: request, type: Reference(id: request.typeID, name: names[request.typeID] ?? ""))
   }
 
   package func write(to object: inout JSONObjectWriter) throws {

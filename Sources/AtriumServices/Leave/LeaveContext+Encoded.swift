@@ -36,19 +36,19 @@ extension LeaveContext {
   }
 
   /// The approvals list's items of `entries`: those this instance wrote before, while their
-  /// requester and type's name are unchanged (`EncodedApprovalItems`); the others written
+  /// requester and the types' names are unchanged (`EncodedApprovalItems`); the others written
   /// from the requests' encodings, and kept.
   package func approvalItems(_ entries: [ApprovalsStore.Entry]) throws -> [EncodedApprovalItem] {
     let names = try typeNames()
     let kept = environment.memory?.encodedApprovalItems
-    var items = kept?.items(entries, typeNames: names) ?? Array(repeating: nil, count: entries.count)
+    let namesVersion = kept?.version(of: names) ?? 0
+    var items = kept?.items(entries, namesVersion: namesVersion) ?? Array(repeating: nil, count: entries.count)
     let missing = items.indices.filter { items[$0] == nil }
     guard !missing.isEmpty else { return items.compactMap { $0 } }
     let requests = try encoded(missing.map { (entries[$0].requestID, entries[$0].revision) })
     // A manager's list repeats the same few people: each one's summary is made once.
     var summaries: [String: EmployeeSummary] = [:]
-    var written: [(entry: ApprovalsStore.Entry, request: EncodedRequest, typeName: String, item: EncodedApprovalItem)] =
-      []
+    var written: [(entry: ApprovalsStore.Entry, item: EncodedApprovalItem)] = []
     for (index, request) in zip(missing, requests) {
       guard let request else { continue }
       let entry = entries[index]
@@ -59,12 +59,11 @@ extension LeaveContext {
           id: requester.id, displayName: requester.displayName, position: requester.position,
           photoURL: PhotoService.address(of: requester.id, photoID: requester.photoID))
       summaries[requester.id] = summary
-      let requestItem = EncodedRequestItem(request: request, names: names)
-      let item = try EncodedApprovalItem(item: requestItem, employee: summary)
+      let item = try EncodedApprovalItem(item: EncodedRequestItem(request: request, names: names), employee: summary)
       items[index] = item
-      written.append((entry, request, requestItem.type.name, item))
+      written.append((entry, item))
     }
-    kept?.keep(written)
+    kept?.keep(written, namesVersion: namesVersion)
     return items.compactMap { $0 }
   }
 
