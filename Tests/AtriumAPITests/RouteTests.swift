@@ -46,6 +46,19 @@ import Testing
     }
   }
 
+  @Test func segmentsMatchByTheirBytes_andASuffixMustEndTheSegment() throws {
+    #expect(
+      try Route(method: "GET", path: "/calendar/t%C3%A9.ics")
+        == .calendar(.feed(token: "té", team: false, includePending: false)))
+    #expect(throws: RouteError.notFound) { try Route(method: "GET", path: "/calendar/abc.ical") }
+    #expect(throws: RouteError.notFound) { try Route(method: "GET", path: "/calendar/abcics") }
+    #expect(throws: RouteError.notFound) { try Route(method: "GET", path: "/calendar/.ics") }
+    // A fixed segment is its ASCII bytes: neither another case nor an escape of them matches.
+    #expect(throws: RouteError.notFound) { try Route(method: "GET", path: "/api/v1/ME/leave") }
+    #expect(throws: RouteError.notFound) { try Route(method: "GET", path: "/api/v1/m%65/leave") }
+    #expect(try Route(method: "GET", path: "/api/v1/me/leave") == .leave(.mine(year: nil)))
+  }
+
   @Test func malformedEscapesDoNotMatch() {
     #expect(throws: RouteError.notFound) { try Route(method: "GET", path: "/api/v1/people/%zz/photo") }
     #expect(throws: RouteError.notFound) { try Route(method: "GET", path: "/api/v1/people/%ff/photo") }

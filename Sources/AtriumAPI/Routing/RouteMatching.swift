@@ -57,10 +57,21 @@ struct RouteTable: Sendable {
 
   /// Where a path's candidates are filed: whether it is in the API, its first segment after
   /// `/api/v1` (or its first segment, outside the API) and how many segments it has.
+  ///
+  /// The segment is filed by a hash of its bytes: hashing and comparing it as a `Substring`
+  /// (by Characters) cost more than matching the candidates. Two segments with one hash only
+  /// share a list, whose every candidate is matched in full.
   private struct Key: Hashable {
     let api: Bool
-    let segment: Substring
+    let segment: UInt64
     let count: Int
+
+    init(api: Bool, segment: Substring, count: Int) {
+      self.api = api
+      // FNV-1a, 64 bits.
+      self.segment = segment.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+      self.count = count
+    }
   }
 
   let endpoints: [ErasedEndpoint]
@@ -88,7 +99,7 @@ struct RouteTable: Sendable {
   /// `leave` in the API for `/api/v1/leave/…`; the first segment (`healthz`, `calendar`) for
   /// paths outside `/api/v1`; with the number of segments either way.
   private static func key(of segments: [Substring]) -> Key {
-    if segments.count > 3, segments[1] == "api", segments[2] == "v1" {
+    if segments.count > 3, segments[1].utf8.elementsEqual("api".utf8), segments[2].utf8.elementsEqual("v1".utf8) {
       return Key(api: true, segment: segments[3], count: segments.count)
     }
     return Key(api: false, segment: segments.count > 1 ? segments[1] : "", count: segments.count)
