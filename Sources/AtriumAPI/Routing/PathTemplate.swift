@@ -32,23 +32,17 @@ package struct PathTemplate: Hashable, Sendable {
 
   /// The decoded values of the `{parameter}` segments, or nil when `path` (split on "/", still
   /// percent-encoded) does not match.
-  ///
-  /// Segments are compared byte by byte, as sent: a path is bytes, and comparing `Substring`s
-  /// by Characters cost about 1,000 instructions a candidate (`make bench-cost`).
   package func parameters(of path: [Substring]) -> [String]? {
     guard path.count == parts.count else { return nil }
     var parameters: [String] = []
     for (segment, part) in zip(path, parts) {
       switch part {
       case .fixed(let fixed):
-        guard segment.utf8.elementsEqual(fixed.utf8) else { return nil }
+        guard segment == fixed else { return nil }
       case .parameter(let suffix):
-        let bytes = segment.utf8
-        guard bytes.count >= suffix.utf8.count,
-          bytes.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
+        guard suffix.isEmpty || segment.hasSuffix(suffix),
+          let value = PercentEncoding.decode(segment.dropLast(suffix.count)), !value.isEmpty
         else { return nil }
-        let valueEnd = bytes.index(bytes.endIndex, offsetBy: -suffix.utf8.count)
-        guard let value = PercentEncoding.decode(segment[..<valueEnd]), !value.isEmpty else { return nil }
         parameters.append(value)
       }
     }

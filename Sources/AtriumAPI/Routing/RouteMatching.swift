@@ -57,33 +57,33 @@ struct RouteTable: Sendable {
 
   /// Where a path's candidates are filed: whether it is in the API, its first segment after
   /// `/api/v1` (or its first segment, outside the API) and how many segments it has.
-  ///
-  /// The segment is filed by a hash of its bytes: hashing and comparing it as a `Substring`
-  /// (by Characters) cost more than matching the candidates. Two segments with one hash only
-  /// share a list, whose every candidate is matched in full.
   private struct Key: Hashable {
     let api: Bool
-    let segment: UInt64
+    let segment: Substring
     let count: Int
-
-    init(api: Bool, segment: Substring, count: Int) {
-      self.api = api
-      // FNV-1a, 64 bits.
-      self.segment = segment.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-      self.count = count
-    }
   }
 
   let endpoints: [ErasedEndpoint]
   let examples: [Route]
   private let byName: [Route.Name: ErasedEndpoint]
   private let byFirstSegment: [Key: [ErasedEndpoint]]
+  /// The endpoints whose path has no parameter, by that path: most requests are for one, which
+  /// is then found with one lookup of the path as sent, instead of comparing its segments with
+  /// each candidate's (about 1,000 instructions a candidate, `make bench-cost`). A fixed path
+  /// beats a parameter anyway, so when one is found no other endpoint can be the answer.
+  private let byFixedPath: [String: [ErasedEndpoint]]
 
   init(_ sections: [Entry]) {
     endpoints = sections.flatMap(\.endpoints)
     examples = sections.flatMap(\.examples)
     byName = Dictionary(uniqueKeysWithValues: endpoints.map { ($0.name, $0) })
     byFirstSegment = Dictionary(grouping: endpoints) { Self.key(of: $0.path.segments) }
+    byFixedPath = Dictionary(grouping: endpoints.filter { $0.path.parameterCount == 0 }) { $0.path.text }
+  }
+
+  /// The endpoints whose path is exactly `path`, with no parameter; empty when none is.
+  func fixedEndpoints(at path: String) -> [ErasedEndpoint] {
+    byFixedPath[path] ?? []
   }
 
   func endpoint(named name: Route.Name) -> ErasedEndpoint {
@@ -99,7 +99,7 @@ struct RouteTable: Sendable {
   /// `leave` in the API for `/api/v1/leave/…`; the first segment (`healthz`, `calendar`) for
   /// paths outside `/api/v1`; with the number of segments either way.
   private static func key(of segments: [Substring]) -> Key {
-    if segments.count > 3, segments[1].utf8.elementsEqual("api".utf8), segments[2].utf8.elementsEqual("v1".utf8) {
+    if segments.count > 3, segments[1] == "api", segments[2] == "v1" {
       return Key(api: true, segment: segments[3], count: segments.count)
     }
     return Key(api: false, segment: segments.count > 1 ? segments[1] : "", count: segments.count)
@@ -114,13 +114,17 @@ extension Route {
   ///   - query: Decoded query parameters.
   /// - Throws: `RouteError` saying whether the path is unknown, the method wrong, or the query bad.
   public init(method: String, path: String, query: [String: String] = [:]) throws(RouteError) {
-    let segments = path.pathSegments()
     // A fixed segment beats a parameter: `/api/v1/board/read-all` is only the POST that marks
     // all read, never a notice whose id is "read-all" (which also keeps `Allow` exact).
-    var matches: [(endpoint: RouteTable.ErasedEndpoint, parameters: [String])] = []
-    for endpoint in Self.table.candidates(for: segments) {
-      if let parameters = endpoint.path.parameters(of: segments) {
-        matches.append((endpoint, parameters))
+    var matches: [(endpoint: RouteTable.ErasedEndpoint, parameters: [String])] = Self.table.fixedEndpoints(
+      at: path
+    ).map { ($0, []) }
+    if matches.isEmpty {
+      let segments = path.pathSegments()
+      for endpoint in Self.table.candidates(for: segments) {
+        if let parameters = endpoint.path.parameters(of: segments) {
+          matches.append((endpoint, parameters))
+        }
       }
     }
     let mostSpecific = matches.map { $0.parameters.count }.min()
@@ -139,6 +143,8 @@ extension Route {
   /// The rules of the endpoint a request is for, without reading its query: what the engine
   /// needs before the body arrives. Nil when no endpoint has this method and path.
   public static func rules(method: String, path: String) -> EndpointRules? {
+    let fixed = table.fixedEndpoints(at: path)
+    if !fixed.isEmpty { return fixed.first { $0.method.rawValue == method }?.rules }
     let segments = path.pathSegments()
     let matches = table.candidates(for: segments).compactMap { endpoint in
       endpoint.path.parameters(of: segments).map { (endpoint, $0.count) }

@@ -32,12 +32,16 @@ struct PageTable: Sendable {
   let examples: [WebPage]
   private let byName: [PageName: ErasedRow]
   private let byFirstSegment: [String: [ErasedRow]]
+  /// The pages whose path has no parameter, by that path: found with one lookup of the path
+  /// as sent (as `RouteTable`'s), and a fixed path beats a parameter anyway.
+  private let byFixedPath: [String: [ErasedRow]]
 
   init(_ sections: [Entry]) {
     rows = sections.flatMap(\.rows)
     examples = sections.flatMap(\.examples)
     byName = Dictionary(uniqueKeysWithValues: rows.map { ($0.name, $0) })
     byFirstSegment = Dictionary(grouping: rows) { Self.key(of: $0.path.segments) }
+    byFixedPath = Dictionary(grouping: rows.filter { $0.path.parameterCount == 0 }) { $0.path.text }
   }
 
   /// A page's row and parts, by its section's name for it.
@@ -52,6 +56,9 @@ struct PageTable: Sendable {
   /// The page a request is for. Empty segments are ignored (`/board/` is the board), and a
   /// fixed segment beats a parameter (`/admin/people/new` is not a person called "new").
   func match(method: String, path: String, query: [String: String]) -> WebPage? {
+    if let fixed = byFixedPath[path] {
+      return fixed.first { $0.method.rawValue == method }.flatMap { $0.make([], query) }
+    }
     var segments = path.pathSegments(omittingEmpty: true)
     segments.insert("", at: 0)
     if segments.count == 1 { segments.append("") }
