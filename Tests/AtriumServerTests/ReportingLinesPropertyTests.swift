@@ -41,7 +41,7 @@ import Testing
     let managers = try Self.managers(connection)
     let everyone = managers.keys.sorted()
     let someone = everyone.randomElement(using: &random)!
-    switch Int.random(in: 0..<10, using: &random) {
+    switch Int.random(in: 0..<11, using: &random) {
     case 0:
       let template = try #require(try people.employee(id: someone))
       let id = random.uuid()
@@ -76,8 +76,19 @@ import Testing
         let start = CalendarDate("2026-01-05")!.adding(days: Int.random(in: 0..<300, using: &random))
         request.span = try LeaveSpan(start: start, end: start)
       }
-      try requests.update(request, time: nil, at: instant)
+      // With its days or without: either draws a new revision, which its lines must hold.
+      let time = Bool.random(using: &random) ? WorkingTime(perDate: [request.span.start: HalfDays(halves: 1)]) : nil
+      try requests.update(request, time: time, at: instant)
       return "changed \(request.id) to \(request.status)"
+    case 9:
+      // As when the location's calendar changed: the days (and the revision) without the row.
+      guard let row = try Self.randomRequest(connection, random: &random),
+        let stored = try requests.request(id: row)
+      else { return "no days to replace" }
+      try requests.replaceDays(
+        of: row, employeeID: stored.request.employeeID,
+        WorkingTime(perDate: [stored.request.span.start: HalfDays(halves: 2)]))
+      return "replaced the days of \(row)"
     case 8:
       guard let id = try Self.randomRequest(connection, random: &random), let stored = try requests.request(id: id)
       else { return "nothing to delete" }
@@ -115,7 +126,10 @@ import Testing
     let status: String
     let createdAt: Int64
     let start: String
-    var description: String { "\(approver):\(request) \(status) \(createdAt) \(start)" }
+    /// The request's requester and revision, which the list reads from the line (migration 45).
+    let requester: String
+    let revision: Int64
+    var description: String { "\(approver):\(request) \(status) \(createdAt) \(start) \(requester) \(revision)" }
   }
 
   /// Every person's manager, read from the employees' rows.
@@ -157,19 +171,25 @@ import Testing
       )
       var expectedApprovals: Set<ApprovalLine> = []
       let above = Dictionary(grouping: expected.filter { $0.depth > 0 }, by: \.descendant)
-      for row in try connection.query("SELECT id, employee_id, status, created_at, start_date FROM leave_requests") {
+      for row in try connection.query(
+        "SELECT id, employee_id, status, created_at, start_date, revision FROM leave_requests")
+      {
         for line in above[row.string("employee_id")] ?? [] {
           expectedApprovals.insert(
             ApprovalLine(
               approver: line.ancestor, request: row.string("id"), status: row.string("status"),
-              createdAt: Int64(row.int("created_at")), start: row.string("start_date")))
+              createdAt: Int64(row.int("created_at")), start: row.string("start_date"),
+              requester: row.string("employee_id"), revision: Int64(row.int("revision"))))
         }
       }
       let keptApprovals = Set(
-        try connection.query("SELECT approver_id, request_id, status, created_at, start_date FROM approval_lines").map {
+        try connection.query(
+          "SELECT approver_id, request_id, status, created_at, start_date, employee_id, revision FROM approval_lines"
+        ).map {
           ApprovalLine(
             approver: $0.string("approver_id"), request: $0.string("request_id"), status: $0.string("status"),
-            createdAt: Int64($0.int("created_at")), start: $0.string("start_date"))
+            createdAt: Int64($0.int("created_at")), start: $0.string("start_date"),
+            requester: $0.string("employee_id"), revision: Int64($0.int("revision")))
         })
       #expect(
         keptApprovals == expectedApprovals,

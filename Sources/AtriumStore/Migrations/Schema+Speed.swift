@@ -38,7 +38,7 @@ extension Schema {
         "CREATE INDEX approval_lines_pending ON approval_lines (approver_id, status, created_at, request_id)",
         "CREATE INDEX approval_lines_status ON approval_lines (approver_id, status, start_date, request_id)",
         "CREATE INDEX approval_lines_all ON approval_lines (approver_id, start_date, request_id)",
-      ] + ReportingLinesStore.rebuildStatements.map { .differing(sqlite: $0, postgres: $0) }),
+      ] + linesOfMigration37.map { .differing(sqlite: $0, postgres: $0) }),
     Migration(
       version: 38, name: "a manager's active reports read from one index",
       sql: [
@@ -128,5 +128,49 @@ extension Schema {
         // `orderSearch` now ends with).
         .differing(sqlite: PeopleStore.mergeSearchIndex, postgres: nil)
       ]),
+    Migration(
+      version: 45, name: "each approval line with its request's requester and revision",
+      sql: [
+        // A manager's approvals list reads each request's requester and revision from the
+        // line's index, without a seek into the requests (`ApprovalsStore.entries`);
+        // `ReportingLinesStore` keeps both with the request's row. The lines are written
+        // again, and their indexes made again with the two columns at their end.
+        "DROP INDEX approval_lines_pending",
+        "DROP INDEX approval_lines_status",
+        "DROP INDEX approval_lines_all",
+        "ALTER TABLE approval_lines ADD COLUMN employee_id TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE approval_lines ADD COLUMN revision BIGINT NOT NULL DEFAULT 0",
+      ] + ReportingLinesStore.rebuildStatements.map { .differing(sqlite: $0, postgres: $0) } + [
+        """
+        CREATE INDEX approval_lines_pending
+          ON approval_lines (approver_id, status, created_at, request_id, employee_id, revision)
+        """,
+        """
+        CREATE INDEX approval_lines_status
+          ON approval_lines (approver_id, status, start_date, request_id, employee_id, revision)
+        """,
+        "CREATE INDEX approval_lines_all ON approval_lines (approver_id, start_date, request_id, employee_id, revision)",
+      ]),
+  ]
+
+  /// What migration 37 filled the reporting and approval lines with, as it ran then (the
+  /// lines are written now by `ReportingLinesStore.rebuildStatements`, with more columns).
+  static let linesOfMigration37: [String] = [
+    "DELETE FROM approval_lines",
+    "DELETE FROM reporting_lines",
+    """
+    WITH RECURSIVE up(descendant_id, ancestor_id, depth) AS (
+      SELECT id, id, 0 FROM employees
+      UNION ALL
+      SELECT u.descendant_id, e.manager_id, u.depth + 1 FROM up u JOIN employees e ON e.id = u.ancestor_id
+      WHERE e.manager_id IS NOT NULL AND e.manager_id <> u.descendant_id AND u.depth < 1000)
+    INSERT INTO reporting_lines (ancestor_id, descendant_id, depth)
+    SELECT ancestor_id, descendant_id, MIN(depth) FROM up GROUP BY ancestor_id, descendant_id
+    """,
+    """
+    INSERT INTO approval_lines (approver_id, request_id, status, created_at, start_date)
+    SELECT l.ancestor_id, r.id, r.status, r.created_at, r.start_date
+    FROM leave_requests r JOIN reporting_lines l ON l.descendant_id = r.employee_id AND l.depth > 0
+    """,
   ]
 }

@@ -72,7 +72,7 @@ public struct ApprovalsStore {
   public func page(
     scope: Scope, status: LeaveStatus?, limit: Int, after cursor: String?
   ) throws -> (items: [Item], nextCursor: String?) {
-    let (rows, next) = try pageRows("r.*", scope: scope, status: status, limit: limit, after: cursor, covered: false)
+    let (rows, next) = try pageRows("r.*", scope: scope, status: status, limit: limit, after: cursor)
     let items = rows.compactMap { row -> Item? in
       guard let stored = LeaveRequestStore.stored(row) else { return nil }
       return Item(
@@ -86,8 +86,7 @@ public struct ApprovalsStore {
   public func entries(
     scope: Scope, status: LeaveStatus?, limit: Int, after cursor: String?
   ) throws -> (entries: [Entry], nextCursor: String?) {
-    let (rows, next) = try pageRows(
-      "r.id, r.employee_id, r.revision", scope: scope, status: status, limit: limit, after: cursor, covered: true)
+    let (rows, next) = try pageRows(nil, scope: scope, status: status, limit: limit, after: cursor)
     guard let columns = rows.first?.columns else { return ([], next) }
     let (id, revision, employeeID) = (
       columns.position(of: "id"), columns.position(of: "revision"), columns.position(of: "employee_id")
@@ -110,12 +109,11 @@ public struct ApprovalsStore {
     PersonName(id: row.string("employee_id"), displayName: LeaveRequestStore.displayName(row))
   }
 
-  /// The rows of one page, with `requestColumns` of each request (its id and employee id
-  /// among them) and its requester's name, position and photo.
-  /// - Parameter covered: whether `requestColumns` are all in `leave_requests_listed`, so
-  ///   that SQLite reads a manager's requests from that index alone.
+  /// The rows of one page, with `requestColumns` of each request (`r`) or, when nil, only
+  /// its `id`, `employee_id` and `revision` (which a manager's list reads from its lines'
+  /// index alone, migration 45), and its requester's name, position and photo.
   private func pageRows(
-    _ requestColumns: String, scope: Scope, status: LeaveStatus?, limit: Int, after cursor: String?, covered: Bool
+    _ requestColumns: String?, scope: Scope, status: LeaveStatus?, limit: Int, after cursor: String?
   ) throws -> (rows: ArraySlice<DatabaseRow>, nextCursor: String?) {
     let oldestFirst = status == .pending
     // The list's columns in `source` (`k` a line of `approval_lines`, `r` the request):
@@ -124,22 +122,32 @@ public struct ApprovalsStore {
     var arguments: [DatabaseValue]
     let sqlite = connection.dialect == .sqlite
     let employees = sqlite ? "employees e INDEXED BY employees_listed" : "employees e"
+    let columns: String
     switch scope {
     case .everyoneBut(let adminID):
-      source = "leave_requests r JOIN \(employees) ON e.id = r.employee_id WHERE r.employee_id <> ?"
+      let requests =
+        sqlite && requestColumns == nil ? "leave_requests r INDEXED BY leave_requests_listed" : "leave_requests r"
+      source = "\(requests) JOIN \(employees) ON e.id = r.employee_id WHERE r.employee_id <> ?"
       (key, sort, statusColumn) = ("r.id", oldestFirst ? "r.created_at" : "r.start_date", "r.status")
+      columns = requestColumns ?? "r.id, r.employee_id, r.revision"
       arguments = [.text(adminID)]
     case .below(let managerID):
-      let requests = sqlite && covered ? "leave_requests r INDEXED BY leave_requests_listed" : "leave_requests r"
-      source = """
-        approval_lines k JOIN \(requests) ON r.id = k.request_id JOIN \(employees) ON e.id = r.employee_id
-        WHERE k.approver_id = ? AND r.employee_id <> ?
-        """
+      if let requestColumns {
+        source = """
+          approval_lines k JOIN leave_requests r ON r.id = k.request_id JOIN \(employees) ON e.id = k.employee_id
+          WHERE k.approver_id = ? AND k.employee_id <> ?
+          """
+        columns = requestColumns
+      } else {
+        source =
+          "approval_lines k JOIN \(employees) ON e.id = k.employee_id WHERE k.approver_id = ? AND k.employee_id <> ?"
+        columns = "k.request_id AS id, k.employee_id, k.revision"
+      }
       (key, sort, statusColumn) = ("k.request_id", oldestFirst ? "k.created_at" : "k.start_date", "k.status")
       arguments = [.text(managerID), .text(managerID)]
     }
     var sql =
-      "SELECT \(requestColumns), \(sort) AS list_sort, e.first_name, e.last_name, e.username, e.position, e.photo FROM "
+      "SELECT \(columns), \(sort) AS list_sort, e.first_name, e.last_name, e.username, e.position, e.photo FROM "
       + source
     if let status {
       sql += " AND \(statusColumn) = ?"

@@ -28,6 +28,7 @@ public struct LeaveRequestStore {
 
   /// Saves a new request with its working days by date.
   public func insert(_ request: LeaveRequest, time: WorkingTime, at instant: Int64) throws {
+    let revision = Self.newRevision()
     let row = (
       sql: """
       INSERT INTO leave_requests (id, employee_id, type_id, start_date, end_date, start_half, end_half, status,
@@ -38,17 +39,18 @@ public struct LeaveRequestStore {
         .text(request.id), .text(request.employeeID), .text(request.typeID), DatabaseValue(request.span.start),
         DatabaseValue(request.span.end), .text(request.span.startHalf.rawValue), .text(request.span.endHalf.rawValue),
         .text(request.status.rawValue), .text(request.note), DatabaseValue(time.total.halves), .integer(instant),
-        .integer(instant), .integer(Self.newRevision()),
+        .integer(instant), .integer(revision),
       ] as [DatabaseValue]
     )
     try connection.executeTogether([row] + Self.dayRows(of: request.id, time))
-    try ReportingLinesStore(connection).requestAdded(request, at: instant)
+    try ReportingLinesStore(connection).requestAdded(request, revision: revision, at: instant)
     try LeaveBalanceStore(connection).add(requestID: request.id)
   }
 
   /// Saves a changed request; with `time`, its working days are replaced too.
   public func update(_ request: LeaveRequest, time: WorkingTime?, at instant: Int64) throws {
     let balances = LeaveBalanceStore(connection)
+    let revision = Self.newRevision()
     try balances.withdraw(requestID: request.id)
     try connection.execute(
       """
@@ -58,11 +60,11 @@ public struct LeaveRequestStore {
       [
         .text(request.typeID), DatabaseValue(request.span.start), DatabaseValue(request.span.end),
         .text(request.span.startHalf.rawValue), .text(request.span.endHalf.rawValue), .text(request.status.rawValue),
-        .text(request.note), .text(request.decisionReason), .integer(instant), .integer(Self.newRevision()),
+        .text(request.note), .text(request.decisionReason), .integer(instant), .integer(revision),
         .text(request.id),
       ])
-    try ReportingLinesStore(connection).requestChanged(request)
-    if let time { try storeDays(of: request.id, time) }
+    try ReportingLinesStore(connection).requestChanged(request, revision: revision)
+    if let time { try storeDays(of: request.id, time, revision: revision) }
     try balances.add(requestID: request.id)
     try balances.tidy(employeeID: request.employeeID)
   }
@@ -79,19 +81,22 @@ public struct LeaveRequestStore {
   public func replaceDays(of requestID: String, employeeID: String, _ time: WorkingTime) throws {
     let balances = LeaveBalanceStore(connection)
     try balances.withdraw(requestID: requestID)
-    try storeDays(of: requestID, time)
+    let revision = Self.newRevision()
+    try storeDays(of: requestID, time, revision: revision)
+    try ReportingLinesStore(connection).requestRevised(requestID, revision: revision)
     try balances.add(requestID: requestID)
     try balances.tidy(employeeID: employeeID)
   }
 
-  /// Replaces a request's days and their sum (its person's balance rows are the caller's).
-  private func storeDays(of requestID: String, _ time: WorkingTime) throws {
+  /// Replaces a request's days and their sum, at `revision` (its person's balance rows and
+  /// its approval lines are the caller's).
+  private func storeDays(of requestID: String, _ time: WorkingTime, revision: Int64) throws {
     try connection.executeTogether(
       [
         ("DELETE FROM leave_request_days WHERE request_id = ?", [.text(requestID)]),
         (
           "UPDATE leave_requests SET halves = ?, revision = ? WHERE id = ?",
-          [DatabaseValue(time.total.halves), .integer(Self.newRevision()), .text(requestID)]
+          [DatabaseValue(time.total.halves), .integer(revision), .text(requestID)]
         ),
       ] + Self.dayRows(of: requestID, time))
   }

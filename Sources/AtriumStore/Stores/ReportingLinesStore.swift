@@ -4,7 +4,8 @@ import AtriumSQL
 /// The reporting chain kept as rows, in the same transaction as every change that moves it:
 /// `reporting_lines` holds each (ancestor, descendant, depth) pair, a person with themselves
 /// at depth 0 included; `approval_lines` holds each leave request once per person above its
-/// requester, with the columns the approvals list sorts by. A manager's approvals are then
+/// requester, with the columns the approvals list sorts by and reads (its requester and
+/// revision). A manager's approvals are then
 /// one index range, at any height of the chain, instead of a walk down the chain and a sort
 /// of every request below (issue 22).
 ///
@@ -68,8 +69,8 @@ public struct ReportingLinesStore {
       """, manager, person)
     try connection.execute(
       """
-      INSERT INTO approval_lines (approver_id, request_id, status, created_at, start_date)
-      SELECT a.ancestor_id, r.id, r.status, r.created_at, r.start_date
+      INSERT INTO approval_lines (approver_id, request_id, status, created_at, start_date, employee_id, revision)
+      SELECT a.ancestor_id, r.id, r.status, r.created_at, r.start_date, r.employee_id, r.revision
       FROM reporting_lines a CROSS JOIN reporting_lines s JOIN leave_requests r ON r.employee_id = s.descendant_id
       WHERE a.descendant_id = ? AND s.ancestor_id = ?
       """, manager, person)
@@ -102,26 +103,33 @@ public struct ReportingLinesStore {
   // MARK: Requests
 
   /// A new request, listed for everyone above its requester.
-  func requestAdded(_ request: LeaveRequest, at instant: Int64) throws {
+  func requestAdded(_ request: LeaveRequest, revision: Int64, at instant: Int64) throws {
     try connection.execute(
       """
-      INSERT INTO approval_lines (approver_id, request_id, status, created_at, start_date)
-      SELECT ancestor_id, ?, ?, ?, ? FROM reporting_lines WHERE descendant_id = ? AND depth > 0
+      INSERT INTO approval_lines (approver_id, request_id, status, created_at, start_date, employee_id, revision)
+      SELECT ancestor_id, ?, ?, ?, ?, ?, ? FROM reporting_lines WHERE descendant_id = ? AND depth > 0
       """, .text(request.id), .text(request.status.rawValue), .integer(instant), DatabaseValue(request.span.start),
-      .text(request.employeeID))
+      .text(request.employeeID), .integer(revision), .text(request.employeeID))
   }
 
-  /// A request whose status or dates changed.
-  func requestChanged(_ request: LeaveRequest) throws {
+  /// A request whose row changed: its status, dates and revision as the list reads them.
+  func requestChanged(_ request: LeaveRequest, revision: Int64) throws {
     try connection.execute(
-      "UPDATE approval_lines SET status = ?, start_date = ? WHERE request_id = ?", .text(request.status.rawValue),
-      DatabaseValue(request.span.start), .text(request.id))
+      "UPDATE approval_lines SET status = ?, start_date = ?, revision = ? WHERE request_id = ?",
+      .text(request.status.rawValue), DatabaseValue(request.span.start), .integer(revision), .text(request.id))
+  }
+
+  /// A request whose days changed without its row (its location's calendar did).
+  func requestRevised(_ requestID: String, revision: Int64) throws {
+    try connection.execute(
+      "UPDATE approval_lines SET revision = ? WHERE request_id = ?", .integer(revision), .text(requestID))
   }
 
   // MARK: From scratch
 
-  /// Both tables made again from the employees' managers and the requests: what migration 37
-  /// filled them with (so these texts change only with a new migration that runs them).
+  /// Both tables made again from the employees' managers and the requests: what migration 45
+  /// filled them with (so these texts change only with a new migration that runs them; those
+  /// of migration 37 are `Schema.linesOfMigration37`).
   public static let rebuildStatements: [String] = [
     "DELETE FROM approval_lines",
     "DELETE FROM reporting_lines",
@@ -135,8 +143,8 @@ public struct ReportingLinesStore {
     SELECT ancestor_id, descendant_id, MIN(depth) FROM up GROUP BY ancestor_id, descendant_id
     """,
     """
-    INSERT INTO approval_lines (approver_id, request_id, status, created_at, start_date)
-    SELECT l.ancestor_id, r.id, r.status, r.created_at, r.start_date
+    INSERT INTO approval_lines (approver_id, request_id, status, created_at, start_date, employee_id, revision)
+    SELECT l.ancestor_id, r.id, r.status, r.created_at, r.start_date, r.employee_id, r.revision
     FROM leave_requests r JOIN reporting_lines l ON l.descendant_id = r.employee_id AND l.depth > 0
     """,
   ]
