@@ -233,7 +233,7 @@ extension WebApp {
             + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
         ),
         ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"), ("X-Frame-Options", "DENY"),
-      ]), body: Array(node.renderDocument().utf8))
+      ]), body: node.renderDocumentBytes())
   }
 
   /// An error as the problem the visitor is shown (the API's mapping: a busy database is 503,
