@@ -75,23 +75,18 @@ struct PageTable: Sendable {
   }
 }
 
-/// A section's own name for a page, as a key for every section's pages. Its section's type
-/// is part of the hash: sections' names alike (`.home` of two sections) would otherwise land
-/// in one bucket, and `AnyHashable`'s comparison of values of different types is slow.
-struct PageName: Hashable, @unchecked Sendable {
+/// A section's own name for a page, as a key for every section's pages: its section's type
+/// and the name's place among the section's names. Every link of every page is resolved by
+/// it; the name itself as an `AnyHashable` (boxed, hashed and compared through the box) cost
+/// about 4,000 instructions a link (`make bench-cost`, the menu of `/time-off`).
+struct PageName: Hashable, Sendable {
   private let section: ObjectIdentifier
-  /// Only ever a `PageSection.Name`, which is `Sendable`.
-  private let value: AnyHashable
+  private let place: Int
 
-  init<Name: Hashable & Sendable>(_ name: Name) {
+  init<Name: CaseIterable & Equatable>(_ name: Name) {
     section = ObjectIdentifier(Name.self)
-    value = AnyHashable(name)
+    let cases = Name.allCases
+    guard let index = cases.firstIndex(of: name) else { preconditionFailure("\(name) is not among its cases") }
+    place = cases.distance(from: cases.startIndex, to: index)
   }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(section)
-    hasher.combine(value)
-  }
-
-  static func == (lhs: PageName, rhs: PageName) -> Bool { lhs.section == rhs.section && lhs.value == rhs.value }
 }
