@@ -29,7 +29,7 @@ public struct CalendarStore {
     }
     sql += " ORDER BY sort_key, id LIMIT ?"
     arguments.append(.integer(Int64(limit)))
-    return try connection.query(sql, arguments).map(PeopleStore.employee)
+    return try connection.query(sql, arguments).employees
   }
 
   /// One day of someone's pending or approved leave.

@@ -137,7 +137,7 @@ extension PeopleStore {
     let page = rows.prefix(limit)
     // The cursor holds the stored key, so paging follows the index exactly.
     let next = rows.count > limit ? page.last.map { Cursor.encode([$0.string("sort_key"), $0.string("id")]) } : nil
-    return (page.map(Self.employee), next)
+    return (page.employees, next)
   }
 
   /// PostgreSQL's `tsquery` in which every word of the query must start a word of the entry:

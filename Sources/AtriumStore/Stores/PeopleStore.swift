@@ -25,13 +25,13 @@ public struct PeopleStore {
 
   /// Everyone still employed, for a change that may touch each of their balances.
   public func activeEmployees() throws -> [Employee] {
-    try connection.query("SELECT * FROM employees WHERE active = 1 ORDER BY id").map(Self.employee)
+    try connection.query("SELECT * FROM employees WHERE active = 1 ORDER BY id").employees
   }
 
   /// Everyone, former employees too, in pages by id (`after`: the last id of the page before).
   public func everyone(after id: String, limit: Int) throws -> [Employee] {
     try connection.query("SELECT * FROM employees WHERE id > ? ORDER BY id LIMIT ?", .text(id), .integer(Int64(limit)))
-      .map(Self.employee)
+      .employees
   }
 
   /// Active administrators other than `id`.
@@ -48,18 +48,18 @@ public struct PeopleStore {
       try connection.query(
         "SELECT * FROM employees WHERE active = 1 AND department_id = ? ORDER BY id", .text(id ?? "")
       )
-      .map(Self.employee)
+      .employees
     case "location":
       try connection.query("SELECT * FROM employees WHERE active = 1 AND location_id = ? ORDER BY id", .text(id ?? ""))
-        .map(Self.employee)
+        .employees
     default:
-      try connection.query("SELECT * FROM employees WHERE active = 1 ORDER BY id").map(Self.employee)
+      try connection.query("SELECT * FROM employees WHERE active = 1 ORDER BY id").employees
     }
   }
 
   /// Everyone who runs Atrium: the active administrators.
   public func activeAdministrators() throws -> [Employee] {
-    try connection.query("SELECT * FROM employees WHERE role = 'admin' AND active = 1 ORDER BY id").map(Self.employee)
+    try connection.query("SELECT * FROM employees WHERE role = 'admin' AND active = 1 ORDER BY id").employees
   }
 
   public func count() throws -> Int {
@@ -142,17 +142,6 @@ public struct PeopleStore {
       SELECT e.* FROM reporting_lines l JOIN employees e ON e.id = l.ancestor_id
       WHERE l.descendant_id = ? AND l.depth > 0 ORDER BY l.depth
       """, .text(employeeID)
-    ).map(Self.employee)
-  }
-
-  static func employee(_ row: DatabaseRow) -> Employee {
-    Employee(
-      id: row.string("id"), username: row.string("username"), email: row.string("email"),
-      firstName: row.string("first_name"), lastName: row.string("last_name"),
-      position: row.string("position"), departmentID: row.string("department_id"),
-      locationID: row.string("location_id"), managerID: row.optionalString("manager_id"),
-      role: Role(rawValue: row.string("role")) ?? .employee, startDate: row.date("start_date"),
-      phone: row.string("phone"), bio: row.string("bio"), isActive: row.bool("active"),
-      photoID: row.optionalString("photo"), permissions: Permission.set(from: row.string("permissions")))
+    ).employees
   }
 }
