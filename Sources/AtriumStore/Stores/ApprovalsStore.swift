@@ -125,9 +125,7 @@ public struct ApprovalsStore {
     let columns: String
     switch scope {
     case .everyoneBut(let adminID):
-      let requests =
-        sqlite && requestColumns == nil ? "leave_requests r INDEXED BY leave_requests_listed" : "leave_requests r"
-      source = "\(requests) JOIN \(employees) ON e.id = r.employee_id WHERE r.employee_id <> ?"
+      source = "leave_requests r JOIN \(employees) ON e.id = r.employee_id WHERE r.employee_id <> ?"
       (key, sort, statusColumn) = ("r.id", oldestFirst ? "r.created_at" : "r.start_date", "r.status")
       columns = requestColumns ?? "r.id, r.employee_id, r.revision"
       arguments = [.text(adminID)]
