@@ -133,16 +133,17 @@ extension Schema {
       sql: [
         // A manager's approvals list reads each request's requester and revision from the
         // line's index, without a seek into the requests (`ApprovalsStore.entries`);
-        // `ReportingLinesStore` keeps both with the request's row. The lines are written
-        // again, and their indexes made again with the two columns at their end; migration
-        // 43's index of the requests, which only that seek read, goes.
+        // `ReportingLinesStore` keeps both with the request's row. The approval lines are
+        // written again (the reporting lines stay), and their indexes made again with the two
+        // columns at their end; migration 43's index of the requests, which only that seek
+        // read, goes.
         .differing(sqlite: "DROP INDEX leave_requests_listed", postgres: nil),
         "DROP INDEX approval_lines_pending",
         "DROP INDEX approval_lines_status",
         "DROP INDEX approval_lines_all",
         "ALTER TABLE approval_lines ADD COLUMN employee_id TEXT NOT NULL DEFAULT ''",
         "ALTER TABLE approval_lines ADD COLUMN revision BIGINT NOT NULL DEFAULT 0",
-      ] + ReportingLinesStore.rebuildStatements.map { .differing(sqlite: $0, postgres: $0) } + [
+      ] + ReportingLinesStore.approvalLinesRebuild.map { .differing(sqlite: $0, postgres: $0) } + [
         """
         CREATE INDEX approval_lines_pending
           ON approval_lines (approver_id, status, created_at, request_id, employee_id, revision)
@@ -155,24 +156,15 @@ extension Schema {
       ]),
   ]
 
-  /// What migration 37 filled the reporting and approval lines with, as it ran then (the
-  /// lines are written now by `ReportingLinesStore.rebuildStatements`, with more columns).
-  static let linesOfMigration37: [String] = [
-    "DELETE FROM approval_lines",
-    "DELETE FROM reporting_lines",
-    """
-    WITH RECURSIVE up(descendant_id, ancestor_id, depth) AS (
-      SELECT id, id, 0 FROM employees
-      UNION ALL
-      SELECT u.descendant_id, e.manager_id, u.depth + 1 FROM up u JOIN employees e ON e.id = u.ancestor_id
-      WHERE e.manager_id IS NOT NULL AND e.manager_id <> u.descendant_id AND u.depth < 1000)
-    INSERT INTO reporting_lines (ancestor_id, descendant_id, depth)
-    SELECT ancestor_id, descendant_id, MIN(depth) FROM up GROUP BY ancestor_id, descendant_id
-    """,
-    """
-    INSERT INTO approval_lines (approver_id, request_id, status, created_at, start_date)
-    SELECT l.ancestor_id, r.id, r.status, r.created_at, r.start_date
-    FROM leave_requests r JOIN reporting_lines l ON l.descendant_id = r.employee_id AND l.depth > 0
-    """,
-  ]
+  /// What migration 37 filled the reporting and approval lines with: the reporting lines as
+  /// `ReportingLinesStore` still makes them, the approval lines as they were then (they are
+  /// written now with more columns, `ReportingLinesStore.approvalLinesRebuild`).
+  static let linesOfMigration37: [String] =
+    ["DELETE FROM approval_lines"] + ReportingLinesStore.reportingLinesRebuild + [
+      """
+      INSERT INTO approval_lines (approver_id, request_id, status, created_at, start_date)
+      SELECT l.ancestor_id, r.id, r.status, r.created_at, r.start_date
+      FROM leave_requests r JOIN reporting_lines l ON l.descendant_id = r.employee_id AND l.depth > 0
+      """
+    ]
 }

@@ -127,11 +127,9 @@ public struct ReportingLinesStore {
 
   // MARK: From scratch
 
-  /// Both tables made again from the employees' managers and the requests: what migration 45
-  /// filled them with (so these texts change only with a new migration that runs them; those
-  /// of migration 37 are `Schema.linesOfMigration37`).
-  public static let rebuildStatements: [String] = [
-    "DELETE FROM approval_lines",
+  /// The reporting lines made again from the employees' managers: what migration 37 filled
+  /// them with (so these texts change only with a new migration that runs them).
+  public static let reportingLinesRebuild: [String] = [
     "DELETE FROM reporting_lines",
     """
     WITH RECURSIVE up(descendant_id, ancestor_id, depth) AS (
@@ -142,12 +140,21 @@ public struct ReportingLinesStore {
     INSERT INTO reporting_lines (ancestor_id, descendant_id, depth)
     SELECT ancestor_id, descendant_id, MIN(depth) FROM up GROUP BY ancestor_id, descendant_id
     """,
+  ]
+
+  /// The approval lines made again from the requests and the reporting lines: what migration
+  /// 45 filled them with (so these texts change only with a new migration that runs them).
+  public static let approvalLinesRebuild: [String] = [
+    "DELETE FROM approval_lines",
     """
     INSERT INTO approval_lines (approver_id, request_id, status, created_at, start_date, employee_id, revision)
     SELECT l.ancestor_id, r.id, r.status, r.created_at, r.start_date, r.employee_id, r.revision
     FROM leave_requests r JOIN reporting_lines l ON l.descendant_id = r.employee_id AND l.depth > 0
     """,
   ]
+
+  /// Both tables made again from the employees' managers and the requests.
+  public static let rebuildStatements: [String] = reportingLinesRebuild + approvalLinesRebuild
 
   /// Makes both tables again from scratch (see `rebuildStatements`).
   public func rebuild() throws {
