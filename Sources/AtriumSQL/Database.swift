@@ -30,6 +30,10 @@ public protocol DatabaseConnection: AnyObject {
   /// Runs a query and returns its rows.
   func query(_ sql: String, _ arguments: [DatabaseValue]) throws -> [DatabaseRow]
 
+  /// Runs a query and hands each row to `body` as it is read (`ResultRow`), where a list of
+  /// many rows need not be made twice. `body` must not use this connection.
+  func forEachRow(_ sql: String, _ arguments: [DatabaseValue], _ body: (any ResultRow) throws -> Void) throws
+
   /// Runs queries that do not depend on each other and returns each one's rows, in order.
   /// A server engine sends them together: one round trip instead of one per query.
   func queries(_ queries: [(sql: String, arguments: [DatabaseValue])]) throws -> [[DatabaseRow]]

@@ -67,9 +67,39 @@ public final class SQLiteConnection {
       let code = sqlite3_step(statement)
       if code == SQLITE_DONE { break }
       guard code == SQLITE_ROW else { throw error(sql: sql) }
-      rows.append(DatabaseRow(columns: columns, values: (0..<columnCount).map { value(statement, $0) }))
+      rows.append(DatabaseRow(columns: columns, values: (0..<columnCount).map { Self.value(statement, $0) }))
     }
     return rows
+  }
+
+  /// A row of a running statement, read in place (`forEachRow`).
+  public struct Row: ResultRow {
+    let statement: OpaquePointer
+    public let columns: DatabaseColumns
+
+    public subscript(position: Int?) -> DatabaseValue {
+      guard let position else { return .null }
+      return SQLiteConnection.value(statement, Int32(position))
+    }
+  }
+
+  /// Runs one parameterized statement and hands each row to `body` as it is stepped to, read
+  /// in place: no row is kept. `body` must not run statements on this connection (the one
+  /// running may be the one it would reuse).
+  public func forEachRow(_ sql: String, _ bindings: [DatabaseValue], _ body: (Row) throws -> Void) throws {
+    let (statement, columns) = try prepared(sql)
+    defer {
+      sqlite3_reset(statement)
+      sqlite3_clear_bindings(statement)
+    }
+    try bind(bindings, to: statement, sql: sql)
+    let row = Row(statement: statement, columns: columns)
+    while true {
+      let code = sqlite3_step(statement)
+      if code == SQLITE_DONE { break }
+      guard code == SQLITE_ROW else { throw error(sql: sql) }
+      try body(row)
+    }
   }
 
   /// The number of rows changed by the last INSERT, UPDATE or DELETE.
@@ -126,7 +156,7 @@ public final class SQLiteConnection {
     }
   }
 
-  private func value(_ statement: OpaquePointer, _ column: Int32) -> DatabaseValue {
+  fileprivate static func value(_ statement: OpaquePointer, _ column: Int32) -> DatabaseValue {
     switch sqlite3_column_type(statement, column) {
     case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
     case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))

@@ -221,6 +221,20 @@ import Testing
     let all = try JSONText.decode(
       Page<ApprovalItem>.self, from: app.send(.approvals(.list(status: .all, page: .first)), token: ana.accessToken))
     #expect(all.items.map(\.request.id) == ids.reversed(), "newest start first")
+    for decider in [mario, ana] {
+      var paged: [String] = []
+      var cursor: String?
+      repeat {
+        let page = try JSONText.decode(
+          Page<ApprovalItem>.self,
+          from: app.send(
+            .approvals(.list(status: .all, page: PageRequest(limit: 2, cursor: cursor))), token: decider.accessToken))
+        #expect(page.items.count == min(2, ids.count - paged.count))
+        paged += page.items.map(\.request.id)
+        cursor = page.nextCursor
+      } while cursor != nil && paged.count < 20
+      #expect(paged == ids.reversed(), "pages of two, newest start first, each request once")
+    }
     #expect(app.send(.approvals(.list(status: .pending, page: .first)), token: eva.accessToken).status == 403)
   }
 

@@ -153,6 +153,10 @@ final class PooledConnection: DatabaseConnection, @unchecked Sendable {
     try SQLiteDatabase.translate { try connection.run(sql, arguments) }
   }
 
+  func forEachRow(_ sql: String, _ arguments: [DatabaseValue], _ body: (any ResultRow) throws -> Void) throws {
+    try SQLiteDatabase.translate { try connection.forEachRow(sql, arguments) { try body($0) } }
+  }
+
   func rollBack() {
     if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
   }

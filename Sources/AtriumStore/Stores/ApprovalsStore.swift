@@ -83,38 +83,81 @@ public struct ApprovalsStore {
   }
 
   /// The same page as `page`, each request by its id and revision only, with its requester.
+  ///
+  /// Its rows are read as the statement steps (`forEachRow`), straight into entries.
   public func entries(
     scope: Scope, status: LeaveStatus?, limit: Int, after cursor: String?
   ) throws -> (entries: [Entry], nextCursor: String?) {
-    let (rows, next) = try pageRows(nil, scope: scope, status: status, limit: limit, after: cursor)
-    guard let columns = rows.first?.columns else { return ([], next) }
-    let (id, revision, employeeID) = (
-      columns.position(of: "id"), columns.position(of: "revision"), columns.position(of: "employee_id")
-    )
-    let (firstName, lastName, username, position, photo) = (
-      columns.position(of: "first_name"), columns.position(of: "last_name"), columns.position(of: "username"),
-      columns.position(of: "position"), columns.position(of: "photo")
-    )
-    let entries = rows.map { row in
-      Entry(
-        requestID: row[id].string, revision: Int64(row[revision].int),
-        requester: Requester(
-          id: row[employeeID].string, firstName: row[firstName].string, lastName: row[lastName].string,
-          username: row[username].string, position: row[position].string, photoID: row[photo].optionalString))
+    let query = try pageQuery(nil, scope: scope, status: status, limit: limit, after: cursor)
+    var entries: [Entry] = []
+    entries.reserveCapacity(limit)
+    var positions: EntryPositions?
+    var lastSort = DatabaseValue.null
+    var more = false
+    try connection.forEachRow(query.sql, query.arguments) { row in
+      guard entries.count < limit else {
+        more = true
+        return
+      }
+      let at = positions ?? EntryPositions(row.columns)
+      positions = at
+      entries.append(
+        Entry(
+          requestID: row[at.id].string, revision: Int64(row[at.revision].int),
+          requester: Requester(
+            id: row[at.employeeID].string, firstName: row[at.firstName].string, lastName: row[at.lastName].string,
+            username: row[at.username].string, position: row[at.position].string,
+            photoID: row[at.photo].optionalString)))
+      if entries.count == limit { lastSort = row[at.sort] }
     }
-    return (entries, next)
+    guard more, let last = entries.last else { return (entries, nil) }
+    return (entries, nextCursor(sort: lastSort, id: last.requestID, oldestFirst: query.oldestFirst))
+  }
+
+  /// Where an entry's columns are in the page's rows, found once a page.
+  private struct EntryPositions {
+    let id, revision, employeeID, firstName, lastName, username, position, photo, sort: Int?
+
+    init(_ columns: DatabaseColumns) {
+      (id, revision, employeeID, sort) = (
+        columns.position(of: "id"), columns.position(of: "revision"), columns.position(of: "employee_id"),
+        columns.position(of: "list_sort")
+      )
+      (firstName, lastName, username, position, photo) = (
+        columns.position(of: "first_name"), columns.position(of: "last_name"), columns.position(of: "username"),
+        columns.position(of: "position"), columns.position(of: "photo")
+      )
+    }
   }
 
   private static func requester(_ row: DatabaseRow) -> PersonName {
     PersonName(id: row.string("employee_id"), displayName: LeaveRequestStore.displayName(row))
   }
 
-  /// The rows of one page, with `requestColumns` of each request (`r`) or, when nil, only
-  /// its `id`, `employee_id` and `revision` (which a manager's list reads from its lines'
-  /// index alone, migration 45), and its requester's name, position and photo.
+  /// The rows of one page, with `requestColumns` of each request (`r`), and its requester's
+  /// name, position and photo.
   private func pageRows(
-    _ requestColumns: String?, scope: Scope, status: LeaveStatus?, limit: Int, after cursor: String?
+    _ requestColumns: String, scope: Scope, status: LeaveStatus?, limit: Int, after cursor: String?
   ) throws -> (rows: ArraySlice<DatabaseRow>, nextCursor: String?) {
+    let query = try pageQuery(requestColumns, scope: scope, status: status, limit: limit, after: cursor)
+    let rows = try connection.query(query.sql, query.arguments)
+    let page = rows.prefix(limit)
+    guard rows.count > limit, let last = page.last else { return (page, nil) }
+    return (page, nextCursor(sort: last["list_sort"], id: last.string("id"), oldestFirst: query.oldestFirst))
+  }
+
+  /// The cursor that continues a page after the row sorted by `sort`, with request `id`.
+  private func nextCursor(sort: DatabaseValue, id: String, oldestFirst: Bool) -> String {
+    Cursor.encode([oldestFirst ? String(sort.int) : sort.string, id])
+  }
+
+  /// The query of one page and one row more (which tells whether another page follows), with
+  /// `requestColumns` of each request (`r`) or, when nil, only its `id`, `employee_id` and
+  /// `revision` (which a manager's list reads from its lines' index alone, migration 45), and
+  /// its requester's name, position and photo; `list_sort` is what it sorts by.
+  private func pageQuery(
+    _ requestColumns: String?, scope: Scope, status: LeaveStatus?, limit: Int, after cursor: String?
+  ) throws -> (sql: String, arguments: [DatabaseValue], oldestFirst: Bool) {
     let oldestFirst = status == .pending
     // The list's columns in `source` (`k` a line of `approval_lines`, `r` the request):
     // its key, what it sorts by, and the status it filters on.
@@ -165,12 +208,6 @@ public struct ApprovalsStore {
     sql += oldestFirst ? " ORDER BY \(sort), \(key)" : " ORDER BY \(sort) DESC, \(key) DESC"
     sql += " LIMIT ?"
     arguments.append(.integer(Int64(limit + 1)))
-    let rows = try connection.query(sql, arguments)
-    let page = rows.prefix(limit)
-    guard rows.count > limit, let last = page.last else { return (page, nil) }
-    let next =
-      oldestFirst
-      ? [String(last.int("list_sort")), last.string("id")] : [last.string("list_sort"), last.string("id")]
-    return (page, Cursor.encode(next))
+    return (sql, arguments, oldestFirst)
   }
 }

@@ -1,0 +1,24 @@
+/// A row of a result read where the engine holds it, by column position, while its query runs
+/// (`DatabaseConnection.forEachRow`): a long list read this way makes no `DatabaseRow` (an array
+/// of values per row, and every one of its strings) before the store makes what it hands out.
+/// Valid only inside the body it is handed to.
+public protocol ResultRow {
+  /// The result's column names, the same for each of its rows: find a name's position once.
+  var columns: DatabaseColumns { get }
+
+  /// The value at a column's position; nil (no such column) reads as null, as
+  /// `DatabaseRow.subscript(position:)` does.
+  subscript(position: Int?) -> DatabaseValue { get }
+}
+
+extension DatabaseRow: ResultRow {}
+
+extension DatabaseConnection {
+  /// Every row made first (`query`), then handed out one by one: for an engine whose rows
+  /// arrive together anyway.
+  public func forEachRow(
+    _ sql: String, _ arguments: [DatabaseValue], _ body: (any ResultRow) throws -> Void
+  ) throws {
+    for row in try query(sql, arguments) { try body(row) }
+  }
+}
