@@ -3,7 +3,8 @@ import AtriumServices
 import Foundation
 
 /// `atrium verify balances [--data DIR] [--database URL]`: compares every balance kept as rows
-/// with the balance counted from the history (`BalanceVerification`); it only reads, so it
+/// with the balance counted from the history, and each unread count with the notices
+/// (`BalanceVerification`); it only reads, so it
 /// may run beside a serving instance. Exits 0 when all agree, 1 listing what differs.
 enum VerifyCommand {
   static let usage = "atrium verify balances [--data DIR] [--database URL]"
@@ -30,7 +31,7 @@ enum VerifyCommand {
       }
       print(
         "Checked \(report.years) years of \(report.people) people in \(seconds) s: every balance kept as rows "
-          + "matches the one counted from the history.")
+          + "matches the one counted from the history, and every unread count the notices.")
       exit(0)
     } catch {
       fail("\(error)")

@@ -45,7 +45,8 @@ let usage = """
   (one transaction; every table checked before it is kept), while no server uses the folder.
 
   verify balances compares every balance kept as rows with the one counted from the history
-  of requests, and exits 1 listing any difference (it only reads: a server may run meanwhile).
+  of requests, and each person's unread count with their notices, and exits 1 listing any
+  difference (it only reads: a server may run meanwhile).
 
   seed fills an empty data folder with the benchmark company (deterministic for a seed and a
   day; defaults: 1000 employees, 7 requests each, seed 1, today).

@@ -7,7 +7,8 @@ import Foundation
 /// their history. For each person and each year with leave, the rows' totals must equal a
 /// recount of the requests' stored days in Swift (`LeaveRequestStore.chargedLeave`, which
 /// shares nothing with the rows' SQL), and the balance from the rows must equal the balance
-/// `BalanceCalculator` computes from that history, for every such year and this one.
+/// `BalanceCalculator` computes from that history, for every such year and this one. Each
+/// person's unread notices kept as a row (the board's badge) must equal a count of them.
 public enum BalanceVerification {
   /// One disagreement between the rows and the history.
   public struct Difference: Hashable, Sendable, CustomStringConvertible {
@@ -63,6 +64,13 @@ public enum BalanceVerification {
       LeaveBalanceStore(connection).totalsFetch(employeeID: person.id),
       LeaveRequestStore(connection).chargedLeaveFetch(employeeID: person.id),
       LeaveSettingsStore(connection).allowanceOverridesFetch(employeeID: person.id))
+    let (kept, counted) = try unreadNotices(of: person.id, connection: connection)
+    if kept != counted {
+      report.differences.append(
+        Difference(
+          username: person.username, year: today.year, what: "unread notices", fromRows: String(kept),
+          fromHistory: String(counted)))
+    }
     let calculator = BalanceCalculator(policies: policies, startDate: person.startDate, allowanceOverrides: overrides)
     let recounted = calculator.totals(of: history)
     report.people += 1
@@ -81,5 +89,20 @@ public enum BalanceVerification {
       let counted = calculator.balance(in: year, leave: history, today: today)
       if kept != counted { differ("balance", "\(kept)", "\(counted)") }
     }
+  }
+
+  /// A person's unread notices as their badge reads them (the row `NoticeStore.countUnread`
+  /// keeps, 0 without one) and as counted from the notices.
+  private static func unreadNotices(
+    of employeeID: String, connection: any DatabaseConnection
+  ) throws -> (
+    kept: Int, counted: Int
+  ) {
+    let row = try connection.queryFirst(
+      """
+      SELECT (SELECT unread FROM unread_notices WHERE recipient_id = ?) AS kept,
+        (SELECT COUNT(*) FROM notices WHERE recipient_id = ? AND read_at IS NULL) AS counted
+      """, .text(employeeID), .text(employeeID))
+    return (row?.int("kept") ?? 0, row?.int("counted") ?? 0)
   }
 }

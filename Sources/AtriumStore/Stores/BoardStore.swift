@@ -197,14 +197,25 @@ public struct BoardStore {
   }
 
   /// Unread notices, in all and those created after `since` (milliseconds since 1970).
-  /// Every page of the web app shows it: counted in the indexes (unread personal notices in
-  /// `notices_unread`), without reading the notices themselves.
+  /// Every page of the web app shows it: the personal notices' count is one row
+  /// (`unread_notices`), the company notices' is counted in their indexes.
   public func unreadCount(for reader: Reader, now: Int64, since: Int64 = 0) throws -> (all: Int, since: Int) {
-    var sql = """
-      SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN created_at > ? THEN 1 ELSE 0 END), 0) AS recent
-      FROM notices WHERE recipient_id = ? AND read_at IS NULL
-      """
-    var arguments: [DatabaseValue] = [.integer(since), .text(reader.employeeID)]
+    // The personal notices' count is kept as a row (`NoticeStore.countUnread`). Those after a
+    // reset are counted in `notices_unread` (few, after a recent one); for a badge never reset
+    // (`since` 0), all of them less those not after it (none in practice).
+    let unread = "COALESCE((SELECT unread FROM unread_notices WHERE recipient_id = ?), 0)"
+    let unreadUntil = "FROM notices WHERE recipient_id = ? AND read_at IS NULL AND created_at"
+    var sql =
+      since > 0
+      ? "SELECT \(unread) AS n, (SELECT COUNT(*) \(unreadUntil) > ?) AS recent"
+      : "SELECT \(unread) AS n, \(unread) - (SELECT COUNT(*) \(unreadUntil) <= ?) AS recent"
+    let recipient = DatabaseValue.text(reader.employeeID)
+    var arguments: [DatabaseValue] =
+      since > 0
+      ? [recipient, recipient, .integer(since)]
+      : [
+        recipient, recipient, recipient, .integer(since),
+      ]
     if reader.readsCompanyNotices {
       sql += """
 
@@ -224,8 +235,9 @@ public struct BoardStore {
     if try connection.queryFirst(
       "SELECT 1 AS found FROM notices WHERE id = ? AND recipient_id = ?", .text(id), .text(reader.employeeID)) != nil
     {
-      try connection.execute(
+      let read = try connection.execute(
         "UPDATE notices SET read_at = ? WHERE id = ? AND read_at IS NULL", .integer(now), .text(id))
+      try NoticeStore(connection).countUnread(-read, for: reader.employeeID)
       return true
     }
     let (inner, arguments) = union(reader, now: now)
@@ -242,9 +254,10 @@ public struct BoardStore {
 
   /// Marks every notice the reader sees as read.
   public func markAllRead(for reader: Reader, now: Int64) throws {
-    try connection.execute(
+    let read = try connection.execute(
       "UPDATE notices SET read_at = ? WHERE recipient_id = ? AND read_at IS NULL", .integer(now),
       .text(reader.employeeID))
+    try NoticeStore(connection).countUnread(-read, for: reader.employeeID)
     let (inner, arguments) = union(reader, now: now)
     try connection.execute(
       """

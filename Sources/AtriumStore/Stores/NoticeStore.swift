@@ -51,6 +51,7 @@ public struct NoticeStore {
       """,
       .text(notice.id), .text(notice.recipientID), .text(notice.kind), .text(notice.title), .text(notice.body),
       DatabaseValue(notice.requestID), .text(Self.encode(notice.parameters)), .integer(notice.createdAt))
+    try countUnread(1, for: notice.recipientID)
     try LiveEventStore(connection).appendNotice(
       id: notice.id, kind: notice.kind, title: notice.title, audience: .person(id: notice.recipientID),
       at: notice.createdAt)
@@ -59,11 +60,30 @@ public struct NoticeStore {
   /// Marks a request's waiting-for-approval notices done (and read, so they leave the unread
   /// count): the request no longer waits.
   public func closeWaiting(requestID: String, at instant: Int64) throws {
+    let unreadClosing = try connection.query(
+      """
+      SELECT recipient_id, COUNT(*) AS n FROM notices
+      WHERE request_id = ? AND kind = 'approval.waiting' AND done_at IS NULL AND read_at IS NULL
+      GROUP BY recipient_id
+      """, .text(requestID))
     try connection.execute(
       """
       UPDATE notices SET done_at = ?, read_at = COALESCE(read_at, ?)
       WHERE request_id = ? AND kind = 'approval.waiting' AND done_at IS NULL
       """, .integer(instant), .integer(instant), .text(requestID))
+    for row in unreadClosing { try countUnread(-row.int("n"), for: row.string("recipient_id")) }
+  }
+
+  /// `recipientID` has `change` more unread notices (fewer when negative), in the same
+  /// transaction as the notices written or read: the count every web page's badge reads
+  /// (`unread_notices`, migration 46) instead of counting the notices themselves.
+  public func countUnread(_ change: Int, for recipientID: String) throws {
+    guard change != 0 else { return }
+    try connection.execute(
+      """
+      INSERT INTO unread_notices (recipient_id, unread) VALUES (?, ?)
+      ON CONFLICT (recipient_id) DO UPDATE SET unread = unread_notices.unread + excluded.unread
+      """, .text(recipientID), .integer(Int64(change)))
   }
 
   /// A notice's facts as stored: a flat JSON object of strings, keys sorted.
