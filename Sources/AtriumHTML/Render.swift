@@ -15,7 +15,7 @@ extension Node {
   public func renderDocumentBytes() -> [UInt8] {
     var output: [UInt8] = []
     output.reserveCapacity(16_384)
-    output.append(contentsOf: "<!doctype html>".utf8)
+    output.appendUTF8("<!doctype html>")
     write(into: &output)
     return output
   }
@@ -33,23 +33,23 @@ extension Node {
     case .text(let text):
       Self.escape(text, into: &output, inAttribute: false)
     case .trusted(let markup):
-      output.append(contentsOf: markup.utf8)
+      output.appendUTF8(markup)
     case .fragment(let nodes):
       for node in nodes { node.write(into: &output) }
     case .void(let name, let attributes):
       output.append(UInt8(ascii: "<"))
-      output.append(contentsOf: name.utf8)
+      output.appendUTF8(name)
       Self.write(attributes, into: &output)
       output.append(UInt8(ascii: ">"))
     case .element(let name, let attributes, let children):
       output.append(UInt8(ascii: "<"))
-      output.append(contentsOf: name.utf8)
+      output.appendUTF8(name)
       Self.write(attributes, into: &output)
       output.append(UInt8(ascii: ">"))
       for child in children { child.write(into: &output) }
       output.append(UInt8(ascii: "<"))
       output.append(UInt8(ascii: "/"))
-      output.append(contentsOf: name.utf8)
+      output.appendUTF8(name)
       output.append(UInt8(ascii: ">"))
     }
   }
@@ -57,7 +57,7 @@ extension Node {
   private static func write(_ attributes: [Attribute], into output: inout [UInt8]) {
     for attribute in attributes where isSafeName(attribute.name) {
       output.append(UInt8(ascii: " "))
-      output.append(contentsOf: attribute.name.utf8)
+      output.appendUTF8(attribute.name)
       if let value = attribute.value {
         output.append(UInt8(ascii: "="))
         output.append(UInt8(ascii: "\""))
@@ -101,5 +101,14 @@ extension Node {
       }
       output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
+  }
+}
+
+extension [UInt8] {
+  /// A string's bytes appended from its storage in one copy, where appending its `utf8` view
+  /// goes through the generic path of `append(contentsOf:)`.
+  fileprivate mutating func appendUTF8(_ string: String) {
+    var string = string
+    string.withUTF8 { append(contentsOf: $0) }
   }
 }
