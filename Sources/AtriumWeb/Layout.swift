@@ -91,51 +91,9 @@ package enum Layout {
       ])
   }
 
-  /// The sections; the drawer (narrow screens) also holds sign-out, which the header has no
-  /// room for there.
-  private static func menu(_ context: WebContext, signOut: Bool = false) -> Node {
-    var items: [(WebPage, String)] = [
-      (.home(.timeline), context(.home)), (.timeOff(.overview(year: nil)), context(.timeOff)),
-      (.board(.notices), context(.board)),
-      (.team(.directory(query: nil, department: nil, location: nil)), context(.team)),
-      (.calendar(.grid(month: nil, department: nil, location: nil)), context(.teamCalendar)),
-      (.presence(.whereAmI(fix: nil)), context(PresenceText.whereTitle)),
-      (.tasks(.list(filter: nil)), context(TaskText.tasksTitle)),
-      (.sensors(.list(building: nil, kind: nil)), context(SensorAppText.sensorsTitle)),
-    ]
-    if context.decides { items.append((.approvals(.list(.pending)), context(.approvals))) }
-    items += [
-      (.company(.show), context(.company)), (.settings(.show), context(.settings)),
-      (.profile(.mine), context(.profile)),
-    ]
-    if context.employee?.role == .admin { items.append((.admin(.index), context(.admin))) }
-    return .ul(
-      [.class("menu")],
-      items.map { page, label in
-        let isCurrent =
-          context.current.map { Self.section(of: $0, context) == Self.section(of: page, context) } ?? false
-        // The Approvals entry says how many requests wait.
-        let count: Node =
-          Self.section(of: page, context) == "approvals" && context.waiting > 0
-          ? .span([.class("badge"), .ariaLabel(context(.waiting(context.waiting)))], [.text(String(context.waiting))])
-          : .empty
-        return .li(
-          [], [.a([.href(page.href)] + (isCurrent ? [.ariaCurrent("page")] : []), [.text(label), count])])
-      }
-        + (signOut
-          ? [
-            .li(
-              [],
-              [
-                context.form(
-                  .account(.signOut), [], [.button([.type("submit"), .class("secondary")], [.text(context(.signOut))])])
-              ])
-          ] : []))
-  }
-
   /// Which menu entry a page belongs to: its section's; one's own page in the directory is
   /// "My profile", not "Team".
-  private static func section(of page: WebPage, _ context: WebContext) -> String {
+  static func section(of page: WebPage, _ context: WebContext) -> String {
     if case .team(.person(let id)) = page, id == context.employee?.id { return "profile" }
     return switch page {
     case .home: "home"

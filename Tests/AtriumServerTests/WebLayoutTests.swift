@@ -24,6 +24,10 @@ import Testing
     let entry = try #require(
       page.firstMatch(of: /<a href="\/approvals">Approvals<span class="badge" aria-label="([^"]+)">(\d+)<\/span><\/a>/))
     #expect(entry.1 == "2 requests wait for you" && entry.2 == "2")
+    // The menu's entries are kept as markup (`MenuEntries`): a new count makes new ones.
+    #expect(app.send(.leave(.create), json: #"{"start": "2026-04-20", "end": "2026-04-20"}"#, token: eva).status == 201)
+    #expect(mario.get("/time-off").text.contains(#"aria-label="3 requests wait for you">3</span>"#))
+    #expect(mario.get("/board").text.contains(#"aria-label="3 requests wait for you">3</span>"#))
     let employee = WebClient(app)
     employee.signIn("eva")
     #expect(!employee.get("/time-off").text.contains("wait for you"), "an employee has no Approvals entry")
