@@ -9,6 +9,17 @@ public protocol ResultRow {
   /// The value at a column's position; nil (no such column) reads as null, as
   /// `DatabaseRow.subscript(position:)` does.
   subscript(position: Int?) -> DatabaseValue { get }
+
+  /// Whether the column at a position reads as `text` (nil: null, as `optionalString` reads
+  /// it), compared where the engine holds it: a row that equals what the caller already has
+  /// need not be made again.
+  func text(at position: Int?, is text: String?) -> Bool
+}
+
+extension ResultRow {
+  public func text(at position: Int?, is text: String?) -> Bool {
+    self[position].optionalString == text
+  }
 }
 
 extension DatabaseRow: ResultRow {}

@@ -1,6 +1,12 @@
 import AtriumSQL
 import CSQLite
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The one owner of an `sqlite3` handle: opens it, prepares and caches statements, binds
 /// parameters and turns every result code into an `SQLiteError`.
 ///
@@ -80,6 +86,25 @@ public final class SQLiteConnection {
     public subscript(position: Int?) -> DatabaseValue {
       guard let position else { return .null }
       return SQLiteConnection.value(statement, Int32(position))
+    }
+
+    /// Text compared with the column's bytes in place; a column of another type is read.
+    public func text(at position: Int?, is text: String?) -> Bool {
+      guard let position else { return text == nil }
+      let column = Int32(position)
+      switch sqlite3_column_type(statement, column) {
+      case SQLITE_NULL: return text == nil
+      case SQLITE_TEXT:
+        guard var text else { return false }
+        let bytes = sqlite3_column_text(statement, column)
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return text.withUTF8 { expected in
+          guard expected.count == count else { return false }
+          guard count > 0, let bytes, let start = expected.baseAddress else { return true }
+          return memcmp(start, bytes, count) == 0
+        }
+      default: return self[position].optionalString == text
+      }
     }
   }
 

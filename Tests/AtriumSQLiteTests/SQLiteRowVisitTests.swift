@@ -24,6 +24,28 @@ import Testing
     #expect(visited.map { Array($0.prefix(5)) } == inserted)
   }
 
+  /// Compared in place, a column reads as a text exactly when its value does.
+  @Test func aColumnIsATextWhereItsValueReadsAsIt() throws {
+    let connection = try SQLiteConnection(path: ":memory:")
+    let values: [DatabaseValue] = [
+      .text("José 🌍"), .text(""), .text("a\u{0}b"), .null, .integer(42), .real(1.5), .blob(Array("blob".utf8)),
+    ]
+    let texts: [String?] = [nil, "", "José 🌍", "José", "José 🌍 ", "a\u{0}b", "a", "42", "1.5", "blob"]
+    let sql = "SELECT " + values.indices.map { "? AS c\($0)" }.joined(separator: ", ")
+    var compared = 0
+    try connection.forEachRow(sql, values) { row in
+      for (position, value) in values.enumerated() {
+        for text in texts {
+          #expect(
+            row.text(at: position, is: text) == (value.optionalString == text), "\(value) against \(text ?? "nil")")
+          compared += 1
+        }
+      }
+      #expect(row.text(at: nil, is: nil) && !row.text(at: nil, is: ""), "no such column reads as null")
+    }
+    #expect(compared == values.count * texts.count)
+  }
+
   @Test func theStatementIsReusableAfterAVisitThatThrew() throws {
     struct Stop: Error {}
     let connection = try SQLiteConnection(path: ":memory:")

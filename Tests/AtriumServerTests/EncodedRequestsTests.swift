@@ -96,6 +96,32 @@ import Testing
     try Self.expectListAsIfEncodedAfresh(app, ana, .pending, "after the erasure")
   }
 
+  /// A row that reads as the entry kept for its revision is that entry (`ApprovalsStore.entries`
+  /// with `known`): each of the requester's columns, changed alone, makes the item again.
+  @Test func eachColumnOfTheRequesterChangedAloneShows() throws {
+    let app = try TestApp()
+    let ana = try app.login("ana")
+    let eva = try app.login("eva")
+    let asked = app.send(
+      .leave(.create), json: #"{"start": "2026-06-01", "end": "2026-06-01"}"#, token: eva.accessToken)
+    #expect(asked.status == 201)
+    let changes: [(String, (inout Employee) -> Void)] = [
+      ("first name", { $0.firstName = "Evita" }), ("last name", { $0.lastName = "O'Brien" }),
+      ("username", { $0.username = "eva.obrien" }), ("position", { $0.position = "Head of Tests" }),
+      ("photo", { $0.photoID = "00000000-0000-4000-8000-00000000ph01" }), ("no photo", { $0.photoID = nil }),
+    ]
+    for (what, change) in changes {
+      #expect(Self.list(app, ana, .pending).status == 200, "kept before the change of \(what)")
+      try app.app.environment.database.write { connection in
+        let people = PeopleStore(connection)
+        var person = try #require(try people.employee(id: eva.user.id))
+        change(&person)
+        try people.update(person)
+      }
+      try Self.expectListAsIfEncodedAfresh(app, ana, .pending, "after the change of \(what)")
+    }
+  }
+
   // MARK: Checking
 
   static func list(
@@ -203,6 +229,9 @@ import Testing
     case 9:
       var person = someone
       person.firstName = ["Eva", "Zoë \"Z\"", "Íñigo"].randomElement(using: &random)!
+      if Bool.random(using: &random) {
+        person.lastName = ["Fernández", "O'Brien", "Li"].randomElement(using: &random)!
+      }
       person.position = notes.randomElement(using: &random)!
       person.photoID = Bool.random(using: &random) ? nil : random.uuid()
       try PeopleStore(connection).update(person)

@@ -53,6 +53,15 @@ package final class EncodedApprovalItems: Sendable {
     }
   }
 
+  /// The entry an item was kept for under `revision`: its request's id and requester as they
+  /// were read then, which a row that still reads the same need not make again
+  /// (`ApprovalsStore.entries(known:)`), and which `items` then finds equal at once.
+  package func entry(revision: Int64) -> ApprovalsStore.Entry? {
+    kept.value(for: revision).map {
+      ApprovalsStore.Entry(requestID: $0.requestID, revision: revision, requester: $0.requester)
+    }
+  }
+
   /// The item kept for each entry, nil where there is none or where it was written with other
   /// types' names (`namesVersion`, from `version(of:)`) or another requester.
   package func items(_ entries: [ApprovalsStore.Entry], namesVersion: Int) -> [EncodedApprovalItem?] {

@@ -25,8 +25,10 @@ extension LeaveQueries {
   ) throws -> EncodedApprovalsPage {
     guard let scope = Self.scope(of: principal.employee) else { throw Problem.forbidden(.onlyDecidersDecide) }
     return try environment.database.read { connection in
+      let kept = environment.memory?.encodedApprovalItems
       let result = try ApprovalsStore(connection).entries(
-        scope: scope, status: filter.status, limit: page.limit, after: page.cursor)
+        scope: scope, status: filter.status, limit: page.limit, after: page.cursor,
+        known: { kept?.entry(revision: $0) })
       let items = try LeaveContext(connection: connection, environment: environment).approvalItems(result.entries)
       return EncodedApprovalsPage(items: items, nextCursor: result.nextCursor)
     }

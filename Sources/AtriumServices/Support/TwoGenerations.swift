@@ -21,6 +21,16 @@ package final class TwoGenerations<Key: Hashable & Sendable, Value: Sendable>: S
     self.limit = max(1, limit)
   }
 
+  /// The value kept under `key`, nil when there is none.
+  package func value(for key: Key) -> Value? {
+    generations.withLock { generations in
+      if let value = generations.current[key] { return value }
+      guard let value = generations.previous[key] else { return nil }
+      Self.keep(value, for: key, in: &generations, limit: limit)
+      return value
+    }
+  }
+
   /// The value kept under each key, nil where there is none.
   package func values(for keys: [Key]) -> [Value?] {
     generations.withLock { generations in
