@@ -39,9 +39,7 @@ package struct WebSessions: Sendable {
     guard let secret = request.cookies[Self.cookieName], !secret.isEmpty, secret.count <= 200,
       let session = sessions.session(secret: secret)
     else { return nil }
-    return Visitor(
-      principal: session.principal, sessionID: session.sessionID,
-      csrfToken: sessions.csrfToken(sessionID: session.sessionID))
+    return Visitor(principal: session.principal, sessionID: session.sessionID, csrfToken: session.csrfToken)
   }
 
   /// Ends the visitor's session; returns the `Set-Cookie` value that clears the cookie.

@@ -32,7 +32,7 @@ package struct WebSessionService: Sendable {
 
   /// Who a secret signs in, and their session; nil for an ended, expired or unknown session
   /// or an inactive person.
-  package func session(secret: String) -> (principal: Principal, sessionID: String)? {
+  package func session(secret: String) -> (principal: Principal, sessionID: String, csrfToken: String)? {
     let hash = AuthService.hash(secret)
     let now = environment.now().milliseconds
     let lifetime = Int64(environment.refreshTokenLifetime * 1000)
@@ -47,7 +47,7 @@ package struct WebSessionService: Sendable {
     return (
       Principal(
         employee: facts.employee, sessionID: facts.token.sessionID, mustChangePassword: facts.mustChangePassword),
-      facts.token.sessionID
+      facts.token.sessionID, facts.csrfToken
     )
   }
 
@@ -59,7 +59,9 @@ package struct WebSessionService: Sendable {
         let employee = try PeopleStore(connection).employee(id: stored.employeeID), employee.isActive
       else { return nil }
       let mustChange = try AccountStore(connection).account(employeeID: employee.id)?.mustChangePassword ?? false
-      return InstanceMemory.WebSessionFacts(token: stored, employee: employee, mustChangePassword: mustChange)
+      return InstanceMemory.WebSessionFacts(
+        token: stored, employee: employee, mustChangePassword: mustChange,
+        csrfToken: csrfToken(sessionID: stored.sessionID, signingKey: environment.signingKey))
     }
   }
 
@@ -72,7 +74,7 @@ package struct WebSessionService: Sendable {
 
   /// The session's CSRF token: tied to the session and unguessable without the server's key,
   /// so nothing is stored.
-  package func csrfToken(sessionID: String) -> String {
-    Base64URL.encode(Crypto.hmacSHA256(key: environment.signingKey, message: Array("csrf:\(sessionID)".utf8)))
+  private static func csrfToken(sessionID: String, signingKey: [UInt8]) -> String {
+    Base64URL.encode(Crypto.hmacSHA256(key: signingKey, message: Array("csrf:\(sessionID)".utf8)))
   }
 }

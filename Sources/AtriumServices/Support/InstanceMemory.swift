@@ -49,6 +49,9 @@ package final class InstanceMemory: Sendable {
     package let token: SessionStore.StoredToken
     package let employee: Employee
     package let mustChangePassword: Bool
+    /// The session's CSRF token (`WebSessionService.csrfToken`), made once with the facts:
+    /// an HMAC on every page cost some 25,000 instructions (`make bench-cost`).
+    package let csrfToken: String
   }
 
   package init() {
