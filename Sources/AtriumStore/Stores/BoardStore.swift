@@ -200,35 +200,39 @@ public struct BoardStore {
   /// Every page of the web app shows it: the personal notices' count is one row
   /// (`unread_notices`), the company notices' is counted in their indexes.
   public func unreadCount(for reader: Reader, now: Int64, since: Int64 = 0) throws -> (all: Int, since: Int) {
-    // The personal notices' count is kept as a row (`NoticeStore.countUnread`). Those after a
-    // reset are counted in `notices_unread` (few, after a recent one); for a badge never reset
-    // (`since` 0), all of them less those not after it (none in practice).
-    let unread = "COALESCE((SELECT unread FROM unread_notices WHERE recipient_id = ?), 0)"
-    let unreadUntil = "FROM notices WHERE recipient_id = ? AND read_at IS NULL AND created_at"
-    var sql =
-      since > 0
-      ? "SELECT \(unread) AS n, (SELECT COUNT(*) \(unreadUntil) > ?) AS recent"
-      : "SELECT \(unread) AS n, \(unread) - (SELECT COUNT(*) \(unreadUntil) <= ?) AS recent"
     let recipient = DatabaseValue.text(reader.employeeID)
     var arguments: [DatabaseValue] =
-      since > 0
-      ? [recipient, recipient, .integer(since)]
-      : [
-        recipient, recipient, recipient, .integer(since),
-      ]
+      since > 0 ? [recipient, recipient, .integer(since)] : [recipient, recipient, recipient, .integer(since)]
     if reader.readsCompanyNotices {
-      sql += """
-
-        UNION ALL
-        SELECT COUNT(*), COALESCE(SUM(CASE WHEN c.created_at > ? THEN 1 ELSE 0 END), 0) FROM company_notices c
-        WHERE \(Self.meantForReader)
-          AND NOT EXISTS (SELECT 1 FROM company_notice_reads r WHERE r.notice_id = c.id AND r.employee_id = ?)
-        """
-      arguments += [.integer(since)] + Self.meantFor(reader, now: now) + [.text(reader.employeeID)]
+      arguments += [.integer(since)] + Self.meantFor(reader, now: now) + [recipient]
     }
+    let sql = Self.unreadCountStatements[(since > 0 ? 2 : 0) + (reader.readsCompanyNotices ? 1 : 0)]
     let rows = try connection.query(sql, arguments)
     return (rows.reduce(0) { $0 + $1.int("n") }, rows.reduce(0) { $0 + $1.int("recent") })
   }
+
+  /// `unreadCount`'s statements, made once (every web page runs one): for a badge never reset
+  /// and one reset, each without and with the company notices.
+  ///
+  /// The personal notices' count is kept as a row (`NoticeStore.countUnread`). Those after a
+  /// reset are counted in `notices_unread` (few, after a recent one); for a badge never reset
+  /// (`since` 0), all of them less those not after it (none in practice).
+  private static let unreadCountStatements: [String] = {
+    let unread = "COALESCE((SELECT unread FROM unread_notices WHERE recipient_id = ?), 0)"
+    let unreadUntil = "FROM notices WHERE recipient_id = ? AND read_at IS NULL AND created_at"
+    let personal = [
+      "SELECT \(unread) AS n, \(unread) - (SELECT COUNT(*) \(unreadUntil) <= ?) AS recent",
+      "SELECT \(unread) AS n, (SELECT COUNT(*) \(unreadUntil) > ?) AS recent",
+    ]
+    let company = """
+
+      UNION ALL
+      SELECT COUNT(*), COALESCE(SUM(CASE WHEN c.created_at > ? THEN 1 ELSE 0 END), 0) FROM company_notices c
+      WHERE \(meantForReader)
+        AND NOT EXISTS (SELECT 1 FROM company_notice_reads r WHERE r.notice_id = c.id AND r.employee_id = ?)
+      """
+    return personal.flatMap { [$0, $0 + company] }
+  }()
 
   /// Marks one notice read; false when the reader has no such notice.
   public func markRead(id: String, for reader: Reader, now: Int64) throws -> Bool {

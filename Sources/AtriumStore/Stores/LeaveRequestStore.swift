@@ -136,7 +136,7 @@ public struct LeaveRequestStore {
   }
 
   public func requestsFetch(employeeID: String, year: Int) -> Fetch<[StoredRequest]> {
-    Fetch(Self.yearRequests(columns: "*"), .text(employeeID), .text("\(year)-12-31"), .text("\(year)-01-01")) {
+    Fetch(Self.yearRequests, .text(employeeID), .text("\(year)-12-31"), .text("\(year)-01-01")) {
       $0.compactMap(Self.stored)
     }
   }
@@ -144,9 +144,13 @@ public struct LeaveRequestStore {
   /// The same requests as `requestsFetch`, by id and revision only (`EncodedRequests`).
   public func requestKeysFetch(employeeID: String, year: Int) -> Fetch<[(id: String, revision: Int64)]> {
     Fetch(
-      Self.yearRequests(columns: "id, revision"), .text(employeeID), .text("\(year)-12-31"), .text("\(year)-01-01")
+      Self.yearRequestKeys, .text(employeeID), .text("\(year)-12-31"), .text("\(year)-01-01")
     ) { rows in rows.map { ($0.string("id"), Int64($0.int("revision"))) } }
   }
+
+  /// A year's requests, made once: the year's page and `/me/leave` run one of these.
+  private static let yearRequests = yearRequests(columns: "*")
+  private static let yearRequestKeys = yearRequests(columns: "id, revision")
 
   private static func yearRequests(columns: String) -> String {
     """
