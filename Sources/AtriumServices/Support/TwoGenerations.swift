@@ -23,24 +23,20 @@ package final class TwoGenerations<Key: Hashable & Sendable, Value: Sendable>: S
 
   /// The value kept under `key`, nil when there is none.
   package func value(for key: Key) -> Value? {
-    generations.withLock { generations in
-      if let value = generations.current[key] { return value }
-      guard let value = generations.previous[key] else { return nil }
-      Self.keep(value, for: key, in: &generations, limit: limit)
-      return value
-    }
+    generations.withLock { Self.value(for: key, in: &$0, limit: limit) }
   }
 
   /// The value kept under each key, nil where there is none.
   package func values(for keys: [Key]) -> [Value?] {
-    generations.withLock { generations in
-      keys.map { key in
-        if let value = generations.current[key] { return value }
-        guard let value = generations.previous[key] else { return nil }
-        Self.keep(value, for: key, in: &generations, limit: limit)
-        return value
-      }
-    }
+    generations.withLock { generations in keys.map { Self.value(for: $0, in: &generations, limit: limit) } }
+  }
+
+  /// A value found in the previous generation moves back to the current one.
+  private static func value(for key: Key, in generations: inout Generations, limit: Int) -> Value? {
+    if let value = generations.current[key] { return value }
+    guard let value = generations.previous[key] else { return nil }
+    keep(value, for: key, in: &generations, limit: limit)
+    return value
   }
 
   /// Keeps each value under its key, in place of any kept before.
