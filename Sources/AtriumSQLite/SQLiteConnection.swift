@@ -61,19 +61,10 @@ public final class SQLiteConnection {
   /// Runs one parameterized statement and returns every row it produced.
   @discardableResult
   public func run(_ sql: String, _ bindings: [DatabaseValue] = []) throws -> [DatabaseRow] {
-    let (statement, columns) = try prepared(sql)
-    defer {
-      sqlite3_reset(statement)
-      sqlite3_clear_bindings(statement)
-    }
-    try bind(bindings, to: statement, sql: sql)
-    let columnCount = Int32(columns.names.count)
     var rows: [DatabaseRow] = []
-    while true {
-      let code = sqlite3_step(statement)
-      if code == SQLITE_DONE { break }
-      guard code == SQLITE_ROW else { throw error(sql: sql) }
-      rows.append(DatabaseRow(columns: columns, values: (0..<columnCount).map { Self.value(statement, $0) }))
+    try forEachRow(sql, bindings) { row in
+      let count = Int32(row.columns.names.count)
+      rows.append(DatabaseRow(columns: row.columns, values: (0..<count).map { Self.value(row.statement, $0) }))
     }
     return rows
   }
