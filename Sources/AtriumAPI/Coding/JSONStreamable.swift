@@ -12,10 +12,10 @@ package protocol JSONStreamable {
 
 /// Writes one JSON object's members; `JSONStreamable` types get one.
 package struct JSONObjectWriter {
-  fileprivate let output: OutputBuffer
+  private let output: JSONOutput
   private var count = 0
 
-  fileprivate init(output: OutputBuffer) {
+  init(output: JSONOutput) {
     self.output = output
   }
 
@@ -63,7 +63,7 @@ package struct JSONObjectWriter {
 
   package mutating func field(_ name: StaticString, _ value: Int) {
     key(name)
-    output.append(contentsOf: Array(String(value).utf8))
+    output.writeInteger(value)
   }
 
   /// Nothing when nil: what a synthesized `Encodable` writes for an optional.
@@ -112,33 +112,6 @@ package struct JSONObjectWriter {
   /// Writes another value's members into this same object (flattened bodies).
   package mutating func merge(_ value: some JSONStreamable) throws {
     try value.write(to: &self)
-  }
-}
-
-/// What `JSONObjectWriter` needs from the encoder's buffer.
-package protocol OutputBuffer: AnyObject {
-  func append(_ byte: UInt8)
-  func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
-  func append(contentsOf bytes: [UInt8])
-  func writeRaw(_ text: StaticString)
-  func writeString(_ text: String)
-  func writeHalfDays(_ value: HalfDays)
-  /// `"key":`, after a comma unless it is the object's first: one call per member, as a
-  /// page of requests writes some 1,700 keys (`make bench-cost`).
-  func writeKey(_ key: StaticString, first: Bool)
-}
-
-extension OutputBuffer {
-  package func writeObject(_ value: some JSONStreamable) throws {
-    append(UInt8(ascii: "{"))
-    try writeMembers(value.write)
-    append(UInt8(ascii: "}"))
-  }
-
-  /// What `write` writes of an object, without its braces.
-  package func writeMembers(_ write: (inout JSONObjectWriter) throws -> Void) rethrows {
-    var object = JSONObjectWriter(output: self)
-    try write(&object)
   }
 }
 

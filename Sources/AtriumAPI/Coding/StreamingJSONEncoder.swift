@@ -16,7 +16,7 @@ package struct StreamingJSONEncoder {
   }
 
   package func encode(_ value: some Encodable) throws -> [UInt8] {
-    let output = Output()
+    let output = JSONOutput()
     output.bytes.reserveCapacity(1024)
     try output.write(value)
     return output.bytes
@@ -25,7 +25,7 @@ package struct StreamingJSONEncoder {
   /// `value` as a JSON object, written by its `JSONStreamable` conformance alone.
   /// - Parameter expectedSize: Bytes reserved at once (a page of requests grows to 60 KB).
   package func encodeObject(_ value: some JSONStreamable, expectedSize: Int = 1024) throws -> [UInt8] {
-    let output = Output()
+    let output = JSONOutput()
     output.bytes.reserveCapacity(expectedSize)
     try output.writeObject(value)
     return output.bytes
@@ -34,19 +34,16 @@ package struct StreamingJSONEncoder {
   /// The members `write` writes, without braces: a piece of an object, kept to be copied
   /// into objects written later (`JSONObjectWriter.members`).
   package func encodeMembers(_ write: (inout JSONObjectWriter) throws -> Void) rethrows -> [UInt8] {
-    let output = Output()
+    let output = JSONOutput()
     try output.writeMembers(write)
     return output.bytes
   }
 }
 
-/// The buffer, shared by every encoder and container of one `encode` call.
-private final class Output: OutputBuffer {
-  /// Only one encoder writes at a time, so the runtime's exclusivity checks on every append
-  /// (a measurable share of the time) buy nothing here.
-  @exclusivity(unchecked) package var bytes: [UInt8] = []
-
-  package func write<T: Encodable>(_ value: T) throws {
+extension JSONOutput {
+  /// Any `Encodable`: the common scalars at once, a `JSONStreamable` by its own members, and
+  /// anything else through Codable's containers (`ValueEncoder`).
+  fileprivate func write<T: Encodable>(_ value: T) throws {
     // Comparing types is cheap; a failed `as?` cast on every value was not (perf).
     if T.self == String.self {
       writeString(value as! String)
@@ -64,49 +61,6 @@ private final class Output: OutputBuffer {
       encoder.finish()
     }
   }
-
-  package func append(_ byte: UInt8) { bytes.append(byte) }
-  package func append(contentsOf buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
-  package func append(contentsOf array: [UInt8]) { bytes.append(contentsOf: array) }
-
-  /// `2` or `2.5`, as `HalfDays` encodes itself.
-  package func writeHalfDays(_ value: HalfDays) {
-    if value.halves < 0 { bytes.append(UInt8(ascii: "-")) }
-    writeInteger(abs(value.halves) / 2)
-    if value.halves % 2 != 0 { bytes.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "5")]) }
-  }
-
-  package func writeRaw(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-  }
-
-  package func writeKey(_ key: StaticString, first: Bool) {
-    if !first { bytes.append(UInt8(ascii: ",")) }
-    bytes.append(UInt8(ascii: "\""))
-    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(UInt8(ascii: ":"))
-  }
-
-  package func writeInteger<T: BinaryInteger>(_ number: T) {
-    bytes.append(contentsOf: String(number).utf8)
-  }
-
-  package func writeDouble(_ number: Double) throws {
-    guard number.isFinite else {
-      throw StreamingJSONEncoder.InvalidValue(description: "\(number) cannot be written as JSON")
-    }
-    if number == number.rounded(), abs(number) < 1e15 {
-      writeInteger(Int64(number))
-    } else {
-      bytes.append(contentsOf: "\(number)".utf8)
-    }
-  }
-
-  /// Writes a quoted, escaped string.
-  package func writeString(_ text: String) {
-    JSONText.appendString(text, to: &bytes)
-  }
 }
 
 /// The encoder handed to one value's `encode(to:)`. It opens its object or array lazily and
@@ -114,7 +68,7 @@ private final class Output: OutputBuffer {
 private final class ValueEncoder: Encoder {
   package enum State { case empty, object(count: Int), array, single }
 
-  package let output: Output
+  package let output: JSONOutput
   package var state = State.empty
   /// A nested container still open: there is no call that ends one, so it is closed when
   /// this encoder writes its next member or finishes.
@@ -122,7 +76,7 @@ private final class ValueEncoder: Encoder {
   package var codingPath: [any CodingKey] = []
   package var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  package init(output: Output) {
+  package init(output: JSONOutput) {
     self.output = output
   }
 
