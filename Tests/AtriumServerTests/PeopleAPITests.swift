@@ -89,6 +89,28 @@ import Testing
     #expect(try found(engineering).isEmpty)
   }
 
+  /// The list reads its own columns of each person (not the profile's): whoever a page or a
+  /// search lists shows what their profile shows.
+  @Test func everyoneListedShowsWhatTheirProfileShows() throws {
+    var listed: [PersonSummary] = []
+    var cursor: String?
+    repeat {
+      let page = try directory(PeopleQuery(page: PageRequest(limit: 15, cursor: cursor)))
+      listed += page.items
+      cursor = page.nextCursor
+    } while cursor != nil
+    listed += try directory(PeopleQuery(text: "eva")).items
+    #expect(listed.count == 41)
+    for person in listed {
+      let profile = try JSONText.decode(
+        PersonProfile.self, from: app.send(.people(.profile(id: person.id)), token: eva.accessToken))
+      #expect(
+        [person.displayName, person.firstName, person.lastName, person.position, person.photoURL]
+          == [profile.displayName, profile.firstName, profile.lastName, profile.position, profile.photoURL])
+      #expect(person.department == profile.department && person.location == profile.location)
+    }
+  }
+
   @Test func aProfileShowsEverythingThePageNeeds() throws {
     let response = app.send(.people(.profile(id: eva.user.id)), token: ana.accessToken)
     let profile = try JSONText.decode(PersonProfile.self, from: response)

@@ -43,6 +43,10 @@ import Testing
     let profile = try JSONText.decode(PersonProfile.self, from: uploaded)
     #expect(profile.photoURL != before)
     #expect(profile.photoURL.contains("v="))
+    let listed = try JSONText.decode(
+      Page<PersonSummary>.self,
+      from: app.send(.people(.directory(PeopleQuery(text: "eva fern"))), token: eva.accessToken))
+    #expect(listed.items.map(\.photoURL) == [profile.photoURL], "the directory lists the new photo")
     #expect(try photoURL(of: evaID) == profile.photoURL)
     let me = try JSONText.decode(User.self, from: app.send(.me(.show), token: eva.accessToken))
     #expect(me.photoURL == profile.photoURL, "every place that shows her uses the new address")

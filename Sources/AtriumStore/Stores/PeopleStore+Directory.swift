@@ -9,7 +9,7 @@ extension PeopleStore {
   /// - Throws: `InvalidCursor` for a cursor this list did not make.
   public func directory(
     query: String?, departmentID: String?, locationID: String?, limit: Int, after cursor: String?
-  ) throws -> (items: [Employee], nextCursor: String?) {
+  ) throws -> (items: [ListedPerson], nextCursor: String?) {
     if connection.dialect == .postgres, let match = query.flatMap(Self.prefixQuery) {
       return try search(
         match, departmentID: departmentID, locationID: locationID, limit: limit, after: cursor)
@@ -17,9 +17,10 @@ extension PeopleStore {
     let conditions = try Self.pageConditions(
       departmentID: departmentID, locationID: locationID, after: cursor, table: "e", id: "id")
     guard let match = query.flatMap(Self.matchExpression) else {
-      let sql = "SELECT e.* FROM employees e WHERE e.active = 1" + conditions.sql + " ORDER BY e.sort_key, e.id LIMIT ?"
-      return Self.directoryPage(
-        try connection.query(sql, conditions.arguments + [.integer(Int64(limit + 1))]), limit: limit)
+      let sql =
+        "SELECT \(Self.listedColumns) FROM employees e WHERE e.active = 1" + conditions.sql
+        + " ORDER BY e.sort_key, e.id LIMIT ?"
+      return Self.directoryPage(try listed(sql, conditions.arguments + [.integer(Int64(limit + 1))]), limit: limit)
     }
     return try nameOrderedSearch(match, conditions: conditions, after: cursor, limit: limit)
   }
@@ -31,7 +32,7 @@ extension PeopleStore {
   /// (people who joined or changed name since) are sorted apart and merged in.
   private func nameOrderedSearch(
     _ match: String, conditions: (sql: String, arguments: [DatabaseValue]), after cursor: String?, limit: Int
-  ) throws -> (items: [Employee], nextCursor: String?) {
+  ) throws -> (items: [ListedPerson], nextCursor: String?) {
     let order = try connection.queryFirst(
       "SELECT first_ordered, last_ordered, (SELECT MAX(search_id) FROM employees) AS last_key FROM people_search_order")
     let lastOrdered = Int64(order?.int("last_ordered") ?? 0)
@@ -49,16 +50,16 @@ extension PeopleStore {
         ).map { Int64($0.int("search_id")) } ?? lastOrdered + 1
     }
     let rows = Int64(limit + 1)
-    let ordered = try connection.query(
+    let ordered = try listed(
       """
-      SELECT e.* FROM people_search s JOIN employees e ON e.search_id = s.rowid
+      SELECT \(Self.listedColumns) FROM people_search s JOIN employees e ON e.search_id = s.rowid
       WHERE s.people_search MATCH ? AND s.rowid BETWEEN ? AND ? AND e.active = 1\(conditions.sql)
       ORDER BY s.rowid LIMIT ?
       """, [.text(match), .integer(start), .integer(lastOrdered)] + conditions.arguments + [.integer(rows)])
     guard hasTail else { return Self.directoryPage(ordered, limit: limit) }
-    let tail = try connection.query(
+    let tail = try listed(
       """
-      SELECT e.* FROM people_search s JOIN employees e ON e.search_id = s.rowid
+      SELECT \(Self.listedColumns) FROM people_search s JOIN employees e ON e.search_id = s.rowid
       WHERE s.people_search MATCH ? AND s.rowid > ? AND e.active = 1\(conditions.sql)
       ORDER BY e.sort_key, e.id LIMIT ?
       """, [.text(match), .integer(lastOrdered)] + conditions.arguments + [.integer(rows)])
@@ -67,14 +68,14 @@ extension PeopleStore {
 
   /// The first `limit` rows of two lists in name order, in name order: by the stored key's
   /// bytes, then the id's, as SQLite compares text.
-  private static func merged(_ first: [DatabaseRow], _ second: [DatabaseRow], limit: Int) -> [DatabaseRow] {
-    func precedes(_ one: DatabaseRow, _ other: DatabaseRow) -> Bool {
-      let (key, otherKey) = (one.string("sort_key"), other.string("sort_key"))
+  private static func merged(_ first: [Listed], _ second: [Listed], limit: Int) -> [Listed] {
+    func precedes(_ one: Listed, _ other: Listed) -> Bool {
+      let (key, otherKey) = (one.sortKey, other.sortKey)
       if !key.utf8.elementsEqual(otherKey.utf8) { return key.utf8.lexicographicallyPrecedes(otherKey.utf8) }
-      return one.string("id").utf8.lexicographicallyPrecedes(other.string("id").utf8)
+      return one.person.id.utf8.lexicographicallyPrecedes(other.person.id.utf8)
     }
     guard !second.isEmpty else { return Array(first.prefix(limit)) }
-    var result: [DatabaseRow] = []
+    var result: [Listed] = []
     var (i, j) = (0, 0)
     while result.count < limit, i < first.count || j < second.count {
       if j == second.count || (i < first.count && precedes(first[i], second[j])) {
@@ -93,14 +94,14 @@ extension PeopleStore {
   /// query is made once per search, not once per row (a subquery). See migration 22.
   private func search(
     _ match: String, departmentID: String?, locationID: String?, limit: Int, after cursor: String?
-  ) throws -> (items: [Employee], nextCursor: String?) {
+  ) throws -> (items: [ListedPerson], nextCursor: String?) {
     let conditions = try Self.pageConditions(
       departmentID: departmentID, locationID: locationID, after: cursor, table: "s", id: "employee_id")
     let filters = "s.active = 1 AND s.words @@ (SELECT to_tsquery('simple', unaccent(?)))" + conditions.sql
     let arguments: [DatabaseValue] = [.text(match)] + conditions.arguments + [.integer(Int64(limit + 1))]
-    let rows = try connection.query(
+    let rows = try listed(
       """
-      SELECT e.* FROM (
+      SELECT \(Self.listedColumns) FROM (
         SELECT s.employee_id, s.sort_key FROM people_search s WHERE \(filters)
         ORDER BY s.sort_key, s.employee_id LIMIT ?) page
       JOIN employees e ON e.id = page.employee_id
@@ -133,11 +134,37 @@ extension PeopleStore {
   }
 
   /// The page of `limit` people from rows fetched with one more (which says a next page exists).
-  private static func directoryPage(_ rows: [DatabaseRow], limit: Int) -> (items: [Employee], nextCursor: String?) {
+  private static func directoryPage(_ rows: [Listed], limit: Int) -> (items: [ListedPerson], nextCursor: String?) {
     let page = rows.prefix(limit)
     // The cursor holds the stored key, so paging follows the index exactly.
-    let next = rows.count > limit ? page.last.map { Cursor.encode([$0.string("sort_key"), $0.string("id")]) } : nil
-    return (page.employees, next)
+    let next = rows.count > limit ? page.last.map { Cursor.encode([$0.sortKey, $0.person.id]) } : nil
+    return (page.map(\.person), next)
+  }
+
+  /// A person of a page with the key the directory orders by, which the cursor and the
+  /// search's merge need.
+  private struct Listed {
+    let person: ListedPerson
+    let sortKey: String
+  }
+
+  /// What a page reads of each person (`e`, a row of `employees`), in `listed`'s order.
+  private static let listedColumns =
+    "e.id, e.username, e.first_name, e.last_name, e.position, e.department_id, e.location_id, e.photo, e.sort_key"
+
+  /// The people of a query selecting `listedColumns`, read as the statement steps.
+  private func listed(_ sql: String, _ arguments: [DatabaseValue]) throws -> [Listed] {
+    var people: [Listed] = []
+    try connection.forEachRow(sql, arguments) { row in
+      people.append(
+        Listed(
+          person: ListedPerson(
+            id: row[0].string, username: row[1].string, firstName: row[2].string, lastName: row[3].string,
+            position: row[4].string, departmentID: row[5].string, locationID: row[6].string,
+            photoID: row[7].optionalString),
+          sortKey: row[8].string))
+    }
+    return people
   }
 
   /// PostgreSQL's `tsquery` in which every word of the query must start a word of the entry:
