@@ -99,6 +99,31 @@ import Testing
     }
   }
 
+  /// A page far past the output's first kilobyte, of texts of every length up to 40 bytes and
+  /// some of 2,000, with and without characters to escape at any place: as Foundation writes it,
+  /// also when the output grows in the middle of a string or a key.
+  @Test func matchesFoundationOnLongPagesOfAwkwardTexts() throws {
+    var random = SeededRandom(seed: 22)
+    let pieces = ["a", "é", "🙂", "\"", "\\", "\n", "\u{1}", "</", " ", "Z"]
+    func text() -> String {
+      let length = Int.random(in: 0...8, using: &random) == 0 ? 2_000 : Int.random(in: 0...40, using: &random)
+      let plain = Int.random(in: 0...1, using: &random) == 0
+      return String(
+        (0..<length).map { _ in plain ? "x" : pieces.randomElement(using: &random)! }.joined().prefix(length))
+    }
+    for size in [1, 7, 60, 300] {
+      let people = Page(
+        items: (0..<size).map { _ in
+          PersonSummary(
+            id: text(), displayName: text(), firstName: text(), lastName: text(), position: text(),
+            department: Reference(id: text(), name: text()), location: Reference(id: text(), name: text()),
+            photoURL: text())
+        }, nextCursor: size == 1 ? nil : text())
+      let (ours, theirs) = try bothWays(people)
+      #expect(ours == theirs, "\(size) people")
+    }
+  }
+
   @Test func refusesNonFiniteNumbers() {
     #expect(throws: StreamingJSONEncoder.InvalidValue.self) { try StreamingJSONEncoder().encode([Double.nan]) }
   }

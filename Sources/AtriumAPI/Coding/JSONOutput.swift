@@ -3,44 +3,89 @@ import AtriumDomain
 /// The bytes of one JSON answer, shared by every encoder, container and `JSONObjectWriter` of
 /// one `StreamingJSONEncoder` call.
 ///
-/// A final class rather than a protocol the writers call through: called through a protocol,
-/// every key and string of a directory page went through a witness table and each nested
-/// object through an unspecialized generic, some 2,300 instructions for a department's
-/// `{"id","name"}` (`make bench-cost`, callgrind); called directly, the optimizer inlines them.
+/// A final class, called directly: called through a protocol, every key and string went
+/// through a witness table. Its bytes are its own memory rather than an array's: an array
+/// checks that it is uniquely referenced and has room on every append, which made a key
+/// (`"name":`) some 240 instructions and a short string 430, most of a directory page's JSON
+/// (`make bench-cost`, callgrind). Here an append checks the room once and copies.
 package final class JSONOutput {
-  /// Only one encoder writes at a time, so the runtime's exclusivity checks on every append
-  /// (a measurable share of the time) buy nothing here.
-  @exclusivity(unchecked) package var bytes: [UInt8] = []
+  private var storage: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
 
-  package init() {}
+  /// - Parameter capacity: Bytes reserved at once; more are found as they are needed.
+  package init(capacity: Int = 1024) {
+    self.capacity = max(capacity, 16)
+    storage = .allocate(capacity: self.capacity)
+  }
 
-  package func append(_ byte: UInt8) { bytes.append(byte) }
-  package func append(contentsOf buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
-  package func append(contentsOf array: [UInt8]) { bytes.append(contentsOf: array) }
+  deinit { storage.deallocate() }
+
+  /// What was written.
+  package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+
+  /// Room for `extra` more bytes.
+  @inline(__always) private func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(toHold: count + extra) }
+  }
+
+  private func grow(toHold needed: Int) {
+    let larger = max(needed, capacity * 2)
+    let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+    moved.moveInitialize(from: storage, count: count)
+    storage.deallocate()
+    (storage, capacity) = (moved, larger)
+  }
+
+  package func append(_ byte: UInt8) {
+    reserve(1)
+    storage[count] = byte
+    count += 1
+  }
+
+  package func append(contentsOf buffer: UnsafeBufferPointer<UInt8>) {
+    guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+    reserve(buffer.count)
+    (storage + count).initialize(from: base, count: buffer.count)
+    count += buffer.count
+  }
+
+  package func append(contentsOf array: [UInt8]) {
+    array.withUnsafeBufferPointer { append(contentsOf: $0) }
+  }
 
   /// `2` or `2.5`, as `HalfDays` encodes itself.
   package func writeHalfDays(_ value: HalfDays) {
-    if value.halves < 0 { bytes.append(UInt8(ascii: "-")) }
+    if value.halves < 0 { append(UInt8(ascii: "-")) }
     writeInteger(abs(value.halves) / 2)
-    if value.halves % 2 != 0 { bytes.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "5")]) }
+    if value.halves % 2 != 0 { writeRaw(".5") }
   }
 
   package func writeRaw(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    text.withUTF8Buffer { append(contentsOf: $0) }
   }
 
   /// `"key":`, after a comma unless it is the object's first: one call per member, as a
   /// page of requests writes some 1,700 keys (`make bench-cost`).
   package func writeKey(_ key: StaticString, first: Bool) {
-    if !first { bytes.append(UInt8(ascii: ",")) }
-    bytes.append(UInt8(ascii: "\""))
-    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(UInt8(ascii: ":"))
+    key.withUTF8Buffer { name in
+      reserve(name.count + 4)
+      if !first {
+        storage[count] = UInt8(ascii: ",")
+        count += 1
+      }
+      storage[count] = UInt8(ascii: "\"")
+      if let base = name.baseAddress { (storage + count + 1).initialize(from: base, count: name.count) }
+      count += name.count + 1
+      storage[count] = UInt8(ascii: "\"")
+      storage[count + 1] = UInt8(ascii: ":")
+      count += 2
+    }
   }
 
   package func writeInteger<T: BinaryInteger>(_ number: T) {
-    bytes.append(contentsOf: String(number).utf8)
+    var text = String(number)
+    text.withUTF8 { append(contentsOf: $0) }
   }
 
   package func writeDouble(_ number: Double) throws {
@@ -50,13 +95,29 @@ package final class JSONOutput {
     if number == number.rounded(), abs(number) < 1e15 {
       writeInteger(Int64(number))
     } else {
-      bytes.append(contentsOf: "\(number)".utf8)
+      var text = "\(number)"
+      text.withUTF8 { append(contentsOf: $0) }
     }
   }
 
-  /// Writes a quoted, escaped string.
+  /// Writes a quoted, escaped string: text with nothing to escape (nearly all) is copied as
+  /// it is; the rest is escaped by `JSONText`, as everywhere else.
   package func writeString(_ text: String) {
-    JSONText.appendString(text, to: &bytes)
+    var text = text
+    text.withUTF8 { utf8 in
+      guard !JSONText.needsEscaping(utf8) else {
+        var escaped: [UInt8] = []
+        JSONText.appendString(String(decoding: utf8, as: UTF8.self), to: &escaped)
+        append(contentsOf: escaped)
+        return
+      }
+      reserve(utf8.count + 2)
+      storage[count] = UInt8(ascii: "\"")
+      if let base = utf8.baseAddress { (storage + count + 1).initialize(from: base, count: utf8.count) }
+      count += utf8.count + 1
+      storage[count] = UInt8(ascii: "\"")
+      count += 1
+    }
   }
 
   package func writeObject(_ value: some JSONStreamable) throws {

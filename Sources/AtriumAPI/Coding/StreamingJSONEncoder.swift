@@ -17,7 +17,6 @@ package struct StreamingJSONEncoder {
 
   package func encode(_ value: some Encodable) throws -> [UInt8] {
     let output = JSONOutput()
-    output.bytes.reserveCapacity(1024)
     try output.write(value)
     return output.bytes
   }
@@ -25,8 +24,7 @@ package struct StreamingJSONEncoder {
   /// `value` as a JSON object, written by its `JSONStreamable` conformance alone.
   /// - Parameter expectedSize: Bytes reserved at once (a page of requests grows to 60 KB).
   package func encodeObject(_ value: some JSONStreamable, expectedSize: Int = 1024) throws -> [UInt8] {
-    let output = JSONOutput()
-    output.bytes.reserveCapacity(expectedSize)
+    let output = JSONOutput(capacity: expectedSize)
     try output.writeObject(value)
     return output.bytes
   }
@@ -82,7 +80,7 @@ private final class ValueEncoder: Encoder {
 
   package func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     if case .empty = state {
-      output.bytes.append(UInt8(ascii: "{"))
+      output.append(UInt8(ascii: "{"))
       state = .object(count: 0)
     }
     return KeyedEncodingContainer(KeyedContainer<Key>(encoder: self))
@@ -90,7 +88,7 @@ private final class ValueEncoder: Encoder {
 
   package func unkeyedContainer() -> any UnkeyedEncodingContainer {
     if case .empty = state {
-      output.bytes.append(UInt8(ascii: "["))
+      output.append(UInt8(ascii: "["))
       state = .array
     }
     return UnkeyedContainer(encoder: self)
@@ -118,18 +116,18 @@ private final class ValueEncoder: Encoder {
   package func key(_ key: String) {
     closeChild()
     guard case .object(let count) = state else { return }
-    if count > 0 { output.bytes.append(UInt8(ascii: ",")) }
+    if count > 0 { output.append(UInt8(ascii: ",")) }
     state = .object(count: count + 1)
     output.writeString(key)
-    output.bytes.append(UInt8(ascii: ":"))
+    output.append(UInt8(ascii: ":"))
   }
 
   package func finish() {
     closeChild()
     switch state {
     case .empty: output.writeRaw("{}")
-    case .object: output.bytes.append(UInt8(ascii: "}"))
-    case .array: output.bytes.append(UInt8(ascii: "]"))
+    case .object: output.append(UInt8(ascii: "}"))
+    case .array: output.append(UInt8(ascii: "]"))
     case .single: break
     }
   }
@@ -194,7 +192,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
 
   private mutating func separate() {
     encoder.closeChild()
-    if count > 0 { encoder.output.bytes.append(UInt8(ascii: ",")) }
+    if count > 0 { encoder.output.append(UInt8(ascii: ",")) }
     count += 1
   }
 

@@ -30,6 +30,23 @@ public enum JSONText {
     }
   }
 
+  /// Whether any byte of `utf8` is a quote, a backslash or a control character: eight bytes at
+  /// a time, then one by one. Most text has none, and is then copied as it is.
+  package static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = utf8.baseAddress else { return false }
+    var index = 0
+    while index + 8 <= utf8.count {
+      if mayNeedEscaping(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { break }
+      index += 8
+    }
+    while index < utf8.count {
+      let byte = base[index]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return true }
+      index += 1
+    }
+    return false
+  }
+
   /// Whether one of eight bytes may be a quote, a backslash or a control character: never
   /// false when one is (the byte-wise tests of "Bit Twiddling Hacks", which have no false
   /// negatives), so a `false` lets the eight bytes be copied as they are.
