@@ -25,6 +25,11 @@ import Testing
     let policy = response.headers["Content-Security-Policy"] ?? ""
     #expect(policy.contains("frame-ancestors 'none'"), "\(label): \(policy)")
     #expect(!policy.contains("unsafe-inline") && !policy.contains("unsafe-eval"), "\(label)")
+    #expect(response.headers["X-Frame-Options"] == "DENY", "\(label)")
+    // Once each: a page's own policy is kept, not joined by the one for everything else.
+    for name in ["X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options", "Content-Security-Policy"] {
+      #expect(response.headers.values(name).count == 1, "\(label): \(name)")
+    }
   }
 
   @Test func everyPageCarriesTheHeaders_signedInAndNot() {

@@ -9,11 +9,12 @@ import AtriumWeb
 enum SecurityHeaders {
   static let nonPagePolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
-  static let baseline: [(name: String, value: String)] = [
+  static let everyAnswer = HTTPHeaders.Constant([
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "same-origin"),
     ("X-Frame-Options", "DENY"),
-  ]
+    ("Content-Security-Policy", nonPagePolicy),
+  ])
 
   /// Behind TLS, browsers are told to come back only over HTTPS for a year (RFC 6797). Never
   /// over plain HTTP: a browser would then refuse a server that has no TLS at all.
@@ -21,8 +22,7 @@ enum SecurityHeaders {
 
   /// - Parameter overTLS: Whether the visitor reached Atrium over HTTPS (`WebSessions.isSecure`).
   static func apply(to headers: inout HTTPHeaders, overTLS: Bool = false) {
-    for (name, value) in baseline where headers[name] == nil { headers.add(name, value) }
-    if headers["Content-Security-Policy"] == nil { headers.add("Content-Security-Policy", nonPagePolicy) }
+    headers.addMissing(everyAnswer)
     if overTLS { headers.set(strictTransportSecurity.name, strictTransportSecurity.value) }
   }
 
