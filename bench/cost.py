@@ -7,8 +7,10 @@ dictionaries hash the same way in every run) on a free loopback port, and for ea
 a few warm-up requests, zeroes callgrind's counters, sends a fixed number of requests on one
 kept-alive connection, and dumps the counters: the dump's total divided by the requests is the
 row's instructions per request, the server's whole process (every thread) included. Counted
-instructions do not depend on what else the machine is doing, so two runs of one build agree to
-within about 1%, where req/s move by 10-20%.
+instructions depend little on what else the machine is doing, so two runs of one build agree to
+within about 1%, where req/s move by 10-20%; but work the server does on its own (timers, the
+outbox) falls into a slow row's window more often when the machine is busy (one row counted 8%
+more beside a whole test run), so record on an otherwise quiet machine.
 
 Prints the table and writes bench/cost-latest.json; `--record` also writes the figures into
 bench/cost-recorded.json (per company size), which bench/cost_check.py compares against;
