@@ -103,21 +103,21 @@ package final class JSONOutput {
   /// Writes a quoted, escaped string: text with nothing to escape (nearly all) is copied as
   /// it is; the rest is escaped by `JSONText`, as everywhere else.
   package func writeString(_ text: String) {
-    var text = text
-    text.withUTF8 { utf8 in
-      guard !JSONText.needsEscaping(utf8) else {
-        var escaped: [UInt8] = []
-        JSONText.appendString(String(decoding: utf8, as: UTF8.self), to: &escaped)
-        append(contentsOf: escaped)
-        return
-      }
+    var plain = text
+    let copied = plain.withUTF8 { utf8 in
+      guard !JSONText.needsEscaping(utf8) else { return false }
       reserve(utf8.count + 2)
       storage[count] = UInt8(ascii: "\"")
       if let base = utf8.baseAddress { (storage + count + 1).initialize(from: base, count: utf8.count) }
       count += utf8.count + 1
       storage[count] = UInt8(ascii: "\"")
       count += 1
+      return true
     }
+    guard !copied else { return }
+    var escaped: [UInt8] = []
+    JSONText.appendString(text, to: &escaped)
+    append(contentsOf: escaped)
   }
 
   package func writeObject(_ value: some JSONStreamable) throws {

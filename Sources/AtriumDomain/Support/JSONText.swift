@@ -18,7 +18,7 @@ public enum JSONText {
           continue
         }
         let byte = utf8[index]
-        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+        if isEscaped(byte) {
           bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
           runStart = index + 1
           appendEscape(of: byte, to: &bytes)
@@ -40,11 +40,15 @@ public enum JSONText {
       index += 8
     }
     while index < utf8.count {
-      let byte = base[index]
-      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return true }
+      if isEscaped(base[index]) { return true }
       index += 1
     }
     return false
+  }
+
+  /// A quote, a backslash or a control character: what a JSON string cannot hold as it is.
+  private static func isEscaped(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20
   }
 
   /// Whether one of eight bytes may be a quote, a backslash or a control character: never
