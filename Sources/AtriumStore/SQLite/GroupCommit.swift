@@ -8,10 +8,13 @@ import Synchronization
 /// answers its own error; every write returns only once the commit that holds it is on the
 /// disk.
 ///
-/// There is no writer thread: whoever takes the writer's lock leads. It takes every write
-/// queued by then, its own included, and runs them on its thread, while their callers wait
-/// for the lock; a caller that gets the lock after its write was applied just returns.
-final class GroupCommit: Sendable {
+/// There is no writer thread: a caller that finds no one leading leads. It takes every write
+/// queued by then, its own included, runs them on its thread, and hands the lead on; the
+/// callers whose writes it applied wake and return. Callers wait on a condition variable,
+/// which sleeps: a lock held for a whole commit (a millisecond of work and an `fsync`) must
+/// not be `Synchronization.Mutex`, whose waiters spin in the kernel while the holder runs
+/// (it is a priority-inheriting futex), and took a whole core from the leader's work.
+final class GroupCommit: @unchecked Sendable {
   /// One caller's write: its body, and what came of it.
   final class PendingWrite: @unchecked Sendable {
     /// Runs the caller's body on a connection in a transaction, keeping its result; returns
@@ -20,30 +23,52 @@ final class GroupCommit: Sendable {
     /// What the body (or the commit) threw: the caller gets this error, and nothing it wrote
     /// is kept.
     var failure: (any Error)?
-    /// Set once the write's fate is known: committed, or failed.
+    /// Set by `applyTogether` once the write's fate is known: committed, or failed.
     var isFinished = false
+    /// Set under the condition's lock once the leader is done with the batch holding this
+    /// write: what its caller waits for.
+    fileprivate var isAnswered = false
 
     init(apply: @escaping (PooledConnection) -> (any Error)?) {
       self.apply = apply
     }
   }
 
-  private let queue = Mutex<[PendingWrite]>([])
+  /// Guards `queued` and `isLeading`; the callers waiting for their answer sleep on it.
+  private let condition = NSCondition()
+  private var queued: [PendingWrite] = []
+  private var isLeading = false
 
   /// Writes waiting for the writer (for tests that need several queued together).
-  var count: Int { queue.withLock { $0.count } }
-
-  func enqueue(_ write: PendingWrite) {
-    queue.withLock { $0.append(write) }
+  var count: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return queued.count
   }
 
-  /// Everything queued, in the order it came; the queue is left empty. Called with the
-  /// writer's lock held.
-  func takeQueued() -> [PendingWrite] {
-    queue.withLock { queued in
-      defer { queued.removeAll() }
-      return queued
+  /// Queues `write` and returns once a leader, this caller or another, has applied it:
+  /// `applyBatch` runs on the leader's thread with everything queued, one batch at a time.
+  func submit(_ write: PendingWrite, applyBatch: ([PendingWrite]) -> Void) {
+    condition.lock()
+    queued.append(write)
+    while isLeading && !write.isAnswered { condition.wait() }
+    if write.isAnswered {
+      condition.unlock()
+      return
     }
+    isLeading = true
+    let batch = queued
+    queued.removeAll()
+    condition.unlock()
+
+    applyBatch(batch)
+
+    condition.lock()
+    for applied in batch { applied.isAnswered = true }
+    isLeading = false
+    // Wakes the answered callers, and one still queued to lead the next batch.
+    condition.broadcast()
+    condition.unlock()
   }
 }
 

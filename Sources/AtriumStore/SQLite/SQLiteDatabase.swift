@@ -29,10 +29,13 @@ public final class SQLiteDatabase: Database {
   public let durability: Durability
   public var dialect: SQLDialect { .sqlite }
   private let pool = Mutex<[PooledConnection]>([])
-  /// Writers in this process queue here rather than spin on SQLite's lock; whoever holds it
-  /// applies every write queued in `groupCommit`.
-  private let writer = Mutex<Void>(())
+  /// Writers in this process queue here rather than spin on SQLite's lock; whoever leads
+  /// applies every write queued meanwhile.
   private let groupCommit = GroupCommit()
+  /// The connection every write runs on, used by one leader at a time (`groupCommit`). Kept
+  /// apart from the readers' pool so that its page cache stays valid from one commit to the
+  /// next: SQLite drops a connection's cache when another connection has committed since.
+  private let writerConnection: PooledConnection
   /// Writes waiting for the writer now.
   var queuedWrites: Int { groupCommit.count }
   /// This thread's write transaction on this database, if one is running.
@@ -42,9 +45,8 @@ public final class SQLiteDatabase: Database {
   public init(path: String, durability: Durability = .full, migrations: [Migration] = Schema.migrations) throws {
     self.path = path
     self.durability = durability
-    let first = try Self.open(path, durability: durability)
-    try Self.translate { try first.connection.executeScript("PRAGMA journal_mode = WAL;") }
-    pool.withLock { $0.append(first) }
+    writerConnection = try Self.open(path, durability: durability)
+    try Self.translate { try writerConnection.connection.executeScript("PRAGMA journal_mode = WAL;") }
     try Migrator(migrations: migrations).migrate(self)
   }
 
@@ -64,8 +66,8 @@ public final class SQLiteDatabase: Database {
     }
   }
 
-  /// Waits for the writer's lock, and applies with one commit every write queued meanwhile
-  /// (`GroupCommit`): returns once the commit that holds this write is on the disk.
+  /// Queues this write for the writer, which applies with one commit every write queued
+  /// meanwhile (`GroupCommit`): returns once the commit that holds this write is on the disk.
   @discardableResult
   public func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
     if let active = activeWrite.current { return try active.savepoint(body) }
@@ -79,21 +81,7 @@ public final class SQLiteDatabase: Database {
           return error
         }
       }
-      groupCommit.enqueue(pending)
-      writer.withLock { _ in
-        guard !pending.isFinished else { return }
-        let queued = groupCommit.takeQueued()
-        do {
-          let pooled = try checkOut()
-          defer { checkIn(pooled) }
-          applyTogether(queued, on: pooled)
-        } catch {
-          for write in queued {
-            write.failure = error
-            write.isFinished = true
-          }
-        }
-      }
+      groupCommit.submit(pending) { queued in applyTogether(queued, on: writerConnection) }
       if let failure = pending.failure { throw failure }
       guard let result else { preconditionFailure("a committed write has its result") }
       return result
