@@ -18,8 +18,10 @@ final class GroupCommit: @unchecked Sendable {
   /// One caller's write: its body, and what came of it.
   final class PendingWrite: @unchecked Sendable {
     /// Runs the caller's body on a connection in a transaction, keeping its result; returns
-    /// what it threw.
-    let apply: (PooledConnection) -> (any Error)?
+    /// what it threw. Let go of once the write is answered: the body is the caller's own
+    /// non-escaping closure, which must not outlive its call, while the leader may still hold
+    /// this write when the caller returns.
+    private var body: ((PooledConnection) -> (any Error)?)?
     /// What the body (or the commit) threw: the caller gets this error, and nothing it wrote
     /// is kept.
     var failure: (any Error)?
@@ -30,7 +32,18 @@ final class GroupCommit: @unchecked Sendable {
     fileprivate var isAnswered = false
 
     init(apply: @escaping (PooledConnection) -> (any Error)?) {
-      self.apply = apply
+      self.body = apply
+    }
+
+    /// Runs the body on `connection`; returns what it threw.
+    func apply(_ connection: PooledConnection) -> (any Error)? {
+      body?(connection)
+    }
+
+    /// Called under the condition's lock when the leader is done with this write.
+    fileprivate func answer() {
+      body = nil
+      isAnswered = true
     }
   }
 
@@ -64,7 +77,7 @@ final class GroupCommit: @unchecked Sendable {
     applyBatch(batch)
 
     condition.lock()
-    for applied in batch { applied.isAnswered = true }
+    for applied in batch { applied.answer() }
     isLeading = false
     // Wakes the answered callers, and one still queued to lead the next batch.
     condition.broadcast()
