@@ -7,6 +7,11 @@ public enum HTTPOutcome: Sendable {
   /// Work that may block (password hashing, a directory bind, an outbound call): it runs on
   /// the bounded worker pool while the connection waits, so network threads stay free.
   case blocking(@Sendable () -> HTTPResponse)
+  /// A change to stored data: it waits for the database's single writer and for the disk
+  /// (the commit's `fsync`), so it runs on the writers' pool, whose threads can all wait while
+  /// one of them commits everyone's changes at once, and the network threads keep answering
+  /// reads meanwhile.
+  case writing(@Sendable () -> HTTPResponse)
   /// A body written over time (server-sent events); the connection stays open until the
   /// stream ends.
   case stream(HTTPStream)
@@ -42,6 +47,7 @@ extension HTTPOutcome {
     switch self {
     case .response(let response): .response(transform(response))
     case .blocking(let work): .blocking { transform(work()) }
+    case .writing(let work): .writing { transform(work()) }
     case .stream: self
     }
   }

@@ -142,19 +142,30 @@ extension HTTPServer {
     case .stream(let stream):
       return queue(stream, on: connection, context: context)
     case .blocking(let work):
-      context.isWaitingForWorker = true
-      let handle = ConnectionHandle(pointer: connection)
-      MHD_suspend_connection(connection)
-      let accepted = workers?.submit {
-        context.setPending(work())
-        MHD_resume_connection(handle.pointer)
-      }
-      if accepted != true {
-        context.setPending(engineError(.busy, connection: connection, context: context))
-        MHD_resume_connection(connection)
-      }
-      return .YES
+      return run(work, on: workers, connection: connection, context: context)
+    case .writing(let work):
+      return run(work, on: writers, connection: connection, context: context)
     }
+  }
+
+  /// Parks the connection while `work` runs on `pool`, which resumes it with the answer; 503
+  /// when the pool's queue is full.
+  private func run(
+    _ work: @escaping @Sendable () -> HTTPResponse, on pool: WorkerPool?, connection: OpaquePointer,
+    context: RequestContext
+  ) -> MHD_Result {
+    context.isWaitingForWorker = true
+    let handle = ConnectionHandle(pointer: connection)
+    MHD_suspend_connection(connection)
+    let accepted = pool?.submit {
+      context.setPending(work())
+      MHD_resume_connection(handle.pointer)
+    }
+    if accepted != true {
+      context.setPending(engineError(.busy, connection: connection, context: context))
+      MHD_resume_connection(connection)
+    }
+    return .YES
   }
 
   /// Answers 413 while only the headers have been read (a declared `Content-Length` too

@@ -19,6 +19,11 @@ public final class HTTPServer: @unchecked Sendable {
     public var workerCount: Int
     /// Blocking jobs that may wait for a worker before new ones get 503.
     public var workerQueueLimit: Int
+    /// Threads for changes to stored data (`HTTPOutcome.writing`): as many changes as there
+    /// are threads can wait for the database's writer together and be committed at once.
+    public var writerCount: Int
+    /// Changes that may wait for a writers' thread before new ones get 503.
+    public var writerQueueLimit: Int
     /// Seconds a connection may stay idle or trickle before it is closed.
     public var connectionTimeoutSeconds: Int
     /// Simultaneous connections served (every open web page holds one for its event stream).
@@ -39,7 +44,8 @@ public final class HTTPServer: @unchecked Sendable {
     public init(
       host: String = "127.0.0.1", port: Int = 8080,
       threadCount: Int = ProcessInfo.processInfo.activeProcessorCount, workerCount: Int = 4,
-      workerQueueLimit: Int = 256, connectionTimeoutSeconds: Int = 30, connectionLimit: Int = 20_000,
+      workerQueueLimit: Int = 256, writerCount: Int = 16, writerQueueLimit: Int = 1_024,
+      connectionTimeoutSeconds: Int = 30, connectionLimit: Int = 20_000,
       connectionLimitPerAddress: Int = 0, connectionMemory: Int = 32 * 1024, log: LogSink = .standardError
     ) {
       self.host = host
@@ -47,6 +53,8 @@ public final class HTTPServer: @unchecked Sendable {
       self.threadCount = threadCount
       self.workerCount = workerCount
       self.workerQueueLimit = workerQueueLimit
+      self.writerCount = writerCount
+      self.writerQueueLimit = writerQueueLimit
       self.connectionTimeoutSeconds = connectionTimeoutSeconds
       self.connectionLimit = connectionLimit
       self.connectionLimitPerAddress = connectionLimitPerAddress
@@ -72,8 +80,9 @@ public final class HTTPServer: @unchecked Sendable {
 
   public let configuration: Configuration
   let responder: any HTTPResponder
-  /// Threads for blocking work; they exist from `start` to `stop`.
+  /// Threads for blocking work and for changes; they exist from `start` to `stop`.
   private(set) var workers: WorkerPool?
+  private(set) var writers: WorkerPool?
   private var daemon: OpaquePointer?
   /// Requests between their request line and their completion.
   let inFlight = Atomic<Int>(0)
@@ -103,6 +112,8 @@ public final class HTTPServer: @unchecked Sendable {
       | (configuration.host.contains(":") ? MHD_USE_IPv6.rawValue : 0)
     // Ready before the first request can arrive, which may be as soon as MHD listens.
     workers = WorkerPool(threadCount: configuration.workerCount, capacity: configuration.workerQueueLimit)
+    writers = WorkerPool(
+      threadCount: configuration.writerCount, capacity: configuration.writerQueueLimit, name: "atrium-writer")
     let context = Unmanaged.passUnretained(self).toOpaque()
     let poolSize = UInt32(configuration.threadCount > 1 ? configuration.threadCount : 0)
     let started = address.withPointer { address in
@@ -116,6 +127,8 @@ public final class HTTPServer: @unchecked Sendable {
     guard let started else {
       workers?.stop()
       workers = nil
+      writers?.stop()
+      writers = nil
       throw StartError(description: "cannot listen on \(configuration.host):\(configuration.port)")
     }
     daemon = started
@@ -141,8 +154,10 @@ public final class HTTPServer: @unchecked Sendable {
     while inFlight.load(ordering: .acquiring) > 0 && ContinuousClock.now < deadline {
       usleep(5_000)
     }
-    // Blocking jobs still running resume their connections; let them before MHD stops.
+    // Blocking jobs and changes still running resume their connections; let them before MHD
+    // stops.
     workers?.stop()
+    writers?.stop()
     MHD_stop_daemon(daemon)
   }
 

@@ -11,12 +11,12 @@ final class WorkerPool: @unchecked Sendable {
   private let capacity: Int
   private var threads: [Thread] = []
 
-  init(threadCount: Int, capacity: Int) {
+  init(threadCount: Int, capacity: Int, name: String = "atrium-worker") {
     self.capacity = capacity
     for index in 0..<max(1, threadCount) {
       // Each thread keeps the pool alive until `stop` lets it end.
       let thread = Thread { self.run() }
-      thread.name = "atrium-worker-\(index)"
+      thread.name = "\(name)-\(index)"
       threads.append(thread)
       thread.start()
     }

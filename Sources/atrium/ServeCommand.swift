@@ -29,7 +29,8 @@ func runServe(_ arguments: [String]) {
       isDemo = true
     case "--trust-proxy":
       trustsProxy = true
-    case "--data", "--host", "--port", "--threads", "--workers", "--timeout", "--public-url", "--durability",
+    case "--data", "--host", "--port", "--threads", "--workers", "--writers", "--timeout", "--public-url",
+      "--durability",
       "--feed-interval", "--max-connections", "--connections-per-address", "--feed-allowed-hosts", "--database",
       "--files", "--mqtt",
       "--mqtt-admin", "--mqtt-ca", "--mqtt-public":
@@ -59,11 +60,12 @@ func runServe(_ arguments: [String]) {
   configuration.threadCount = number(
     "threads", "ATRIUM_THREADS", databaseURL(options) == nil ? cores : 4 * cores, 1...256)
   configuration.workerCount = number("workers", "ATRIUM_WORKERS", 4, 1...256)
+  configuration.writerCount = number("writers", "ATRIUM_WRITERS", 16, 1...256)
   configuration.connectionTimeoutSeconds = number("timeout", "ATRIUM_TIMEOUT", 30, 1...3600)
   configuration.connectionLimit = number(
     "max-connections", "ATRIUM_MAX_CONNECTIONS", configuration.connectionLimit, 16...1_000_000)
   // A connection for each thread that may hold one at once, and a few for background jobs.
-  let databaseConnections = configuration.threadCount + configuration.workerCount + 4
+  let databaseConnections = configuration.threadCount + configuration.workerCount + configuration.writerCount + 4
   fitConnectionsToOpenFileLimit(&configuration, beside: databaseConnections)
   configuration.connectionLimitPerAddress = number(
     "connections-per-address", "ATRIUM_CONNECTIONS_PER_ADDRESS", 0, 0...configuration.connectionLimit)

@@ -68,6 +68,8 @@ let usage = """
     --threads N       network threads (ATRIUM_THREADS, default: one per core, four per core with
                       --database: a request waiting on PostgreSQL leaves its thread idle)
     --workers N       threads for slow work such as password hashing (ATRIUM_WORKERS, default 4)
+    --writers N       threads for changes: they wait for the disk together and are committed
+                      at once (ATRIUM_WRITERS, default 16)
     --timeout SECONDS close connections idle this long (ATRIUM_TIMEOUT, default 30)
     --max-connections N
                       connections served at once; every open page holds one. Past N, new ones

@@ -200,6 +200,10 @@ public final class AtriumApp: HTTPResponder {
     if rules.work == .mayBlock {
       return .blocking { [self] in handle(route, rules, request) }
     }
+    // A change waits for the database's writer and the disk: never on a network thread.
+    if request.isUnsafe {
+      return .writing { [self] in handle(route, rules, request) }
+    }
     return .response(handle(route, rules, request))
   }
 
@@ -233,7 +237,7 @@ public final class AtriumApp: HTTPResponder {
   public func respondNow(to request: HTTPRequest) -> HTTPResponse {
     switch respond(to: request) {
     case .response(let response): response
-    case .blocking(let work): work()
+    case .blocking(let work), .writing(let work): work()
     case .stream(let stream):
       // Without a socket there is no one to stream to: the head is the answer.
       Self.head(closing: stream)
