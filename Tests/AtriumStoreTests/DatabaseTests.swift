@@ -223,3 +223,38 @@ import Testing
     #expect(ana.notifications.isEmpty)
   }
 }
+
+@Suite struct LongestSpanMigrationTests {
+  /// Migration 47: a request saved before requests were limited to 366 days, two years long,
+  /// still clashes with a day in its middle, far more than 366 days before its end.
+  @Test func aLongRequestSavedBeforeTheLimitStillClashes() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.path + "/db.sqlite"
+    let old = try SQLiteDatabase(path: path, migrations: Schema.migrations.filter { $0.version <= 46 })
+    let long = try LeaveSpan(start: CalendarDate("2024-01-01")!, end: CalendarDate("2025-12-31")!)
+    try old.write { connection in
+      try connection.execute("INSERT INTO departments (id, name) VALUES ('d', 'Ventas')")
+      try connection.execute(
+        "INSERT INTO locations (id, name, time_zone, weekend_days) VALUES ('l', 'Madrid', 'UTC', '6,7')")
+      try PeopleStore(connection).insert(
+        Employee(
+          id: "e", username: "eva", email: "eva@example.com", firstName: "Eva", lastName: "Vidal", departmentID: "d",
+          locationID: "l"))
+      try LeaveSettingsStore(connection).insert(LeaveType(id: "t", name: "Sabbatical"))
+      try LeaveRequestStore(connection).insert(
+        LeaveRequest(id: "r", employeeID: "e", typeID: "t", span: long, status: .approved),
+        time: WorkingTime(perDate: [long.start: HalfDays(days: 1)]), at: 0)
+    }
+    let migrated = try SQLiteDatabase(path: path)
+    let clashing = try migrated.read {
+      try LeaveRequestStore($0).holdingRequests(
+        employeeID: "e", from: CalendarDate("2024-03-04")!, to: CalendarDate("2024-03-04")!)
+    }
+    #expect(clashing.map(\.request.id) == ["r"])
+    let after = try migrated.read {
+      try LeaveRequestStore($0).holdingRequests(
+        employeeID: "e", from: CalendarDate("2026-01-01")!, to: CalendarDate("2026-01-02")!)
+    }
+    #expect(after.isEmpty)
+  }
+}

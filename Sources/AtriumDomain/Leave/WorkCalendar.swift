@@ -78,7 +78,8 @@ public struct LeaveSpan: Hashable, Sendable {
 
   /// The most calendar days a new request may cover (`isWithinLimit`). Longer absences (a
   /// sabbatical) are asked as consecutive requests; the bound also keeps every day-by-day
-  /// count small. Spans already stored are read whatever their length.
+  /// count small. Spans already stored are read whatever their length; the overlap check reads
+  /// as far as the longest stored (migration 47), which no new request can exceed.
   public static let maximumDays = 366
 
   /// Why a span cannot exist.

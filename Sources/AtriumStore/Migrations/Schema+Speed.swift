@@ -171,6 +171,26 @@ extension Schema {
         SELECT recipient_id, COUNT(*) FROM notices WHERE read_at IS NULL GROUP BY recipient_id
         """,
       ]),
+    Migration(
+      version: 47, name: "the longest request's length, which bounds the overlap check",
+      sql: [
+        // The overlap check reads a person's requests ending between the new one's start and
+        // its end plus this many days (`LeaveRequestStore.holdingRequestsFetch`). A request
+        // covers at most 366 days (`LeaveSpan.maximumDays`), but ones saved before that rule
+        // may be longer: the figure is the longest stored, and no new request can exceed it.
+        "CREATE TABLE leave_longest_span (days INTEGER NOT NULL)",
+        .differing(
+          sqlite: """
+            INSERT INTO leave_longest_span (days)
+            SELECT MAX(366, COALESCE(MAX(CAST(julianday(end_date) - julianday(start_date) AS INTEGER) + 1), 0))
+            FROM leave_requests
+            """,
+          postgres: """
+            INSERT INTO leave_longest_span (days)
+            SELECT GREATEST(366, COALESCE(MAX(CAST(end_date AS date) - CAST(start_date AS date) + 1), 0))
+            FROM leave_requests
+            """),
+      ]),
   ]
 
   /// What migration 37 filled the reporting and approval lines with: the reporting lines as

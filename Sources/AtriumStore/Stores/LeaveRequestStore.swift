@@ -168,14 +168,22 @@ public struct LeaveRequestStore {
     try connection.fetch(holdingRequestsFetch(employeeID: employeeID, from: start, to: end))
   }
 
+  ///
+  /// Only requests ending at most the longest request's length after `end` can meet it, so the
+  /// index range on the end date stops there (migration 47): without that bound it ran to the
+  /// person's last request, every one of their later requests read for each check.
   public func holdingRequestsFetch(
     employeeID: String, from start: CalendarDate, to end: CalendarDate
   ) -> Fetch<[StoredRequest]> {
-    Fetch(
+    let lastEnd =
+      connection.dialect == .postgres
+      ? "to_char(CAST(? AS date) + (SELECT days FROM leave_longest_span), 'YYYY-MM-DD')"
+      : "date(?, '+' || (SELECT days FROM leave_longest_span) || ' days')"
+    return Fetch(
       """
       SELECT * FROM leave_requests WHERE employee_id = ? AND status IN ('pending', 'approved')
-        AND start_date <= ? AND end_date >= ? ORDER BY start_date
-      """, .text(employeeID), DatabaseValue(end), DatabaseValue(start)
+        AND start_date <= ? AND end_date >= ? AND end_date <= \(lastEnd) ORDER BY start_date
+      """, .text(employeeID), DatabaseValue(end), DatabaseValue(start), DatabaseValue(end)
     ) { $0.compactMap(Self.stored) }
   }
 
