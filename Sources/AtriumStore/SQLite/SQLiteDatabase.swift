@@ -32,10 +32,6 @@ public final class SQLiteDatabase: Database {
   /// Writers in this process queue here rather than spin on SQLite's lock; whoever leads
   /// applies every write queued meanwhile.
   private let groupCommit = GroupCommit()
-  /// The connection every write runs on, used by one leader at a time (`groupCommit`). Kept
-  /// apart from the readers' pool so that its page cache stays valid from one commit to the
-  /// next: SQLite drops a connection's cache when another connection has committed since.
-  private let writerConnection: PooledConnection
   /// Writes waiting for the writer now.
   var queuedWrites: Int { groupCommit.count }
   /// This thread's write transaction on this database, if one is running.
@@ -45,8 +41,9 @@ public final class SQLiteDatabase: Database {
   public init(path: String, durability: Durability = .full, migrations: [Migration] = Schema.migrations) throws {
     self.path = path
     self.durability = durability
-    writerConnection = try Self.open(path, durability: durability)
-    try Self.translate { try writerConnection.connection.executeScript("PRAGMA journal_mode = WAL;") }
+    let first = try Self.open(path, durability: durability)
+    try Self.translate { try first.connection.executeScript("PRAGMA journal_mode = WAL;") }
+    pool.withLock { $0.append(first) }
     try Migrator(migrations: migrations).migrate(self)
   }
 
@@ -81,7 +78,21 @@ public final class SQLiteDatabase: Database {
           return error
         }
       }
-      groupCommit.submit(pending) { queued in applyTogether(queued, on: writerConnection) }
+      groupCommit.submit(pending) { queued in
+        // A connection from the readers' pool, returned to its top: the caller's reads right
+        // after its write (its answer) find the pages the write touched still in its cache,
+        // which SQLite keeps when no other connection has committed since.
+        do {
+          let pooled = try checkOut()
+          defer { checkIn(pooled) }
+          applyTogether(queued, on: pooled)
+        } catch {
+          for write in queued {
+            write.failure = error
+            write.isFinished = true
+          }
+        }
+      }
       if let failure = pending.failure { throw failure }
       guard let result else { preconditionFailure("a committed write has its result") }
       return result
