@@ -168,6 +168,7 @@ public struct LeaveRequestStore {
     try connection.fetch(holdingRequestsFetch(employeeID: employeeID, from: start, to: end))
   }
 
+  /// The same as a `Fetch`, to go with other statements in one round trip.
   ///
   /// Only requests ending at most the longest request's length after `end` can meet it, so the
   /// index range on the end date stops there (migration 47): without that bound it ran to the
