@@ -16,6 +16,9 @@ public final class SQLiteConnection {
   let handle: OpaquePointer
   /// Prepared statements by SQL text, with their result columns (which never change).
   private var statements: [String: (statement: OpaquePointer, columns: DatabaseColumns)] = [:]
+  /// Frames in the write-ahead log after this connection's last commit, once
+  /// `reportLogLength` was called (`SQLiteConnection+Log.swift`).
+  public internal(set) var logFrames = 0
 
   /// SQLite copies bound text and blobs when given this destructor (the C macro is not imported).
   private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -32,6 +32,9 @@ public final class SQLiteDatabase: Database {
   /// Writers in this process queue here rather than spin on SQLite's lock; whoever leads
   /// applies every write queued meanwhile.
   private let groupCommit = GroupCommit()
+  private let checkpoints = LogCheckpoints()
+  /// Checkpoints taken beside the writers so far (for tests).
+  var checkpointsTaken: Int { checkpoints.count }
   /// Writes waiting for the writer now.
   var queuedWrites: Int { groupCommit.count }
   /// This thread's write transaction on this database, if one is running.
@@ -86,6 +89,7 @@ public final class SQLiteDatabase: Database {
           let pooled = try checkOut()
           defer { checkIn(pooled) }
           applyTogether(queued, on: pooled)
+          copyLogWhenLong(after: pooled)
         } catch {
           for write in queued {
             write.failure = error
@@ -96,6 +100,22 @@ public final class SQLiteDatabase: Database {
       if let failure = pending.failure { throw failure }
       guard let result else { preconditionFailure("a committed write has its result") }
       return result
+    }
+  }
+
+  /// After a commit on `connection`: a checkpoint beside the writers once the log is long,
+  /// or right here when it has grown far past that (`LogCheckpoints`).
+  private func copyLogWhenLong(after connection: PooledConnection) {
+    let frames = connection.connection.logFrames
+    if frames >= LogCheckpoints.writerCopiesPast {
+      // Busy only when another process checkpoints (a backup): the next commit tries again.
+      try? connection.connection.checkpoint()
+    } else if frames >= LogCheckpoints.frames {
+      checkpoints.request { [weak self] in
+        guard let self, let pooled = try? checkOut() else { return }
+        defer { checkIn(pooled) }
+        try? pooled.connection.checkpoint()
+      }
     }
   }
 
@@ -113,6 +133,7 @@ public final class SQLiteDatabase: Database {
   private static func open(_ path: String, durability: Durability) throws -> PooledConnection {
     let connection = try translate { try SQLiteConnection(path: path) }
     connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+    connection.reportLogLength()
     try translate {
       try connection.executeScript(
         "PRAGMA foreign_keys = ON; PRAGMA synchronous = \(durability == .full ? "FULL" : "NORMAL"); "
