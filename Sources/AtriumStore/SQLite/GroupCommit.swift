@@ -9,11 +9,12 @@ import Synchronization
 /// disk.
 ///
 /// There is no writer thread: a caller that finds no one leading leads. It takes every write
-/// queued by then, its own included, runs them on its thread, and hands the lead on; the
-/// callers whose writes it applied wake and return. Callers wait on a condition variable,
-/// which sleeps: a lock held for a whole commit (a millisecond of work and an `fsync`) must
-/// not be `Synchronization.Mutex`, whose waiters spin in the kernel while the holder runs
-/// (it is a priority-inheriting futex), and took a whole core from the leader's work.
+/// queued by then, its own included, runs them on its thread, and hands the lead to the
+/// first write queued meanwhile; the callers whose writes it applied wake and return. Each
+/// caller sleeps on a semaphore of its own: a lock held for a whole commit (a millisecond of
+/// work and an `fsync`) must not be `Synchronization.Mutex`, whose waiters spin in the kernel
+/// while the holder runs (it is a priority-inheriting futex), and took a whole core from the
+/// leader's work; and a condition shared by every waiter woke all of them at each commit.
 final class GroupCommit: @unchecked Sendable {
   /// One caller's write: its body, and what came of it.
   final class PendingWrite: @unchecked Sendable {
@@ -27,9 +28,6 @@ final class GroupCommit: @unchecked Sendable {
     var failure: (any Error)?
     /// Set by `applyTogether` once the write's fate is known: committed, or failed.
     var isFinished = false
-    /// Set under the condition's lock once the leader is done with the batch holding this
-    /// write: what its caller waits for.
-    fileprivate var isAnswered = false
 
     init(apply: @escaping (PooledConnection) -> (any Error)?) {
       self.body = apply
@@ -40,48 +38,76 @@ final class GroupCommit: @unchecked Sendable {
       body?(connection)
     }
 
-    /// Called under the condition's lock when the leader is done with this write.
+    /// Called under the queue's lock when the leader is done with this write.
     fileprivate func answer() {
       body = nil
-      isAnswered = true
+      turn = .answered
     }
+
+    /// Why a waiting caller was woken.
+    fileprivate enum Turn {
+      case waiting
+      /// Its write was applied: it returns.
+      case answered
+      /// The leader handed it the lead, its write not yet applied.
+      case leads
+    }
+
+    /// Set under the queue's lock before `wake` is signalled.
+    fileprivate var turn = Turn.waiting
+    /// What the caller sleeps on while another leads: each is woken alone, when there is
+    /// something for it, rather than every waiter at every commit.
+    fileprivate let wake = DispatchSemaphore(value: 0)
   }
 
-  /// Guards `queued` and `isLeading`; the callers waiting for their answer sleep on it.
-  private let condition = NSCondition()
+  /// Guards `queued` and `isLeading`.
+  private let lock = NSLock()
   private var queued: [PendingWrite] = []
   private var isLeading = false
 
   /// Writes waiting for the writer (for tests that need several queued together).
   var count: Int {
-    condition.lock()
-    defer { condition.unlock() }
+    lock.lock()
+    defer { lock.unlock() }
     return queued.count
   }
 
   /// Queues `write` and returns once a leader, this caller or another, has applied it:
   /// `applyBatch` runs on the leader's thread with everything queued, one batch at a time.
   func submit(_ write: PendingWrite, applyBatch: ([PendingWrite]) -> Void) {
-    condition.lock()
+    lock.lock()
     queued.append(write)
-    while isLeading && !write.isAnswered { condition.wait() }
-    if write.isAnswered {
-      condition.unlock()
-      return
+    if isLeading {
+      lock.unlock()
+      write.wake.wait()
+      lock.lock()
+      let turn = write.turn
+      lock.unlock()
+      if turn == .answered { return }
+    } else {
+      isLeading = true
+      lock.unlock()
     }
-    isLeading = true
+    // This caller leads: its write is still queued, so the batch holds it.
+    lock.lock()
     let batch = queued
     queued.removeAll()
-    condition.unlock()
+    lock.unlock()
 
     applyBatch(batch)
 
-    condition.lock()
+    lock.lock()
     for applied in batch { applied.answer() }
-    isLeading = false
-    // Wakes the answered callers, and one still queued to lead the next batch.
-    condition.broadcast()
-    condition.unlock()
+    // The first write queued meanwhile leads the next batch; with none, no one leads.
+    let next = queued.first
+    if let next {
+      next.turn = .leads
+    } else {
+      isLeading = false
+    }
+    lock.unlock()
+    for applied in batch where applied !== write { applied.wake.signal() }
+    next?.wake.signal()
   }
 }
 
