@@ -1,6 +1,5 @@
 import AtriumSQL
 import Foundation
-import Synchronization
 
 /// Writes that arrive while another is being written wait in a queue, and the next writer
 /// applies all of them in one transaction, each in its own savepoint, and commits them with
