@@ -25,9 +25,6 @@ extension SQLiteConnection {
   /// again from its beginning once all of it was copied.
   public func checkpoint() throws {
     let code = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-    guard code == SQLITE_OK else {
-      throw SQLiteError(
-        code: sqlite3_extended_errcode(handle), message: "checkpoint: \(String(cString: sqlite3_errmsg(handle)))")
-    }
+    guard code == SQLITE_OK else { throw error(sql: "a passive checkpoint") }
   }
 }

@@ -191,7 +191,7 @@ public final class SQLiteConnection {
     }
   }
 
-  private func error(sql: String) -> SQLiteError {
+  func error(sql: String) -> SQLiteError {
     SQLiteError(
       code: sqlite3_extended_errcode(handle),
       message: "\(String(cString: sqlite3_errmsg(handle))) in: \(sql)")

@@ -108,7 +108,8 @@ public final class SQLiteDatabase: Database {
   private func copyLogWhenLong(after connection: PooledConnection) {
     let frames = connection.connection.logFrames
     if frames >= LogCheckpoints.writerCopiesPast {
-      // Busy only when another process checkpoints (a backup): the next commit tries again.
+      // Busy while another checkpoint runs (the background one, or another process's): the
+      // next commit tries again.
       try? connection.connection.checkpoint()
     } else if frames >= LogCheckpoints.frames {
       checkpoints.request { [weak self] in
