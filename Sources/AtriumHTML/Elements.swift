@@ -14,7 +14,9 @@ extension Node {
   public static func meta(_ attributes: [Attribute]) -> Node { .void("meta", attributes) }
   public static func link(_ attributes: [Attribute]) -> Node { .void("link", attributes) }
   /// A script from a file: no inline script ever (the Content-Security-Policy forbids it).
-  public static func script(src: String) -> Node { .tag("script", [.init("src", src), .init("defer", nil)], []) }
+  public static func script(src: String) -> Node {
+    .tag("script", [Attribute(known: "src", src), Attribute(known: "defer", nil)], [])
+  }
 
   public static func header(_ attributes: [Attribute] = [], _ children: [Node]) -> Node {
     .tag("header", attributes, children)
@@ -87,26 +89,26 @@ extension Node {
 }
 
 extension Attribute {
-  public static func `class`(_ value: String) -> Attribute { Attribute("class", value) }
-  public static func id(_ value: String) -> Attribute { Attribute("id", value) }
-  public static func href(_ value: String) -> Attribute { Attribute("href", value) }
-  public static func action(_ value: String) -> Attribute { Attribute("action", value) }
-  public static func method(_ value: String) -> Attribute { Attribute("method", value) }
-  public static func name(_ value: String) -> Attribute { Attribute("name", value) }
-  public static func value(_ value: String) -> Attribute { Attribute("value", value) }
-  public static func type(_ value: String) -> Attribute { Attribute("type", value) }
-  public static func `for`(_ value: String) -> Attribute { Attribute("for", value) }
-  public static func src(_ value: String) -> Attribute { Attribute("src", value) }
-  public static func alt(_ value: String) -> Attribute { Attribute("alt", value) }
-  public static func rel(_ value: String) -> Attribute { Attribute("rel", value) }
-  public static func lang(_ value: String) -> Attribute { Attribute("lang", value) }
-  public static func ariaLabel(_ value: String) -> Attribute { Attribute("aria-label", value) }
-  public static func ariaCurrent(_ value: String) -> Attribute { Attribute("aria-current", value) }
-  public static func autocomplete(_ value: String) -> Attribute { Attribute("autocomplete", value) }
+  public static func `class`(_ value: String) -> Attribute { Attribute(known: "class", value) }
+  public static func id(_ value: String) -> Attribute { Attribute(known: "id", value) }
+  public static func href(_ value: String) -> Attribute { Attribute(known: "href", value) }
+  public static func action(_ value: String) -> Attribute { Attribute(known: "action", value) }
+  public static func method(_ value: String) -> Attribute { Attribute(known: "method", value) }
+  public static func name(_ value: String) -> Attribute { Attribute(known: "name", value) }
+  public static func value(_ value: String) -> Attribute { Attribute(known: "value", value) }
+  public static func type(_ value: String) -> Attribute { Attribute(known: "type", value) }
+  public static func `for`(_ value: String) -> Attribute { Attribute(known: "for", value) }
+  public static func src(_ value: String) -> Attribute { Attribute(known: "src", value) }
+  public static func alt(_ value: String) -> Attribute { Attribute(known: "alt", value) }
+  public static func rel(_ value: String) -> Attribute { Attribute(known: "rel", value) }
+  public static func lang(_ value: String) -> Attribute { Attribute(known: "lang", value) }
+  public static func ariaLabel(_ value: String) -> Attribute { Attribute(known: "aria-label", value) }
+  public static func ariaCurrent(_ value: String) -> Attribute { Attribute(known: "aria-current", value) }
+  public static func autocomplete(_ value: String) -> Attribute { Attribute(known: "autocomplete", value) }
   public static func data(_ name: String, _ value: String) -> Attribute { Attribute("data-" + name, value) }
-  public static let required = Attribute("required", nil)
-  public static let checked = Attribute("checked", nil)
-  public static let selected = Attribute("selected", nil)
-  public static let disabled = Attribute("disabled", nil)
-  public static let autofocus = Attribute("autofocus", nil)
+  public static let required = Attribute(known: "required", nil)
+  public static let checked = Attribute(known: "checked", nil)
+  public static let selected = Attribute(known: "selected", nil)
+  public static let disabled = Attribute(known: "disabled", nil)
+  public static let autofocus = Attribute(known: "autofocus", nil)
 }

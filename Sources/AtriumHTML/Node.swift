@@ -26,9 +26,31 @@ extension Node: ExpressibleByStringLiteral {
 public struct Attribute: Sendable, Hashable {
   public let name: String
   public let value: String?
+  /// Names come from code, but a name that could break out of the tag is not written. Checked
+  /// once here, and not at all for the names of `Elements.swift`, where checking at each write
+  /// was a tenth of writing a tag.
+  let hasSafeName: Bool
 
   public init(_ name: String, _ value: String?) {
+    self.init(name, value, hasSafeName: Self.isSafeName(name))
+  }
+
+  /// An attribute whose name is one of the literals of `Elements.swift`.
+  init(known name: String, _ value: String?) {
+    self.init(name, value, hasSafeName: true)
+  }
+
+  private init(_ name: String, _ value: String?, hasSafeName: Bool) {
     self.name = name
     self.value = value
+    self.hasSafeName = hasSafeName
+  }
+
+  private static func isSafeName(_ name: String) -> Bool {
+    !name.isEmpty
+      && name.utf8.allSatisfy {
+        ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D
+          || $0 == 0x5F || $0 == 0x3A
+      }
   }
 }

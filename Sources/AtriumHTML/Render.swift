@@ -55,7 +55,7 @@ extension Node {
   }
 
   private static func write(_ attributes: [Attribute], into output: inout [UInt8]) {
-    for attribute in attributes where isSafeName(attribute.name) {
+    for attribute in attributes where attribute.hasSafeName {
       output.append(UInt8(ascii: " "))
       output.appendUTF8(attribute.name)
       if let value = attribute.value {
@@ -67,33 +67,30 @@ extension Node {
     }
   }
 
-  /// Attribute names come from code, but a name that could break out of the tag is dropped.
-  private static func isSafeName(_ name: String) -> Bool {
-    !name.isEmpty
-      && name.utf8.allSatisfy {
-        ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D
-          || $0 == 0x5F || $0 == 0x3A
-      }
-  }
+  /// Bytes below 64 that text escapes (`&`, `<`, `>`), one bit each.
+  private static let escapedInText: UInt64 = 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
+  /// Bytes below 64 that an attribute value escapes: the quotes too.
+  private static let escapedInAttribute: UInt64 = escapedInText | 1 << 0x22 | 1 << 0x27
 
-  /// Text is appended in runs between the characters it escapes: appending a Unicode scalar
-  /// at a time was half of a page's instructions (`make bench-cost`, the board's row).
+  /// Text is appended in runs between the characters it escapes, which a bit mask finds: a
+  /// byte at a time through a `switch` was most of the cost of writing a tag (`make
+  /// bench-cost`), and appending a Unicode scalar at a time half of a page's instructions.
   static func escape(_ text: String, into output: inout [UInt8], inAttribute: Bool) {
-    func replacement(for byte: UInt8) -> StaticString? {
-      switch byte {
-      case UInt8(ascii: "&"): "&amp;"
-      case UInt8(ascii: "<"): "&lt;"
-      case UInt8(ascii: ">"): "&gt;"
-      case UInt8(ascii: "\"") where inAttribute: "&quot;"
-      case UInt8(ascii: "'") where inAttribute: "&#39;"
-      default: nil
-      }
-    }
+    let escaped = inAttribute ? escapedInAttribute : escapedInText
     var text = text
     text.withUTF8 { bytes in
       var runStart = 0
-      for index in bytes.indices {
-        guard let replacement = replacement(for: bytes[index]) else { continue }
+      for index in 0..<bytes.count {
+        let byte = bytes[index]
+        guard byte < 64, escaped & (1 << UInt64(byte)) != 0 else { continue }
+        let replacement: StaticString =
+          switch byte {
+          case UInt8(ascii: "&"): "&amp;"
+          case UInt8(ascii: "<"): "&lt;"
+          case UInt8(ascii: ">"): "&gt;"
+          case UInt8(ascii: "\""): "&quot;"
+          default: "&#39;"
+          }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
         output.append(
           contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
