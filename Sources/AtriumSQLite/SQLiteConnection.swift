@@ -16,6 +16,13 @@ public final class SQLiteConnection {
   let handle: OpaquePointer
   /// Prepared statements by SQL text, with their result columns (which never change).
   private var statements: [String: (statement: OpaquePointer, columns: DatabaseColumns)] = [:]
+  /// The same statements by the address of their SQL text's bytes. A hot statement's SQL is
+  /// one string made once (a literal or a `static let`), and hashing its few hundred bytes
+  /// for every query was a tenth of a page's database work (`make bench-cost`). An entry
+  /// holds its string, so no other text can have that address while it is here; texts made
+  /// for one call come and go, so the table is emptied when it reaches `addressedLimit`.
+  private var statementsByAddress: [UInt: (sql: String, statement: OpaquePointer, columns: DatabaseColumns)] = [:]
+  private static let addressedLimit = 1_024
   /// Frames in the write-ahead log after this connection's last commit, once
   /// `reportLogLength` was called (`SQLiteConnection+Log.swift`).
   public internal(set) var logFrames = 0
@@ -130,6 +137,19 @@ public final class SQLiteConnection {
   // MARK: - Private
 
   private func prepared(_ sql: String) throws -> (statement: OpaquePointer, columns: DatabaseColumns) {
+    // Only a text too long to be stored inline has bytes of its own: a short one is copied
+    // to the stack to be read, at an address any other short text may have next.
+    guard sql.utf8.count > 15, let address = sql.utf8.withContiguousStorageIfAvailable({ $0.baseAddress }) ?? nil
+    else { return try preparedByText(sql) }
+    let key = UInt(bitPattern: address)
+    if let entry = statementsByAddress[key] { return (entry.statement, entry.columns) }
+    let prepared = try preparedByText(sql)
+    if statementsByAddress.count >= Self.addressedLimit { statementsByAddress.removeAll(keepingCapacity: true) }
+    statementsByAddress[key] = (sql, prepared.statement, prepared.columns)
+    return prepared
+  }
+
+  private func preparedByText(_ sql: String) throws -> (statement: OpaquePointer, columns: DatabaseColumns) {
     if let prepared = statements[sql] { return prepared }
     var statement: OpaquePointer?
     let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
