@@ -13,56 +13,58 @@ extension Node {
   /// one byte buffer, where appending to a `String` (and the page's copy into bytes after)
   /// cost about a third of a page's rendering (`make bench-cost`).
   public func renderDocumentBytes() -> [UInt8] {
-    var output: [UInt8] = []
-    output.reserveCapacity(16_384)
-    output.appendUTF8("<!doctype html>")
+    var output = ByteWriter(capacity: 16_384)
+    output.append("<!doctype html>" as StaticString)
     write(into: &output)
-    return output
+    return output.bytes()
   }
 
   /// The node as the bytes of its UTF-8 text.
   public func renderBytes() -> [UInt8] {
-    var output: [UInt8] = []
-    output.reserveCapacity(4096)
+    var output = ByteWriter(capacity: 4096)
     write(into: &output)
-    return output
+    return output.bytes()
   }
 
-  private func write(into output: inout [UInt8]) {
+  private func write(into output: inout ByteWriter) {
     switch self {
     case .text(let text):
       Self.escape(text, into: &output, inAttribute: false)
     case .trusted(let markup):
-      output.appendUTF8(markup)
+      output.append(markup)
     case .fragment(let nodes):
-      for node in nodes { node.write(into: &output) }
+      nodes.withUnsafeBufferPointer { nodes in
+        for index in nodes.indices { nodes[index].write(into: &output) }
+      }
     case .void(let name, let attributes):
       output.append(UInt8(ascii: "<"))
-      output.appendUTF8(name)
+      output.append(name)
       Self.write(attributes, into: &output)
       output.append(UInt8(ascii: ">"))
     case .element(let name, let attributes, let children):
       output.append(UInt8(ascii: "<"))
-      output.appendUTF8(name)
+      output.append(name)
       Self.write(attributes, into: &output)
       output.append(UInt8(ascii: ">"))
-      for child in children { child.write(into: &output) }
-      output.append(UInt8(ascii: "<"))
-      output.append(UInt8(ascii: "/"))
-      output.appendUTF8(name)
+      children.withUnsafeBufferPointer { children in
+        for index in children.indices { children[index].write(into: &output) }
+      }
+      output.append("</" as StaticString)
+      output.append(name)
       output.append(UInt8(ascii: ">"))
     }
   }
 
-  private static func write(_ attributes: [Attribute], into output: inout [UInt8]) {
-    for attribute in attributes where attribute.hasSafeName {
-      output.append(UInt8(ascii: " "))
-      output.appendUTF8(attribute.name)
-      if let value = attribute.value {
-        output.append(UInt8(ascii: "="))
-        output.append(UInt8(ascii: "\""))
-        escape(value, into: &output, inAttribute: true)
-        output.append(UInt8(ascii: "\""))
+  private static func write(_ attributes: [Attribute], into output: inout ByteWriter) {
+    attributes.withUnsafeBufferPointer { attributes in
+      for index in attributes.indices where attributes[index].hasSafeName {
+        output.append(UInt8(ascii: " "))
+        output.append(attributes[index].name)
+        if let value = attributes[index].value {
+          output.append("=\"" as StaticString)
+          escape(value, into: &output, inAttribute: true)
+          output.append(UInt8(ascii: "\""))
+        }
       }
     }
   }
@@ -75,10 +77,9 @@ extension Node {
   /// Text is appended in runs between the characters it escapes, which a bit mask finds: a
   /// byte at a time through a `switch` was most of the cost of writing a tag (`make
   /// bench-cost`), and appending a Unicode scalar at a time half of a page's instructions.
-  static func escape(_ text: String, into output: inout [UInt8], inAttribute: Bool) {
+  static func escape(_ text: String, into output: inout ByteWriter, inAttribute: Bool) {
     let escaped = inAttribute ? escapedInAttribute : escapedInText
-    var text = text
-    text.withUTF8 { bytes in
+    func escape(_ bytes: UnsafeBufferPointer<UInt8>) {
       var runStart = 0
       for index in 0..<bytes.count {
         let byte = bytes[index]
@@ -91,21 +92,15 @@ extension Node {
           case UInt8(ascii: "\""): "&quot;"
           default: "&#39;"
           }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-        output.append(
-          contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+        output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        output.append(replacement)
         runStart = index + 1
       }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+      output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
-  }
-}
-
-extension [UInt8] {
-  /// A string's bytes appended from its storage in one copy, where appending its `utf8` view
-  /// goes through the generic path of `append(contentsOf:)`.
-  fileprivate mutating func appendUTF8(_ string: String) {
-    var string = string
-    string.withUTF8 { append(contentsOf: $0) }
+    if text.utf8.withContiguousStorageIfAvailable(escape) == nil {
+      var text = text
+      text.withUTF8(escape)
+    }
   }
 }

@@ -38,6 +38,19 @@ import Testing
     return output
   }
 
+  /// A page far larger than the buffer first reserved is written whole, byte for byte.
+  @Test func aLargePageIsWrittenWhole() {
+    let items = (0..<3_000).map { index in
+      Node.li([.id("item-\(index)"), .class(index.isMultiple(of: 2) ? "even" : "odd")], [.text("café & <\(index)>")])
+    }
+    let expected = (0..<3_000).map { index in
+      "<li id=\"item-\(index)\" class=\"\(index.isMultiple(of: 2) ? "even" : "odd")\">café &amp; &lt;\(index)&gt;</li>"
+    }.joined()
+    #expect(Node.ul([], items).render() == "<ul>\(expected)</ul>")
+    #expect(
+      Node.html([], [.body([], items)]).renderDocument() == "<!doctype html><html><body>\(expected)</body></html>")
+  }
+
   @Test func voidAndBooleanAttributes() {
     let node = Node.input([.type("checkbox"), .name("n"), .checked])
     #expect(node.render() == "<input type=\"checkbox\" name=\"n\" checked>")
