@@ -49,8 +49,9 @@ public struct HTTPRequest: Sendable {
   /// protection with cookies and honours `Idempotency-Key`.
   public var isUnsafe: Bool { matchingMethod != "GET" }
 
-  /// Cookies sent in `Cookie` headers, by name.
-  public var cookies: [String: String] { Cookies.parse(headers.values("Cookie")) }
+  /// The cookie called `name` from the `Cookie` headers (the first of a repeated name), read
+  /// without making the others.
+  public func cookie(_ name: String) -> String? { Cookies.value(named: name, in: headers.values("Cookie")) }
 
   /// The media type of the body without parameters, lowercased (`application/json`).
   public var mediaType: String? {

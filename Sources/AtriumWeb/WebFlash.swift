@@ -27,7 +27,7 @@ package struct WebFlash: Sendable {
 
   /// The message a request carries for this visitor's session, if its signature holds.
   package func message(in request: HTTPRequest, for visitor: WebSessions.Visitor?) -> String? {
-    guard let visitor, let value = request.cookies[Self.cookieName], value.count <= 2 * Self.maximumBytes + 100 else {
+    guard let visitor, let value = request.cookie(Self.cookieName), value.count <= 2 * Self.maximumBytes + 100 else {
       return nil
     }
     let parts = value.split(separator: ".", omittingEmptySubsequences: false)
@@ -40,7 +40,7 @@ package struct WebFlash: Sendable {
   }
 
   /// Whether a request carries a message cookie at all (shown or not, the answer clears it).
-  static func isCarried(by request: HTTPRequest) -> Bool { request.cookies[cookieName] != nil }
+  static func isCarried(by request: HTTPRequest) -> Bool { request.cookie(cookieName) != nil }
 
   static func clearingCookie(secure: Bool) -> String { cookie("", maxAge: 0, secure: secure) }
 

@@ -122,7 +122,7 @@ extension WebApp {
     case .account(.submitSignIn):
       let next = form["next"].flatMap(WebPage.localPath)
       let username = form["username"] ?? ""
-      let expected = request.cookies[SignInPage.tokenCookie] ?? ""
+      let expected = request.cookie(SignInPage.tokenCookie) ?? ""
       guard !expected.isEmpty, form[WebSessions.csrfField] == expected else {
         return signInForm(
           context, request, next: next, error: context(.sessionExpired), username: username, status: 403)

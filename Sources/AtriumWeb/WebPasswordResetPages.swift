@@ -108,7 +108,7 @@ extension WebApp {
 
   /// The refusal for a form that did not repeat its page's value; nil when it did.
   func refusedForm(_ request: HTTPRequest, form: [String: String], context: WebContext) -> HTTPResponse? {
-    let expected = request.cookies[PasswordResetPages.tokenCookie] ?? ""
+    let expected = request.cookie(PasswordResetPages.tokenCookie) ?? ""
     if !expected.isEmpty, form[WebSessions.csrfField] == expected { return nil }
     return html(
       Layout.bare(context(.notAllowedTitle), context, [.p([], [.text(context(.sessionExpired))])]), status: 403)

@@ -36,7 +36,7 @@ package struct WebSessions: Sendable {
   /// The visitor a request's cookie names; nil without a cookie, or for an ended, expired or
   /// unknown session or an inactive person.
   package func visitor(of request: HTTPRequest) -> Visitor? {
-    guard let secret = request.cookies[Self.cookieName], !secret.isEmpty, secret.count <= 200,
+    guard let secret = request.cookie(Self.cookieName), !secret.isEmpty, secret.count <= 200,
       let session = sessions.session(secret: secret)
     else { return nil }
     return Visitor(principal: session.principal, sessionID: session.sessionID, csrfToken: session.csrfToken)
