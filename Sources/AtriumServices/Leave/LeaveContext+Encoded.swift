@@ -30,9 +30,11 @@ extension LeaveContext {
 
   /// Each leave type's name by id, from the instance's memory.
   package func typeNames() throws -> [String: String] {
-    Dictionary(
-      try environment.recall(\.leaveTypes, .leaveTypes) { try settings.leaveTypes() }.map { ($0.id, $0.name) },
-      uniquingKeysWith: { first, _ in first })
+    try environment.recall(\.leaveTypeNames, .leaveTypeNames) {
+      Dictionary(
+        try environment.recall(\.leaveTypes, .leaveTypes) { try settings.leaveTypes() }.map { ($0.id, $0.name) },
+        uniquingKeysWith: { first, _ in first })
+    }
   }
 
   /// The approvals list's items of `entries`: those this instance wrote before, while their

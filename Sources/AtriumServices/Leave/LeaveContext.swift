@@ -76,15 +76,8 @@ package struct LeaveContext {
   }
 
   /// Requests as the API shows them, with type names and days per year.
-  /// - Parameter types: Every leave type, when the caller has read them already.
-  package func bodies(
-    _ stored: [LeaveRequestStore.StoredRequest], types: [LeaveType]? = nil
-  ) throws
-    -> [LeaveRequestBody]
-  {
-    let types = Dictionary(
-      uniqueKeysWithValues: try (types ?? environment.recall(\.leaveTypes, .leaveTypes) { try settings.leaveTypes() })
-        .map { ($0.id, $0) })
+  package func bodies(_ stored: [LeaveRequestStore.StoredRequest]) throws -> [LeaveRequestBody] {
+    let names = try typeNames()
     // Only a request across New Year needs its days split by year from the stored dates.
     let acrossYears = stored.filter { $0.request.span.start.year != $0.request.span.end.year }.map(\.request.id)
     let split = try requests.daysPerYear(requestIDs: acrossYears)
@@ -93,7 +86,7 @@ package struct LeaveContext {
       return LeaveRequestBody(
         id: item.request.id, employeeId: item.request.employeeID, start: item.request.span.start,
         end: item.request.span.end, startHalf: item.request.span.startHalf, endHalf: item.request.span.endHalf,
-        type: Reference(id: item.request.typeID, name: types[item.request.typeID]?.name ?? ""), days: item.days,
+        type: Reference(id: item.request.typeID, name: names[item.request.typeID] ?? ""), days: item.days,
         perYear: perYear.reduce(into: [:]) { $0[String($1.key)] = $1.value },
         status: item.request.status, note: item.request.note, decisionReason: item.request.decisionReason,
         createdAt: Instant.text(item.createdAt),
@@ -109,10 +102,9 @@ package struct LeaveContext {
   /// - Parameter today: Today where the employee works, when the caller knows it already.
   package func year(_ year: Int, of employee: Employee, today: CalendarDate? = nil) throws -> LeaveYear {
     let today = try today ?? self.today(for: employee)
-    let types = try environment.recall(\.leaveTypes, .leaveTypes) { try settings.leaveTypes() }
     var (view, stored) = try yearBalance(
       year, of: employee, today: today, requests: requests.requestsFetch(employeeID: employee.id, year: year))
-    view.requests = try bodies(stored, types: types)
+    view.requests = try bodies(stored)
     return view
   }
 

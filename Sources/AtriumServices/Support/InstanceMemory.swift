@@ -18,6 +18,9 @@ package final class InstanceMemory: Sendable {
   package let company: RecentReads<Single, Company?>
   /// Every leave type, for their names and the request form (never to validate a write).
   package let leaveTypes: RecentReads<Single, [LeaveType]>
+  /// Each leave type's name by id, made from `leaveTypes` once and not at every answer that
+  /// names them: making it again retained every type's strings, on counts all threads share.
+  package let leaveTypeNames: RecentReads<Single, [String: String]>
   /// Every department's and location's name, for pages that list people (not for writes).
   package let placeNames: RecentReads<Single, PlaceNames>
   /// The leave policy year by year, for balances shown (a write's balance check reads its own).
@@ -30,7 +33,7 @@ package final class InstanceMemory: Sendable {
   package let encodedApprovalItems = EncodedApprovalItems()
 
   /// The key of what exists once.
-  package enum Single: Hashable, Sendable { case company, leaveTypes, placeNames, policyHistory }
+  package enum Single: Hashable, Sendable { case company, leaveTypes, leaveTypeNames, placeNames, policyHistory }
 
   package struct CallerKey: Hashable, Sendable {
     package let employeeID: String
@@ -61,6 +64,7 @@ package final class InstanceMemory: Sendable {
     settings = RecentReads(signal: changes)
     company = RecentReads(signal: changes)
     leaveTypes = RecentReads(signal: changes)
+    leaveTypeNames = RecentReads(signal: changes)
     placeNames = RecentReads(signal: changes)
     policyHistory = RecentReads(signal: changes)
   }
