@@ -18,10 +18,11 @@ public final class SQLiteConnection {
   private var statements: [String: (statement: OpaquePointer, columns: DatabaseColumns)] = [:]
   /// The same statements by the address of their SQL text's bytes. A hot statement's SQL is
   /// one string made once (a literal or a `static let`), and hashing its few hundred bytes
-  /// for every query was a tenth of a page's database work (`make bench-cost`). An entry
-  /// holds its string, so no other text can have that address while it is here; texts made
-  /// for one call come and go, so the table is emptied when it reaches `addressedLimit`.
-  private var statementsByAddress: [UInt: (sql: String, statement: OpaquePointer, columns: DatabaseColumns)] = [:]
+  /// for every query was a tenth of a page's database work (`make bench-cost`). An entry is
+  /// taken only when the statement's own text (`sqlite3_sql`) is those bytes, so a text made
+  /// for one call, whose address another text has later, finds nothing wrong; those come and
+  /// go, so the table is emptied when it reaches `addressedLimit`.
+  private var statementsByAddress: [UInt: (statement: OpaquePointer, columns: DatabaseColumns, count: Int)] = [:]
   private static let addressedLimit = 1_024
   /// Frames in the write-ahead log after this connection's last commit, once
   /// `reportLogLength` was called (`SQLiteConnection+Log.swift`).
@@ -142,10 +143,15 @@ public final class SQLiteConnection {
     guard sql.utf8.count > 15, let address = sql.utf8.withContiguousStorageIfAvailable({ $0.baseAddress }) ?? nil
     else { return try preparedByText(sql) }
     let key = UInt(bitPattern: address)
-    if let entry = statementsByAddress[key] { return (entry.statement, entry.columns) }
+    let count = sql.utf8.count
+    if let entry = statementsByAddress[key], entry.count == count, let text = sqlite3_sql(entry.statement),
+      memcmp(text, address, count) == 0
+    {
+      return (entry.statement, entry.columns)
+    }
     let prepared = try preparedByText(sql)
     if statementsByAddress.count >= Self.addressedLimit { statementsByAddress.removeAll(keepingCapacity: true) }
-    statementsByAddress[key] = (sql, prepared.statement, prepared.columns)
+    statementsByAddress[key] = (prepared.statement, prepared.columns, count)
     return prepared
   }
 

@@ -18,6 +18,16 @@ import Testing
     #expect(rows[0]["n"] == .null)
   }
 
+  /// Texts made for one call come and go, and a new one often has the address of another
+  /// freed before it, of the same length but other SQL: each still runs its own statement.
+  @Test func eachTextRunsItsOwnStatement_whateverAddressItHas() throws {
+    let connection = try SQLiteConnection(path: ":memory:")
+    for number in 0..<3_000 {
+      let made = "SELECT \(number % 10) AS v, 'a text longer than fifteen bytes' AS w"
+      #expect(try connection.run(made)[0]["v"] == .integer(Int64(number % 10)))
+    }
+  }
+
   @Test func textWithEmbeddedNulIsKeptWhole() throws {
     let connection = try SQLiteConnection(path: ":memory:")
     let text = "a\u{0}b"
