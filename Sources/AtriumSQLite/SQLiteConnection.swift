@@ -141,10 +141,11 @@ public final class SQLiteConnection {
   private func prepared(_ sql: String) throws -> (statement: OpaquePointer, columns: DatabaseColumns) {
     // Only a text too long to be stored inline has bytes of its own: a short one is copied
     // to the stack to be read, at an address any other short text may have next.
-    guard sql.utf8.count > 15, let address = sql.utf8.withContiguousStorageIfAvailable({ $0.baseAddress }) ?? nil
-    else { return try preparedByText(sql) }
-    let key = UInt(bitPattern: address)
     let count = sql.utf8.count
+    guard count > 15, let address = sql.utf8.withContiguousStorageIfAvailable({ $0.baseAddress }) ?? nil else {
+      return try preparedByText(sql)
+    }
+    let key = UInt(bitPattern: address)
     if let entry = statementsByAddress[key], entry.count == count, let text = sqlite3_sql(entry.statement),
       memcmp(text, address, count) == 0
     {

@@ -40,7 +40,7 @@ public struct ApprovalsStore {
 
   /// A request in the list by its id and revision, with its requester: enough to write the
   /// list from what was encoded of each request (`EncodedRequests`).
-  public struct Entry: Hashable, Sendable {
+  public struct Entry: Equatable, Sendable {
     public let requestID: String
     public let revision: Int64
     public let requester: Requester
@@ -60,7 +60,7 @@ public struct ApprovalsStore {
   /// its six strings, on counts that every thread serving the list shares, and `perf` put a
   /// fifth of the 840-row page's time in `swift_retain` and `swift_release`; the same object
   /// read back also compares equal at once.
-  public final class Requester: Hashable, Sendable {
+  public final class Requester: Equatable, Sendable {
     public let id: String
     public let firstName: String
     public let lastName: String
@@ -85,15 +85,6 @@ public struct ApprovalsStore {
       left === right
         || (left.id == right.id && left.firstName == right.firstName && left.lastName == right.lastName
           && left.username == right.username && left.position == right.position && left.photoID == right.photoID)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-      hasher.combine(id)
-      hasher.combine(firstName)
-      hasher.combine(lastName)
-      hasher.combine(username)
-      hasher.combine(position)
-      hasher.combine(photoID)
     }
   }
 
