@@ -213,11 +213,7 @@ extension HTTPServer {
     -> MHD_Result
   {
     context.status = response.status
-    let mhdResponse = response.body.withUnsafeBytes { bytes in
-      MHD_create_response_from_buffer(
-        bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
-    }
-    guard let mhdResponse else { return .NO }
+    guard let mhdResponse = SentBody.response(response.body) else { return .NO }
     defer { MHD_destroy_response(mhdResponse) }
     addHeaders(response.headers, requestID: context.requestID, to: mhdResponse)
     return MHD_queue_response(connection, UInt32(response.status), mhdResponse)

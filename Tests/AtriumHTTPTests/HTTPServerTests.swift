@@ -3,6 +3,7 @@ import AtriumHTTPTypes
 import AtriumLog
 import AtriumTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// A responder for engine tests: echoes requests, and holds `/slow` until the test opens the gate.
@@ -18,6 +19,11 @@ final class EchoResponder: HTTPResponder {
         self.gate.wait()
         return HTTPResponse(status: 200, contentType: "text/plain", body: Array("finished".utf8))
       }
+    case "/bytes":
+      // `q` bytes that depend on their place and on `q`: a body freed or reused too early reads
+      // differently.
+      let count = Int(request.query["q"] ?? "") ?? 0
+      return .response(HTTPResponse(status: 200, contentType: "application/octet-stream", body: Self.bytes(count)))
     default:
       let text = "\(request.method) \(request.path) \(request.body.count) \(request.query["q"] ?? "")"
       return .response(HTTPResponse(status: 200, contentType: "text/plain", body: Array(text.utf8)))
@@ -26,6 +32,10 @@ final class EchoResponder: HTTPResponder {
 
   func engineError(_ refusal: EngineRefusal, requestID: String, acceptLanguage: String?) -> HTTPResponse {
     HTTPResponse(status: refusal.status, contentType: "text/plain", body: Array(refusal.description.utf8))
+  }
+
+  static func bytes(_ count: Int) -> [UInt8] {
+    (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8 &+ count) }
   }
 }
 
@@ -58,6 +68,27 @@ final class EchoResponder: HTTPResponder {
     }
     let post = try client.request("POST", "/echo", headers: ["Content-Type: text/plain"], body: Array("hello".utf8))
     #expect(post.text == "POST /echo 5 ")
+  }
+
+  /// Bodies are handed to the engine without a copy: each arrives whole and as it was made,
+  /// empty ones and ones of several megabytes, one after another on one connection and on
+  /// connections at once.
+  @Test func everyBodyArrivesAsItWasMade_whateverItsSize() throws {
+    defer { server.stop() }
+    let sizes = [0, 1, 4_095, 4_096, 65_537, 600_000, 3_000_001]
+    let client = try RawHTTPClient(port: server.port)
+    for size in sizes + sizes.reversed() {
+      let response = try client.request("GET", "/bytes?q=\(size)")
+      #expect(response.status == 200)
+      #expect(response.body == EchoResponder.bytes(size), "\(size) bytes")
+    }
+    let failures = Mutex<[Int]>([])
+    DispatchQueue.concurrentPerform(iterations: 8) { index in
+      let size = 500_000 + index * 7_919
+      let body = try? RawHTTPClient(port: server.port).request("GET", "/bytes?q=\(size)").body
+      if body != EchoResponder.bytes(size) { failures.withLock { $0.append(size) } }
+    }
+    #expect(failures.withLock { $0 }.isEmpty)
   }
 
   @Test func oversizedBodyIsRefusedBeforeItIsRead() throws {
