@@ -124,6 +124,33 @@ import Testing
     }
   }
 
+  /// An object written straight into the answer's array when the size reserved holds it, and
+  /// moved to memory of its own when it does not (in the middle of a string or a key): the same
+  /// bytes whatever was reserved, and the ones Foundation's JSON reads as the page.
+  @Test func theSameBytesWhateverSizeWasReserved() throws {
+    var random = SeededRandom(seed: 7)
+    let pieces = ["a", "é", "🙂", "\"", "\n", "</", " "]
+    func text() -> String {
+      (0..<Int.random(in: 0...30, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+    }
+    let page = Page(
+      items: (0..<40).map { _ in
+        PersonSummary(
+          id: text(), displayName: text(), firstName: text(), lastName: text(), position: text(),
+          department: Reference(id: text(), name: text()), location: Reference(id: text(), name: text()),
+          photoURL: text())
+      }, nextCursor: text())
+    let whole = try StreamingJSONEncoder().encodeObject(page, expectedSize: 1 << 20)
+    let parsed = try JSONSerialization.jsonObject(with: Data(whole)) as! NSObject
+    #expect(parsed == (try bothWays(page).foundation))
+    var sizes = [0, 1, 16, 17, whole.count - 1, whole.count, whole.count + 1]
+    sizes += (0..<20).map { _ in Int.random(in: 0...whole.count, using: &random) }
+    for size in sizes {
+      let written = try StreamingJSONEncoder().encodeObject(page, expectedSize: size)
+      #expect(written == whole, "\(size) bytes reserved for \(whole.count)")
+    }
+  }
+
   @Test func refusesNonFiniteNumbers() {
     #expect(throws: StreamingJSONEncoder.InvalidValue.self) { try StreamingJSONEncoder().encode([Double.nan]) }
   }

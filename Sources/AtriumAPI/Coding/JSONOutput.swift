@@ -10,16 +10,32 @@ import AtriumDomain
 /// (`make bench-cost`, callgrind). Here an append checks the room once and copies.
 package final class JSONOutput {
   private var storage: UnsafeMutablePointer<UInt8>
-  private var count = 0
+  private(set) var count = 0
   private var capacity: Int
+  /// Whether `storage` is memory lent by the caller (`init(writingInto:)`), which is not ours
+  /// to free.
+  private(set) var isWritingIntoLentMemory: Bool
 
   /// - Parameter capacity: Bytes reserved at once; more are found as they are needed.
   package init(capacity: Int = 1024) {
     self.capacity = max(capacity, 16)
     storage = .allocate(capacity: self.capacity)
+    isWritingIntoLentMemory = false
   }
 
-  deinit { storage.deallocate() }
+  /// Writes into `memory` while it has room, then into memory of its own (the bytes written so
+  /// far copied there): the caller's memory holds the answer when it was large enough.
+  init(writingInto memory: UnsafeMutableBufferPointer<UInt8>) {
+    if let base = memory.baseAddress, memory.count > 0 {
+      (storage, capacity, isWritingIntoLentMemory) = (base, memory.count, true)
+    } else {
+      (storage, capacity, isWritingIntoLentMemory) = (.allocate(capacity: 1024), 1024, false)
+    }
+  }
+
+  deinit {
+    if !isWritingIntoLentMemory { storage.deallocate() }
+  }
 
   /// What was written.
   package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
@@ -33,8 +49,8 @@ package final class JSONOutput {
     let larger = max(needed, capacity * 2)
     let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
     moved.moveInitialize(from: storage, count: count)
-    storage.deallocate()
-    (storage, capacity) = (moved, larger)
+    if !isWritingIntoLentMemory { storage.deallocate() }
+    (storage, capacity, isWritingIntoLentMemory) = (moved, larger, false)
   }
 
   package func append(_ byte: UInt8) {
