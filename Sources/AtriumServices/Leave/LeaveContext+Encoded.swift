@@ -39,12 +39,16 @@ extension LeaveContext {
 
   /// The approvals list's items of `entries`: those this instance wrote before, while their
   /// requester and the types' names are unchanged (`EncodedApprovalItems`); the others written
-  /// from the requests' encodings, and kept.
-  package func approvalItems(_ entries: [ApprovalsStore.Entry]) throws -> [EncodedApprovalItem] {
+  /// from the requests' encodings, and kept. `found` is what the page found kept for each entry
+  /// as it read it (`EncodedApprovalItems.found(revision:)`), in the entries' order.
+  package func approvalItems(
+    _ entries: [ApprovalsStore.Entry], found: [EncodedApprovalItems.Found?]
+  ) throws -> [EncodedApprovalItem] {
     let names = try typeNames()
     let kept = environment.memory?.encodedApprovalItems
     let namesVersion = kept?.version(of: names) ?? 0
-    var items = kept?.items(entries, namesVersion: namesVersion) ?? Array(repeating: nil, count: entries.count)
+    var items =
+      kept?.items(entries, found: found, namesVersion: namesVersion) ?? Array(repeating: nil, count: entries.count)
     let missing = items.indices.filter { items[$0] == nil }
     guard !missing.isEmpty else { return items.compactMap { $0 } }
     let requests = try encoded(missing.map { (entries[$0].requestID, entries[$0].revision) })

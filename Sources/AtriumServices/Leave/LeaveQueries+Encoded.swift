@@ -26,10 +26,18 @@ extension LeaveQueries {
     guard let scope = Self.scope(of: principal.employee) else { throw Problem.forbidden(.onlyDecidersDecide) }
     return try environment.database.read { connection in
       let kept = environment.memory?.encodedApprovalItems
+      // One lookup a row, as it is read: `known` is asked once for each entry, in order.
+      var found: [EncodedApprovalItems.Found?] = []
+      found.reserveCapacity(page.limit)
       let result = try ApprovalsStore(connection).entries(
         scope: scope, status: filter.status, limit: page.limit, after: page.cursor,
-        known: { kept?.entry(revision: $0) })
-      let items = try LeaveContext(connection: connection, environment: environment).approvalItems(result.entries)
+        known: { revision in
+          let item = kept?.found(revision: revision)
+          found.append(item)
+          return item?.entry
+        })
+      let items = try LeaveContext(connection: connection, environment: environment)
+        .approvalItems(result.entries, found: found)
       return EncodedApprovalsPage(items: items, nextCursor: result.nextCursor)
     }
   }
