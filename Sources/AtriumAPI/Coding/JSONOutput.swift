@@ -136,9 +136,12 @@ package final class JSONOutput {
     append(contentsOf: escaped)
   }
 
+  /// The value's members are written by its own method, not through a closure made of it
+  /// (which captured a copy).
   package func writeObject(_ value: some JSONStreamable) throws {
     append(UInt8(ascii: "{"))
-    try writeMembers(value.write)
+    var object = JSONObjectWriter(output: self)
+    try value.write(to: &object)
     append(UInt8(ascii: "}"))
   }
 

@@ -18,11 +18,16 @@ package protocol JSONStreamable {
 }
 
 extension JSONStreamable {
+  /// Each value is written where the array holds it: taken out of the array (`values[index]`)
+  /// each was retained and released, on counts that every thread sending kept values (the
+  /// approvals list's items) shares (`perf`).
   package static func writeArray(_ values: [Self], to output: JSONOutput) throws {
     output.append(UInt8(ascii: "["))
-    for index in values.indices {
-      if index > 0 { output.append(UInt8(ascii: ",")) }
-      try output.writeObject(values[index])
+    try values.withUnsafeBufferPointer { values in
+      for index in values.indices {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        try output.writeObject(values[index])
+      }
     }
     output.append(UInt8(ascii: "]"))
   }

@@ -76,12 +76,31 @@ package final class EncodedApprovalItems: Sendable {
   package func items(
     _ entries: [ApprovalsStore.Entry], found: [Found?], namesVersion: Int
   ) -> [EncodedApprovalItem?] {
-    entries.indices.map { index in
-      guard index < found.count, let kept = found[index]?.kept, kept.namesVersion == namesVersion,
-        kept.entry == entries[index]
-      else { return nil }
-      return kept.item
+    entries.indices.map { Self.item(at: $0, of: entries, found: found, namesVersion: namesVersion) }
+  }
+
+  /// Every entry's item when each was kept, nil when one was not: the page as it is sent, made
+  /// without the optionals `items` gives (each one more count to take and drop on a kept item's
+  /// bytes, which every thread serving the list shares).
+  package func allItems(
+    _ entries: [ApprovalsStore.Entry], found: [Found?], namesVersion: Int
+  ) -> [EncodedApprovalItem]? {
+    var items: [EncodedApprovalItem] = []
+    items.reserveCapacity(entries.count)
+    for index in entries.indices {
+      guard let item = Self.item(at: index, of: entries, found: found, namesVersion: namesVersion) else { return nil }
+      items.append(item)
     }
+    return items
+  }
+
+  private static func item(
+    at index: Int, of entries: [ApprovalsStore.Entry], found: [Found?], namesVersion: Int
+  ) -> EncodedApprovalItem? {
+    guard index < found.count, let kept = found[index]?.kept, kept.namesVersion == namesVersion,
+      kept.entry == entries[index]
+    else { return nil }
+    return kept.item
   }
 
   /// Keeps each item, written of its entry's request with the names of `namesVersion`.

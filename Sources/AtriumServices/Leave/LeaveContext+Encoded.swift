@@ -47,6 +47,7 @@ extension LeaveContext {
     let names = try typeNames()
     let kept = environment.memory?.encodedApprovalItems
     let namesVersion = kept?.version(of: names) ?? 0
+    if let all = kept?.allItems(entries, found: found, namesVersion: namesVersion) { return all }
     var items =
       kept?.items(entries, found: found, namesVersion: namesVersion) ?? Array(repeating: nil, count: entries.count)
     let missing = items.indices.filter { items[$0] == nil }
