@@ -97,14 +97,16 @@ import Testing
   }
 
   /// A row that reads as the entry kept for its revision is that entry (`ApprovalsStore.entries`
-  /// with `known`): each of the requester's columns, changed alone, makes the item again.
+  /// with `known`): each of the requester's columns, changed alone, makes the item again, on
+  /// each of the requester's rows (a page reads each requester's columns once).
   @Test func eachColumnOfTheRequesterChangedAloneShows() throws {
     let app = try TestApp()
     let ana = try app.login("ana")
     let eva = try app.login("eva")
-    let asked = app.send(
-      .leave(.create), json: #"{"start": "2026-06-01", "end": "2026-06-01"}"#, token: eva.accessToken)
-    #expect(asked.status == 201)
+    for day in ["2026-06-01", "2026-06-03", "2026-06-05"] {
+      let asked = app.send(.leave(.create), json: #"{"start": "\#(day)", "end": "\#(day)"}"#, token: eva.accessToken)
+      #expect(asked.status == 201)
+    }
     let changes: [(String, (inout Employee) -> Void)] = [
       ("first name", { $0.firstName = "Evita" }), ("last name", { $0.lastName = "O'Brien" }),
       ("username", { $0.username = "eva.obrien" }), ("position", { $0.position = "Head of Tests" }),

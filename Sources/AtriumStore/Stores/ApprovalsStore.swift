@@ -122,6 +122,7 @@ public struct ApprovalsStore {
     var entries: [Entry] = []
     entries.reserveCapacity(limit)
     var positions: EntryPositions?
+    var requesters = PageRequesters()
     var lastSort = DatabaseValue.null
     var more = false
     try connection.forEachRow(query.sql, query.arguments) { row in
@@ -132,16 +133,11 @@ public struct ApprovalsStore {
       let at = positions ?? EntryPositions(row.columns)
       positions = at
       let revision = Int64(row[at.revision].int)
-      if let known = known(revision), at.read(known, in: row) {
+      if let known = known(revision), at.read(known, in: row, requesters: &requesters) {
         entries.append(known)
       } else {
         entries.append(
-          Entry(
-            requestID: row[at.id].string, revision: revision,
-            requester: Requester(
-              id: row[at.employeeID].string, firstName: row[at.firstName].string, lastName: row[at.lastName].string,
-              username: row[at.username].string, position: row[at.position].string,
-              photoID: row[at.photo].optionalString)))
+          Entry(requestID: row[at.id].string, revision: revision, requester: requesters.requester(of: row, at: at)))
       }
       if entries.count == limit { lastSort = row[at.sort] }
     }
@@ -164,13 +160,42 @@ public struct ApprovalsStore {
       )
     }
 
-    /// Whether `row` reads as `entry` (its revision aside), column by column in place.
-    func read(_ entry: Entry, in row: some ResultRow) -> Bool {
+    /// Whether `row` reads as `entry` (its revision aside), column by column in place; a
+    /// requester already read on an earlier row of the page is not compared again.
+    func read(_ entry: Entry, in row: some ResultRow, requesters: inout PageRequesters) -> Bool {
       let requester = entry.requester
-      return row.text(at: id, is: entry.requestID) && row.text(at: employeeID, is: requester.id)
-        && row.text(at: firstName, is: requester.firstName) && row.text(at: lastName, is: requester.lastName)
-        && row.text(at: username, is: requester.username) && row.text(at: position, is: requester.position)
-        && row.text(at: photo, is: requester.photoID)
+      guard row.text(at: id, is: entry.requestID), row.text(at: employeeID, is: requester.id) else { return false }
+      if requesters.read.contains(ObjectIdentifier(requester)) { return true }
+      guard
+        row.text(at: firstName, is: requester.firstName) && row.text(at: lastName, is: requester.lastName)
+          && row.text(at: username, is: requester.username) && row.text(at: position, is: requester.position)
+          && row.text(at: photo, is: requester.photoID)
+      else { return false }
+      requesters.read.insert(ObjectIdentifier(requester))
+      return true
+    }
+  }
+
+  /// The requesters one page has read. Within one statement an employee's columns are the same
+  /// on each of their rows, and a manager's page repeats a few people (the 840-row page, some
+  /// 120): each requester is compared with its columns once a page, and made once.
+  private struct PageRequesters {
+    /// Requesters (kept ones) that read as their columns on an earlier row.
+    var read = Set<ObjectIdentifier>()
+    /// Requesters this page made, by employee id.
+    var made: [String: Requester] = [:]
+
+    /// The requester of `row`: the one made for the same employee on an earlier row, or a new one.
+    mutating func requester(of row: some ResultRow, at positions: EntryPositions) -> Requester {
+      let id = row[positions.employeeID].string
+      if let requester = made[id] { return requester }
+      let requester = Requester(
+        id: id, firstName: row[positions.firstName].string, lastName: row[positions.lastName].string,
+        username: row[positions.username].string, position: row[positions.position].string,
+        photoID: row[positions.photo].optionalString)
+      made[id] = requester
+      read.insert(ObjectIdentifier(requester))
+      return requester
     }
   }
 
