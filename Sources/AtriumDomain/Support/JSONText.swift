@@ -57,11 +57,13 @@ public enum JSONText {
   package static func mayNeedEscaping(_ word: UInt64) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highBits: UInt64 = 0x8080_8080_8080_8080
-    func hasByteBelow(_ value: UInt64, _ limit: UInt64) -> Bool {
-      (value &- ones &* limit) & ~value & highBits != 0
+    // The three tests' high bits joined, with no branch between them.
+    func bytesBelow(_ value: UInt64, _ limit: UInt64) -> UInt64 {
+      (value &- ones &* limit) & ~value
     }
-    return hasByteBelow(word, 0x20) || hasByteBelow(word ^ (ones &* 0x22), 1)
-      || hasByteBelow(word ^ (ones &* 0x5C), 1)
+    let quotes = word ^ (ones &* 0x22)
+    let backslashes = word ^ (ones &* 0x5C)
+    return (bytesBelow(word, 0x20) | bytesBelow(quotes, 1) | bytesBelow(backslashes, 1)) & highBits != 0
   }
 
   private static func appendEscape(of byte: UInt8, to bytes: inout [UInt8]) {
