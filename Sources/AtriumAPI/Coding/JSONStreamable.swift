@@ -236,14 +236,14 @@ extension PersonSummary: JSONStreamable {
   }
 }
 
-/// A page of items that write themselves is written as they are, without Codable's containers
-/// and a dynamic cast per item (a small gain: 18,000 instructions on the directory's page at
-/// 50,000 people, `make bench-cost`; its people's own members are most of its JSON's cost).
 extension Page where Item == PersonSummary {
   /// About how many bytes the page takes written.
   package var sizeEstimate: Int { items.reduce(64 + (nextCursor?.utf8.count ?? 0)) { $0 + $1.sizeEstimate + 1 } }
 }
 
+/// A page of items that write themselves is written as they are, without Codable's containers
+/// and a dynamic cast per item (a small gain: 18,000 instructions on the directory's page at
+/// 50,000 people, `make bench-cost`; its people's own members are most of its JSON's cost).
 extension Page: JSONStreamable where Item: JSONStreamable {
   package func write(to object: inout JSONObjectWriter) throws {
     try object.field("items", objects: items)

@@ -113,7 +113,8 @@ public struct ApprovalsStore {
   ///
   /// Its rows are read as the statement steps (`forEachRow`), straight into entries; a row
   /// that reads as the entry `known` gives for its revision is that entry, whose strings are
-  /// not made again (a page of 100 made some 800).
+  /// not made again (a page of 100 made some 800). `known` is asked once for each entry the page
+  /// holds, in their order.
   public func entries(
     scope: Scope, status: LeaveStatus?, limit: Int, after cursor: String?,
     known: (_ revision: Int64) -> Entry? = { _ in nil }
