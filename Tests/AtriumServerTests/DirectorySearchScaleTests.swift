@@ -87,7 +87,7 @@ import Testing
             try PeopleStore(connection).directory(
               query: query, departmentID: departmentID, locationID: nil, limit: limit, after: cursor)
           }
-          paged += page.items.map(\.id)
+          paged += page.rows.map(\.person.id)
           cursor = page.nextCursor
         } while cursor != nil && paged.count <= reference.count
         #expect(paged == reference, "\(context): \(query)\(inDepartment ? " in a department" : ""), \(limit) a page")

@@ -170,7 +170,7 @@ import Testing
     let found = try migrated.read {
       try PeopleStore($0).directory(query: "jose ingenieria", departmentID: nil, locationID: nil, limit: 10, after: nil)
     }
-    #expect(found.items.map(\.username) == ["jose"])
+    #expect(found.rows.map(\.person.username) == ["jose"])
     // A person added after the migration gets the next search number and is found too.
     try migrated.write {
       try PeopleStore($0).insert(
@@ -181,7 +181,7 @@ import Testing
     let both = try migrated.read {
       try PeopleStore($0).directory(query: "nunez", departmentID: nil, locationID: nil, limit: 10, after: nil)
     }
-    #expect(both.items.map(\.username) == ["ana", "jose"])
+    #expect(both.rows.map(\.person.username) == ["ana", "jose"])
   }
 }
 

@@ -17,16 +17,46 @@ package struct PeopleService: Sendable {
       let result = try PeopleStore(connection).directory(
         query: query.text, departmentID: query.departmentID, locationID: query.locationID,
         limit: query.page.limit, after: query.page.cursor)
-      // Every page of the directory shows these names: read once per change, not per page.
-      let names = try environment.recall(\.placeNames, .placeNames) { try PlaceNames(connection) }
-      return Page(
-        items: result.items.map {
-          PersonSummary(
-            id: $0.id, displayName: $0.displayName, firstName: $0.firstName, lastName: $0.lastName,
-            position: $0.position, department: names.department($0.departmentID),
-            location: names.location($0.locationID),
-            photoURL: PhotoService.address(of: $0.id, photoID: $0.photoID))
-        }, nextCursor: result.nextCursor)
+      let names = try placeNames(connection)
+      return Page(items: result.rows.map { Self.summary(of: $0.person, names: names) }, nextCursor: result.nextCursor)
+    }
+  }
+
+  /// The directory page's bytes, each person written from what this instance kept of them
+  /// while their row and the place names still read the same (`EncodedPersonSummaries`).
+  package func encodedDirectory(_ query: PeopleQuery) throws -> EncodedDirectoryPage {
+    try environment.database.read { connection in
+      let kept = environment.memory?.encodedPersonSummaries
+      var found = EncodedPersonSummaries.Found(rows: query.page.limit + 1)
+      let result = try PeopleStore(connection).directory(
+        query: query.text, departmentID: query.departmentID, locationID: query.locationID,
+        limit: query.page.limit, after: query.page.cursor, known: { found.row(for: $0, in: kept) })
+      let names = try placeNames(connection)
+      let write = { (row: PeopleStore.ListedRow) in
+        try EncodedPersonSummary(Self.summary(of: row.person, names: names))
+      }
+      let items =
+        try kept?.summaries(of: result.rows, found: found, namesVersion: names.version, write: write)
+        ?? result.rows.map(write)
+      return EncodedDirectoryPage(items: items, nextCursor: result.nextCursor)
+    }
+  }
+
+  private static func summary(of person: ListedPerson, names: PlaceNames) -> PersonSummary {
+    PersonSummary(
+      id: person.id, displayName: person.displayName, firstName: person.firstName, lastName: person.lastName,
+      position: person.position, department: names.department(person.departmentID),
+      location: names.location(person.locationID),
+      photoURL: PhotoService.address(of: person.id, photoID: person.photoID))
+  }
+
+  /// Every department's and location's name: every page of the directory shows them, so they
+  /// are read once per change, not per page, with the version kept people are checked by.
+  private func placeNames(_ connection: any DatabaseConnection) throws -> PlaceNames {
+    try environment.recall(\.placeNames, .placeNames) {
+      var names = try PlaceNames(connection)
+      names.version = environment.memory?.encodedPersonSummaries.version(of: names) ?? 0
+      return names
     }
   }
 
@@ -185,6 +215,9 @@ package struct PeopleService: Sendable {
 package struct PlaceNames: Sendable {
   private let departments: [String: String]
   private let locations: [String: String]
+  /// Which names these are, for people kept encoded (`EncodedPersonSummaries.version(of:)`);
+  /// 0 where nothing is kept.
+  package var version = 0
 
   package init(_ connection: any DatabaseConnection) throws {
     departments = Dictionary(
@@ -195,6 +228,11 @@ package struct PlaceNames: Sendable {
       uniqueKeysWithValues: try connection.query("SELECT id, name FROM locations").map {
         ($0.string("id"), $0.string("name"))
       })
+  }
+
+  /// Whether both name every department and location alike (their versions aside).
+  package func sameNames(as other: PlaceNames) -> Bool {
+    departments == other.departments && locations == other.locations
   }
 
   package func department(_ id: String) -> Reference { Reference(id: id, name: departments[id] ?? "") }

@@ -31,6 +31,9 @@ package final class InstanceMemory: Sendable {
   /// The approvals list's items by request revision, each checked against its requester and
   /// its type's name as read now.
   package let encodedApprovalItems = EncodedApprovalItems()
+  /// The directory's people by id, each checked against their row and the place names as
+  /// read now.
+  package let encodedPersonSummaries = EncodedPersonSummaries()
 
   /// The key of what exists once.
   package enum Single: Hashable, Sendable { case company, leaveTypes, leaveTypeNames, placeNames, policyHistory }

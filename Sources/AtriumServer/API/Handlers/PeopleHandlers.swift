@@ -11,7 +11,7 @@ extension AtriumApp {
   func handle(_ route: Route.People, _ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
     switch route {
     case .directory(let query):
-      let page = try people.directory(query)
+      let page = try people.encodedDirectory(query)
       return try JSONCoding.response(streaming: page, expectedSize: page.sizeEstimate)
     case .profile(let id):
       return try JSONCoding.response(try people.profile(id: id, principal: principal))
