@@ -1,6 +1,5 @@
 import AtriumAPI
 import AtriumStore
-import Synchronization
 
 /// What this instance wrote of the approvals list's items, by request revision, with what
 /// each was written from besides the request: the leave types' names and its requester.
@@ -9,19 +8,7 @@ import Synchronization
 /// change without it, so an item is used only while both are still what the list reads now.
 /// A page of kept items is then copies: no request, requester or type is encoded again.
 package final class EncodedApprovalItems: Sendable {
-  /// A class, so that handing one out of the lock retains it once rather than each of its
-  /// strings.
-  fileprivate final class Kept: Sendable {
-    let entry: ApprovalsStore.Entry
-    let namesVersion: Int
-    let item: EncodedApprovalItem
-
-    init(entry: ApprovalsStore.Entry, namesVersion: Int, item: EncodedApprovalItem) {
-      self.entry = entry
-      self.namesVersion = namesVersion
-      self.item = item
-    }
-  }
+  fileprivate typealias Kept = KeptEncoding<ApprovalsStore.Entry, EncodedApprovalItem>
 
   /// What a page found kept for one of its rows (`found(revision:)`), handed back to `items`.
   package struct Found {
@@ -30,35 +17,21 @@ package final class EncodedApprovalItems: Sendable {
     /// The entry the item was kept for: its request's id and requester as they were read then,
     /// which a row that still reads the same need not make again (`ApprovalsStore.entries(known:)`),
     /// and which `items` then finds equal at once.
-    package var entry: ApprovalsStore.Entry { kept.entry }
-  }
-
-  /// The types' names the items are written with, and their version: a number that moves
-  /// whenever a page brings names unlike the last ones. An item records the version it was
-  /// written with, so checking its type's name is comparing two numbers, where looking the name
-  /// up by the type's id cost some 650 instructions a row (`make bench-cost`).
-  private struct Names: Sendable {
-    var names: [String: String] = [:]
-    var version = 0
+    package var entry: ApprovalsStore.Entry { kept.source }
   }
 
   private let kept: TwoGenerations<Int64, Kept>
-  private let names = Mutex(Names())
+  /// The types' names the items are written with.
+  private let names = NamesVersions<[String: String]>()
 
   package init(limit: Int = 10_000) {
     kept = TwoGenerations(limit: limit)
   }
 
   /// The version of `typeNames` (each leave type's name by id), a new one when they differ
-  /// from the last names asked about. A version stands for one set of names only: names that
-  /// come back after a change get a new version, which only makes kept items written again.
+  /// from the last names asked about (`NamesVersions`).
   package func version(of typeNames: [String: String]) -> Int {
-    names.withLock { names in
-      if names.names != typeNames {
-        names = Names(names: typeNames, version: names.version + 1)
-      }
-      return names.version
-    }
+    names.version(of: typeNames)
   }
 
   /// What was kept under `revision`, nil when nothing is.
@@ -98,7 +71,7 @@ package final class EncodedApprovalItems: Sendable {
     at index: Int, of entries: [ApprovalsStore.Entry], found: [Found?], namesVersion: Int
   ) -> EncodedApprovalItem? {
     guard index < found.count, let kept = found[index]?.kept, kept.namesVersion == namesVersion,
-      kept.entry == entries[index]
+      kept.source == entries[index]
     else { return nil }
     return kept.item
   }
@@ -107,7 +80,10 @@ package final class EncodedApprovalItems: Sendable {
   package func keep(_ written: [(entry: ApprovalsStore.Entry, item: EncodedApprovalItem)], namesVersion: Int) {
     kept.keep(
       written.map { written in
-        (key: written.entry.revision, value: Kept(entry: written.entry, namesVersion: namesVersion, item: written.item))
+        (
+          key: written.entry.revision,
+          value: Kept(source: written.entry, namesVersion: namesVersion, item: written.item)
+        )
       })
   }
 }

@@ -1,6 +1,5 @@
 import AtriumAPI
 import AtriumStore
-import Synchronization
 
 /// What this instance wrote of the directory's people, by id, with the row each was written
 /// from and the version of the department and location names it was written with.
@@ -10,19 +9,7 @@ import Synchronization
 /// place names are still the ones it was written with: a change anywhere, on any instance,
 /// shows on the next page.
 package final class EncodedPersonSummaries: Sendable {
-  /// A class, so that handing one out of the lock retains it once rather than each of its
-  /// strings.
-  fileprivate final class Kept: Sendable {
-    let row: PeopleStore.ListedRow
-    let namesVersion: Int
-    let summary: EncodedPersonSummary
-
-    init(row: PeopleStore.ListedRow, namesVersion: Int, summary: EncodedPersonSummary) {
-      self.row = row
-      self.namesVersion = namesVersion
-      self.summary = summary
-    }
-  }
+  fileprivate typealias Kept = KeptEncoding<PeopleStore.ListedRow, EncodedPersonSummary>
 
   /// What one page found kept as it read its rows (`found(id:)`), by the kept row's identity:
   /// the store hands back that same row when the person still reads as it.
@@ -37,45 +24,32 @@ package final class EncodedPersonSummaries: Sendable {
     /// The row kept for `id`, noted for `summary(of:namesVersion:)`; nil when none is.
     package mutating func row(for id: String, in summaries: EncodedPersonSummaries?) -> PeopleStore.ListedRow? {
       guard let found = summaries?.kept.value(for: id) else { return nil }
-      kept[ObjectIdentifier(found.row)] = found
-      return found.row
+      kept[ObjectIdentifier(found.source)] = found
+      return found.source
     }
 
     /// The kept summary of a row the page holds, when it was written with these names.
     fileprivate func summary(of row: PeopleStore.ListedRow, namesVersion: Int) -> EncodedPersonSummary? {
-      guard let found = kept[ObjectIdentifier(row)], found.row === row, found.namesVersion == namesVersion else {
+      guard let found = kept[ObjectIdentifier(row)], found.source === row, found.namesVersion == namesVersion else {
         return nil
       }
-      return found.summary
+      return found.item
     }
   }
 
-  /// The place names the people are written with, and their version: a number that moves
-  /// whenever names unlike the last ones are read, so checking a kept person's names is
-  /// comparing two numbers.
-  private struct Names: Sendable {
-    var names: PlaceNames?
-    var version = 0
-  }
-
   private let kept: TwoGenerations<String, Kept>
-  private let names = Mutex(Names())
+  /// The department and location names the people are written with.
+  private let names = NamesVersions<PlaceNames>()
 
   /// - Parameter limit: People kept in each of two generations (some 600 bytes each).
   package init(limit: Int = 5_000) {
     kept = TwoGenerations(limit: limit)
   }
 
-  /// The version of `names`, a new one when they differ from the last names asked about. A
-  /// version stands for one set of names only: names that come back after a change get a new
-  /// version, which only makes kept people written again.
+  /// The version of `placeNames`, a new one when they differ from the last names asked about
+  /// (`NamesVersions`).
   package func version(of placeNames: PlaceNames) -> Int {
-    names.withLock { names in
-      if names.names.map({ !$0.sameNames(as: placeNames) }) ?? true {
-        names = Names(names: placeNames, version: names.version + 1)
-      }
-      return names.version
-    }
+    names.version(of: placeNames)
   }
 
   /// Each row's summary: the kept one when the page found it (`found`) and it was written with
@@ -88,7 +62,7 @@ package final class EncodedPersonSummaries: Sendable {
     let summaries = try rows.map { row in
       if let summary = found.summary(of: row, namesVersion: namesVersion) { return summary }
       let summary = try write(row)
-      written.append((row.person.id, Kept(row: row, namesVersion: namesVersion, summary: summary)))
+      written.append((row.person.id, Kept(source: row, namesVersion: namesVersion, item: summary)))
       return summary
     }
     kept.keep(written)

@@ -212,7 +212,7 @@ package struct PeopleService: Sendable {
 
 /// Department and location names, read once per answer (or kept by the instance's memory:
 /// `InstanceMemory.placeNames`).
-package struct PlaceNames: Sendable {
+package struct PlaceNames: Equatable, Sendable {
   private let departments: [String: String]
   private let locations: [String: String]
   /// Which names these are, for people kept encoded (`EncodedPersonSummaries.version(of:)`);
@@ -230,9 +230,9 @@ package struct PlaceNames: Sendable {
       })
   }
 
-  /// Whether both name every department and location alike (their versions aside).
-  package func sameNames(as other: PlaceNames) -> Bool {
-    departments == other.departments && locations == other.locations
+  /// Both name every department and location alike (their versions aside).
+  package static func == (left: PlaceNames, right: PlaceNames) -> Bool {
+    left.departments == right.departments && left.locations == right.locations
   }
 
   package func department(_ id: String) -> Reference { Reference(id: id, name: departments[id] ?? "") }
