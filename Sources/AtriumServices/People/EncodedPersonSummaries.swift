@@ -41,7 +41,8 @@ package final class EncodedPersonSummaries: Sendable {
   /// The department and location names the people are written with.
   private let names = NamesVersions<PlaceNames>()
 
-  /// - Parameter limit: People kept in each of two generations (some 600 bytes each).
+  /// - Parameter limit: People kept in each of two generations (each their JSON, some 380
+  ///   bytes, and their row's strings).
   package init(limit: Int = 5_000) {
     kept = TwoGenerations(limit: limit)
   }
