@@ -8,10 +8,13 @@ import Foundation
 // and the request's `RequestContext` through `con_cls`.
 
 /// Called for each new connection: once `stop` has begun, the connection is closed at once, so
-/// that only the requests already in flight finish.
+/// that only the requests already in flight finish; past the limit and its overflow (those are
+/// answered 503), it is closed at once too. libmicrohttpd's own limit is per thread here
+/// (`HTTPServer.start`), so this is the count of all of them.
 let acceptPolicy: MHD_AcceptPolicyCallback = { cls, _, _ in
   let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
-  return server.isStopping ? .NO : .YES
+  let limit = server.configuration.connectionLimit + server.configuration.overflowAllowance
+  return server.isStopping || server.openConnections.load(ordering: .relaxed) >= limit ? .NO : .YES
 }
 
 /// Called when a connection opens and when it closes: counts them, and marks those opened past

@@ -28,8 +28,8 @@ public final class HTTPServer: @unchecked Sendable {
     public var connectionTimeoutSeconds: Int
     /// Simultaneous connections served (every open web page holds one for its event stream).
     /// The next `overflowAllowance` are answered 503 with `Retry-After` and closed, so a
-    /// client learns to come back instead of hanging; past those, new connections wait in the
-    /// system's listen backlog until one closes.
+    /// client learns to come back instead of hanging; past those, new connections are closed
+    /// as soon as they are accepted.
     public var connectionLimit: Int
     /// Simultaneous connections from one client address (0: no limit), so slow clients from
     /// one place cannot take every connection. Behind a reverse proxy every connection comes
@@ -100,6 +100,9 @@ public final class HTTPServer: @unchecked Sendable {
   /// Requests received and not yet completed (for health checks, metrics and tests).
   public var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
 
+  /// Connections open now, those over the limit included (for tests).
+  public var openConnectionCount: Int { openConnections.load(ordering: .relaxed) }
+
   /// The port the server listens on (the chosen one when configured with 0).
   public private(set) var port: Int = 0
 
@@ -116,10 +119,14 @@ public final class HTTPServer: @unchecked Sendable {
       threadCount: configuration.writerCount, capacity: configuration.writerQueueLimit, name: "atrium-writer")
     let context = Unmanaged.passUnretained(self).toOpaque()
     let poolSize = UInt32(configuration.threadCount > 1 ? configuration.threadCount : 0)
+    // libmicrohttpd divides its limit among its threads, and a thread at its share stops
+    // accepting: with 19,400 event streams held, one thread was full and every new connection
+    // went to the other, one core for all requests. Each thread may take the whole limit;
+    // `acceptPolicy` keeps the count of all of them.
+    let perThreadLimit = (configuration.connectionLimit + configuration.overflowAllowance) * max(1, Int(poolSize))
     let started = address.withPointer { address in
       atrium_mhd_start(
-        flags, address, poolSize, UInt32(configuration.connectionTimeoutSeconds),
-        UInt32(configuration.connectionLimit + configuration.overflowAllowance),
+        flags, address, poolSize, UInt32(configuration.connectionTimeoutSeconds), UInt32(perThreadLimit),
         UInt32(configuration.connectionLimitPerAddress), acceptPolicy,
         context, accessHandler, context, requestCompleted, context,
         requestStarted, context, connectionNotified, context, configuration.connectionMemory)
