@@ -121,12 +121,13 @@ public final class HTTPServer: @unchecked Sendable {
     let poolSize = UInt32(configuration.threadCount > 1 ? configuration.threadCount : 0)
     // libmicrohttpd divides its limit among its threads, and a thread at its share stops
     // accepting: with 19,400 event streams held, one thread was full and every new connection
-    // went to the other, one core for all requests. Each thread may take the whole limit;
-    // `acceptPolicy` keeps the count of all of them.
-    let perThreadLimit = (configuration.connectionLimit + configuration.overflowAllowance) * max(1, Int(poolSize))
+    // went to the other, one core for all requests. It is given the whole limit once per
+    // thread, so each may take all of it; `acceptPolicy` keeps the count of all of them.
+    let limitOfEachThread = configuration.connectionLimit + configuration.overflowAllowance
+    let engineLimit = limitOfEachThread * max(1, Int(poolSize))
     let started = address.withPointer { address in
       atrium_mhd_start(
-        flags, address, poolSize, UInt32(configuration.connectionTimeoutSeconds), UInt32(perThreadLimit),
+        flags, address, poolSize, UInt32(configuration.connectionTimeoutSeconds), UInt32(engineLimit),
         UInt32(configuration.connectionLimitPerAddress), acceptPolicy,
         context, accessHandler, context, requestCompleted, context,
         requestStarted, context, connectionNotified, context, configuration.connectionMemory)
