@@ -11,14 +11,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The suites that open sockets, start processes or wait on threads: the engine, the server over
+# The suites that open sockets, start processes or wait on threads: the engine (and how it
+# spreads connections over its threads), the server over
 # real sockets, slapd and the stalling proxy, the SDK against a live server, the CLI, crash
 # safety and backups, PostgreSQL (its driver, listener, outages, migrate) and two instances
 # behind nginx, and mail through the SMTP sink (the client, the outbox's sender, the account
 # flows, atrium serve killed mid-delivery), and the sensors' broker (mosquitto, atrium serve
 # --mqtt killed while a sensor publishes). With ATRIUM_TEST_DATABASE=postgres they run on
 # PostgreSQL where they can.
-socket_suites='HTTPServerTests|SlowClientTests|HTTPStreamTests|SocketTests|ProcessTests|CrashSafetyTests|LiveEventTests|DirectoryTests|SlowDirectoryTests|LDAPConnectionTests|PhotoUploadLimitTests|ClientIntegrationTests|LiveEventsTests|CommandLineTests|ClientSessionTests|PostgresConnectionTests|PostgresListenerTests|PostgresDatabaseTests|PostgresInstanceTests|TwoInstanceTests|MigrateCommandTests|SharedDatabaseTests|SMTPClientTests|MailOutboxTests|OutboxAdminTests|MailProcessTests|PasswordResetTests|InvitationTests|ForgotPasswordTests|UnsubscribeTests|DigestTests|CompanyNoticeMailTests|SignUpTests|SignUpViewModelTests|EmailChangeTests|DeleteAccountCommandTests|DirectoryErasureTests|PushDeliveryTests|FCMDeliveryTests|WebBrowserPushTests|APNsOverNghttpdTests|PushRegistrationTests|PresenceLiveTests|PresenceClientTests|PresenceCommandLineTests|PresenceDoneWhenTests|PresenceMailTests|TaskSingleTests|TaskSyncTests|TaskSyncClientTests|TaskConvergenceTests|TaskDoneWhenTests|TaskDeviceFaultTests|TaskBrowserTests|MQTTClientTests|SensorIngestTests|SensorServeTests|SensorAlertTests|SensorAccountsTests|SensorAPITests|SensorClientTests|SensorCommandLineTests|SensorBrowserTests|WebSensorRegistrationTests'
+socket_suites='HTTPServerTests|ConnectionSpreadTests|SlowClientTests|HTTPStreamTests|SocketTests|ProcessTests|CrashSafetyTests|LiveEventTests|DirectoryTests|SlowDirectoryTests|LDAPConnectionTests|PhotoUploadLimitTests|ClientIntegrationTests|LiveEventsTests|CommandLineTests|ClientSessionTests|PostgresConnectionTests|PostgresListenerTests|PostgresDatabaseTests|PostgresInstanceTests|TwoInstanceTests|MigrateCommandTests|SharedDatabaseTests|SMTPClientTests|MailOutboxTests|OutboxAdminTests|MailProcessTests|PasswordResetTests|InvitationTests|ForgotPasswordTests|UnsubscribeTests|DigestTests|CompanyNoticeMailTests|SignUpTests|SignUpViewModelTests|EmailChangeTests|DeleteAccountCommandTests|DirectoryErasureTests|PushDeliveryTests|FCMDeliveryTests|WebBrowserPushTests|APNsOverNghttpdTests|PushRegistrationTests|PresenceLiveTests|PresenceClientTests|PresenceCommandLineTests|PresenceDoneWhenTests|PresenceMailTests|TaskSingleTests|TaskSyncTests|TaskSyncClientTests|TaskConvergenceTests|TaskDoneWhenTests|TaskDeviceFaultTests|TaskBrowserTests|MQTTClientTests|SensorIngestTests|SensorServeTests|SensorAlertTests|SensorAccountsTests|SensorAPITests|SensorClientTests|SensorCommandLineTests|SensorBrowserTests|WebSensorRegistrationTests'
 
 filter=()
 runs=3
