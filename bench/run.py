@@ -408,11 +408,7 @@ def bench(clusters):
         if proxy:
             proxy.stop()
         for process, _ in servers:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
+            stop(process)
 
     database = os.path.join(data, "atrium.sqlite")
     saved, distinct_dates = count_training_requests(database, "report.1", cluster)

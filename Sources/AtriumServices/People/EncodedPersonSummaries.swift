@@ -28,9 +28,10 @@ package final class EncodedPersonSummaries: Sendable {
       return found.source
     }
 
-    /// The kept summary of a row the page holds, when it was written with these names.
+    /// The kept summary of a row the page holds, when it was written with these names. `kept`
+    /// holds each found row, so no other row can have its identity while the page runs.
     fileprivate func summary(of row: PeopleStore.ListedRow, namesVersion: Int) -> EncodedPersonSummary? {
-      guard let found = kept[ObjectIdentifier(row)], found.source === row, found.namesVersion == namesVersion else {
+      guard let found = kept[ObjectIdentifier(row)], found.namesVersion == namesVersion else {
         return nil
       }
       return found.item
