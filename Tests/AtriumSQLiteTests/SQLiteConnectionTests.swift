@@ -1,4 +1,5 @@
 import AtriumSQLite
+import CSQLite
 import Foundation
 import Testing
 
@@ -50,6 +51,16 @@ import Testing
   @Test func wrongParameterCountIsAnErrorNotACrash() throws {
     let connection = try SQLiteConnection(path: ":memory:")
     #expect(throws: SQLiteError.self) { try connection.run("SELECT ? + ?", [.integer(1)]) }
+  }
+
+  /// Counting SQLite's memory takes a process-wide mutex on every allocation, which made the
+  /// network threads wait on each other; no connection may start it.
+  @Test func sqliteKeepsNoMemoryStatistics() throws {
+    let connection = try SQLiteConnection(path: ":memory:")
+    try connection.executeScript("CREATE TABLE t (s TEXT); INSERT INTO t VALUES (hex(randomblob(50000)))")
+    #expect(try connection.run("SELECT length(s) AS n FROM t")[0]["n"] == .integer(100_000))
+    #expect(sqlite3_memory_used() == 0)
+    #expect(sqlite3_memory_highwater(0) == 0)
   }
 
   @Test func syntaxErrorNamesTheStatement() throws {
