@@ -9,11 +9,13 @@ import AtriumTestSupport
 import Foundation
 import Testing
 
-/// The approvals list and the year view are written from what the instance encoded of each
-/// request before, by id and revision (`EncodedRequests`). Whatever changes a request, its
-/// days, its type's name or its requester, on this instance or another, both must be byte for
-/// byte what encoding the requests afresh gives: the list page after page, for an admin and
-/// for a manager; the year, one's own and someone else's, in each year the requests touch.
+/// The approvals list and the year view are written from what the instance made of each
+/// request before, by id and revision (`KeptRequests`), and the time-off page shows the year
+/// made from it. Whatever changes a request, its days, its type's name or its requester, on
+/// this instance or another, both must be byte for byte what encoding the requests afresh
+/// gives, and the year as values what reading them afresh gives: the list page after page, for
+/// an admin and for a manager; the year, one's own and someone else's, in each year the
+/// requests touch.
 @Suite(.checksBalanceRows) struct EncodedRequestsTests {
   static let filters: [ApprovalFilter] = [.pending, .all, .approved]
 
@@ -182,7 +184,16 @@ import Testing
       }
     let expectedText = String(decoding: try StreamingJSONEncoder().encode(expected), as: UTF8.self)
     #expect(served.text == expectedText, "\(context): \(personID ?? "own") year \(year)")
-    return served.text == expectedText
+    // The web pages take the year as values, made from the bodies the instance kept.
+    let kept = LeaveQueries(environment: app.app.environment)
+    let made =
+      if let personID {
+        try kept.personLeave(id: personID, year: year, principal: principal)
+      } else {
+        try kept.myLeave(year: year, principal: principal)
+      }
+    #expect(made == expected, "\(context): \(personID ?? "own") year \(year), as values")
+    return served.text == expectedText && made == expected
   }
 
   // MARK: Random changes

@@ -2,7 +2,7 @@ import Testing
 
 @testable import AtriumServices
 
-/// The bounded store behind the kept encodings (`EncodedRequests`, `EncodedApprovalItems`):
+/// The bounded store behind the kept encodings (`KeptRequests`, `EncodedApprovalItems`):
 /// what keeps being used stays, what is not is dropped, and it never holds more than two
 /// generations.
 @Suite struct TwoGenerationsTests {

@@ -4,7 +4,7 @@ import AtriumStore
 /// What this instance wrote of the approvals list's items, by request revision, with what
 /// each was written from besides the request: the leave types' names and its requester.
 ///
-/// The revision covers the request (`EncodedRequests`); the types' names and the requester can
+/// The revision covers the request (`KeptRequests`); the types' names and the requester can
 /// change without it, so an item is used only while both are still what the list reads now.
 /// A page of kept items is then copies: no request, requester or type is encoded again.
 package final class EncodedApprovalItems: Sendable {

@@ -2,24 +2,30 @@ import AtriumAPI
 import AtriumDomain
 import AtriumStore
 
-/// Requests as the API sends them, written from what this instance encoded of each before
-/// (`EncodedRequests`, by revision): only those whose revision moved since are read in
-/// full and encoded again. The approvals list and the year view share them.
+/// Requests as the API sends them, written from what this instance made of each before
+/// (`KeptRequests`, by revision): only those whose revision moved since are read in full and
+/// made again. The approvals list, the year views and the time-off page share them.
 extension LeaveContext {
-  /// Each request's encoding, for these ids and revisions; nil for one no longer there.
-  package func encoded(_ keys: [(id: String, revision: Int64)]) throws -> [EncodedRequest?] {
-    let kept = environment.memory?.encodedRequests
-    var encoded = kept?.encoded(keys) ?? Array(repeating: nil, count: keys.count)
-    let missing = keys.indices.filter { encoded[$0] == nil }
-    guard !missing.isEmpty else { return encoded }
+  /// What this instance made of each request, for these ids and revisions, making what it had
+  /// not (and keeping it); nil for one no longer there.
+  package func kept(_ keys: [(id: String, revision: Int64)]) throws -> [KeptRequest?] {
+    let memory = environment.memory?.keptRequests
+    var kept = memory?.kept(keys) ?? Array(repeating: nil, count: keys.count)
+    let missing = keys.indices.filter { kept[$0] == nil }
+    guard !missing.isEmpty else { return kept }
     let stored = try requests.requests(ids: missing.map { keys[$0].id })
     let fresh = zip(stored, try bodies(stored)).map { stored, body in
-      (id: stored.request.id, revision: stored.revision, encoded: EncodedRequest(body))
+      (revision: stored.revision, kept: KeptRequest(body: body))
     }
-    kept?.keep(fresh)
-    let byID = Dictionary(fresh.map { ($0.id, $0.encoded) }, uniquingKeysWith: { first, _ in first })
-    for index in missing { encoded[index] = byID[keys[index].id] }
-    return encoded
+    memory?.keep(fresh)
+    let byID = Dictionary(fresh.map { ($0.kept.body.id, $0.kept) }, uniquingKeysWith: { first, _ in first })
+    for index in missing { kept[index] = byID[keys[index].id] }
+    return kept
+  }
+
+  /// Each request's encoding, for these ids and revisions; nil for one no longer there.
+  package func encoded(_ keys: [(id: String, revision: Int64)]) throws -> [EncodedRequest?] {
+    try kept(keys).map { $0?.encoded }
   }
 
   /// Encoded requests with their types' names, as this instance knows them now.

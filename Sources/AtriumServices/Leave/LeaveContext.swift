@@ -102,9 +102,12 @@ package struct LeaveContext {
   /// - Parameter today: Today where the employee works, when the caller knows it already.
   package func year(_ year: Int, of employee: Employee, today: CalendarDate? = nil) throws -> LeaveYear {
     let today = try today ?? self.today(for: employee)
-    var (view, stored) = try yearBalance(
-      year, of: employee, today: today, requests: requests.requestsFetch(employeeID: employee.id, year: year))
-    view.requests = try bodies(stored)
+    var (view, keys) = try yearBalance(
+      year, of: employee, today: today, requests: requests.requestKeysFetch(employeeID: employee.id, year: year))
+    // Made from what this instance made of each request before (`KeptRequests`): a page
+    // reads only the requests' ids and revisions, and in full those it has not seen as they are.
+    let names = try typeNames()
+    view.requests = try kept(keys).compactMap { $0?.body(named: names) }
     return view
   }
 

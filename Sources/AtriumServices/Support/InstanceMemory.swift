@@ -25,9 +25,9 @@ package final class InstanceMemory: Sendable {
   package let placeNames: RecentReads<Single, PlaceNames>
   /// The leave policy year by year, for balances shown (a write's balance check reads its own).
   package let policyHistory: RecentReads<Single, LeavePolicyHistory>
-  /// Requests' JSON by revision, for the approvals list and the year views (exact: never
-  /// stale).
-  package let encodedRequests = EncodedRequests()
+  /// Requests' bodies and JSON by revision, for the approvals list, the year views and the
+  /// time-off page (exact: never stale).
+  package let keptRequests = KeptRequests()
   /// The approvals list's items by request revision, each checked against its requester and
   /// its type's name as read now.
   package let encodedApprovalItems = EncodedApprovalItems()

@@ -77,7 +77,7 @@ extension Schema {
       sql: [
         // A random number drawn again by every change of the request's row or days
         // (`LeaveRequestStore`): the approvals list keeps each request's JSON by id and
-        // revision (`EncodedRequests`) and encodes it again only when the revision moved.
+        // revision (`KeptRequests`) and encodes it again only when the revision moved.
         "ALTER TABLE leave_requests ADD COLUMN revision BIGINT NOT NULL DEFAULT 0"
       ]),
     Migration(

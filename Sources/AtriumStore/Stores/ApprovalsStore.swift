@@ -39,7 +39,7 @@ public struct ApprovalsStore {
   }
 
   /// A request in the list by its id and revision, with its requester: enough to write the
-  /// list from what was encoded of each request (`EncodedRequests`).
+  /// list from what was encoded of each request (`KeptRequests`).
   public struct Entry: Equatable, Sendable {
     public let requestID: String
     public let revision: Int64

@@ -141,7 +141,7 @@ public struct LeaveRequestStore {
     }
   }
 
-  /// The same requests as `requestsFetch`, by id and revision only (`EncodedRequests`).
+  /// The same requests as `requestsFetch`, by id and revision only (`KeptRequests`).
   public func requestKeysFetch(employeeID: String, year: Int) -> Fetch<[(id: String, revision: Int64)]> {
     Fetch(
       Self.yearRequestKeys, .text(employeeID), .text("\(year)-12-31"), .text("\(year)-01-01")
