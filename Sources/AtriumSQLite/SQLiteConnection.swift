@@ -34,7 +34,7 @@ public final class SQLiteConnection {
 
   /// SQLite counts the memory it holds under one process-wide mutex that every allocation of
   /// every connection takes, so the network threads reading at once waited on each other:
-  /// `perf stat` under `wrk` on `/me/leave` counted 1.46 `futex` calls a request, 0.24 without
+  /// `perf stat` under `wrk` on `/me/leave` counted 1.46 `futex` calls a request, 0.33 without
   /// the count. Atrium reads none of SQLite's statistics. Set once, before the first
   /// connection opens, as SQLite requires.
   private static let memoryStatisticsStopped: Void = { _ = atrium_sqlite_stop_memory_statistics() }()
