@@ -16,6 +16,11 @@ public final class SQLiteConnection {
   let handle: OpaquePointer
   /// Prepared statements by SQL text, with their result columns (which never change).
   private var statements: [String: (statement: OpaquePointer, columns: DatabaseColumns)] = [:]
+  /// Statements kept by text at most. A text made for one call keeps its statement too (an
+  /// `IN` list has as many marks as the ids it asks for, each count another text), and without
+  /// a bound each connection kept one per count for as long as it lived; the app's own texts
+  /// on one connection are fewer than half of it.
+  static let statementLimit = 512
   /// The same statements by the address of their SQL text's bytes. A hot statement's SQL is
   /// one string made once (a literal or a `static let`), and hashing its few hundred bytes
   /// for every query cost `/time-off` about 7,500 of its 160,000 instructions of database
@@ -167,6 +172,7 @@ public final class SQLiteConnection {
 
   private func preparedByText(_ sql: String) throws -> (statement: OpaquePointer, columns: DatabaseColumns) {
     if let prepared = statements[sql] { return prepared }
+    if statements.count >= Self.statementLimit { dropStatements() }
     var statement: OpaquePointer?
     let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
     guard code == SQLITE_OK, let statement else { throw error(sql: sql) }
@@ -174,6 +180,28 @@ public final class SQLiteConnection {
     let columns = DatabaseColumns((0..<count).map { String(cString: sqlite3_column_name(statement, $0)) })
     statements[sql] = (statement, columns)
     return (statement, columns)
+  }
+
+  /// Finalizes the statements kept, but for one still running (none should be: a row's `body`
+  /// runs no statement on its connection), and forgets their addresses; those in use are
+  /// prepared again when next run.
+  private func dropStatements() {
+    statementsByAddress.removeAll(keepingCapacity: true)
+    for (sql, prepared) in statements where sqlite3_stmt_busy(prepared.statement) == 0 {
+      sqlite3_finalize(prepared.statement)
+      statements[sql] = nil
+    }
+  }
+
+  /// The statements SQLite holds prepared for this connection (`sqlite3_next_stmt`).
+  var statementsHeld: Int {
+    var count = 0
+    var statement = sqlite3_next_stmt(handle, nil)
+    while let current = statement {
+      count += 1
+      statement = sqlite3_next_stmt(handle, current)
+    }
+    return count
   }
 
   private func bind(_ bindings: [DatabaseValue], to statement: OpaquePointer, sql: String) throws {

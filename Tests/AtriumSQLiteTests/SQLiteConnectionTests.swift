@@ -1,7 +1,8 @@
-import AtriumSQLite
 import CSQLite
 import Foundation
 import Testing
+
+@testable import AtriumSQLite
 
 @Suite struct SQLiteConnectionTests {
   @Test func storesAndReadsEveryValueType() throws {
@@ -61,6 +62,21 @@ import Testing
     #expect(try connection.run("SELECT length(s) AS n FROM t")[0]["n"] == .integer(100_000))
     #expect(sqlite3_memory_used() == 0)
     #expect(sqlite3_memory_highwater(0) == 0)
+  }
+
+  /// Texts made for one call (an `IN` list of as many marks as ids) keep no statement for as
+  /// long as the connection lives; the statements run often still answer after the others go.
+  @Test func statementsKeptStayBounded() throws {
+    let connection = try SQLiteConnection(path: ":memory:")
+    try connection.executeScript("CREATE TABLE t (n INTEGER); INSERT INTO t VALUES (1), (2), (3)")
+    let hot = "SELECT count(*) AS c FROM t WHERE n >= ?"
+    for count in 1...(3 * SQLiteConnection.statementLimit) {
+      let marks = Array(repeating: "?", count: count).joined(separator: ", ")
+      let rows = try connection.run("SELECT n FROM t WHERE n IN (\(marks))", (1...count).map { .integer(Int64($0)) })
+      #expect(rows.count == min(count, 3))
+      #expect(try connection.run(hot, [.integer(2)])[0]["c"] == .integer(2))
+      #expect(connection.statementsHeld <= SQLiteConnection.statementLimit)
+    }
   }
 
   @Test func syntaxErrorNamesTheStatement() throws {
