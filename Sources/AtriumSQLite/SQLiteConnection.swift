@@ -18,9 +18,9 @@ public final class SQLiteConnection {
   private var statements: [String: (statement: OpaquePointer, columns: DatabaseColumns)] = [:]
   /// Statements kept by text at most. A text made for one call keeps its statement too (an
   /// `IN` list has as many marks as the ids it asks for, each count another text), and without
-  /// a bound each connection kept one per count for as long as it lived; the app's own texts
-  /// on one connection are fewer than half of it.
-  static let statementLimit = 512
+  /// a bound each connection kept one per count for as long as it lived. The stores run SQL
+  /// from some 430 places, fewer on any one connection, so the app's own texts stay kept.
+  static let statementLimit = 1_024
   /// The same statements by the address of their SQL text's bytes. A hot statement's SQL is
   /// one string made once (a literal or a `static let`), and hashing its few hundred bytes
   /// for every query cost `/time-off` about 7,500 of its 160,000 instructions of database
