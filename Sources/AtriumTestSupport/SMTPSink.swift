@@ -80,13 +80,16 @@ public final class SMTPSink: @unchecked Sendable {
     ]
     let output = Pipe()
     sink.standardOutput = output
-    sink.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    let log = folder.path + "/sink.log"
+    FileManager.default.createFile(atPath: log, contents: nil)
+    sink.standardError = FileHandle(forWritingAtPath: log)
     try sink.run()
     process = sink
     let ready = output.fileHandleForReading.availableData
     guard String(decoding: ready, as: UTF8.self).hasPrefix("READY") else {
       stop()
-      throw Failure(description: "the SMTP sink did not start on port \(port)")
+      let said = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").last ?? ""
+      throw Failure(description: "the SMTP sink did not start on port \(port): \(said)")
     }
   }
 
@@ -182,7 +185,9 @@ public final class SMTPSink: @unchecked Sendable {
         options.update(tls_context=context, require_starttls=True)
     if auth == 'auth':
         options.update(authenticator=authenticator, auth_required=True, auth_require_tls=security == 'tls')
-    controller = Controller(Handler(), hostname='127.0.0.1', port=port, **options)
+    # aiosmtpd gives up after 5 s without its thread serving: a busy machine (the stress runs)
+    # took longer.
+    controller = Controller(Handler(), hostname='127.0.0.1', port=port, ready_timeout=60, **options)
     controller.start()
     print('READY', flush=True)
     threading.Event().wait()
