@@ -13,7 +13,7 @@ import Foundation
 /// (`HTTPServer.start`), so this is the count of all of them.
 let acceptPolicy: MHD_AcceptPolicyCallback = { cls, _, _ in
   let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
-  let limit = server.configuration.connectionLimit + server.configuration.overflowAllowance
+  let limit = server.configuration.connectionsAnswered
   return server.isStopping || server.openConnections.load(ordering: .relaxed) >= limit ? .NO : .YES
 }
 

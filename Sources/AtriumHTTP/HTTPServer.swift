@@ -65,9 +65,13 @@ public final class HTTPServer: @unchecked Sendable {
     /// Connections past `connectionLimit` that are still answered, with 503.
     public var overflowAllowance: Int { max(16, connectionLimit / 50) }
 
+    /// Connections open at once at most: those served and those answered 503; a connection
+    /// past them is closed as soon as it is accepted (`acceptPolicy`).
+    public var connectionsAnswered: Int { connectionLimit + overflowAllowance }
+
     /// File descriptors the server may use at most: every connection, the overflow, and a
     /// margin for the listening socket, the threads' event descriptors and the access log.
-    public var fileDescriptorsNeeded: Int { connectionLimit + overflowAllowance + 64 }
+    public var fileDescriptorsNeeded: Int { connectionsAnswered + 64 }
   }
 
   /// Why the server could not start.
@@ -123,8 +127,7 @@ public final class HTTPServer: @unchecked Sendable {
     // accepting: with 19,400 event streams held, one thread was full and every new connection
     // went to the other, one core for all requests. It is given the whole limit once per
     // thread, so each may take all of it; `acceptPolicy` keeps the count of all of them.
-    let limitOfEachThread = configuration.connectionLimit + configuration.overflowAllowance
-    let engineLimit = limitOfEachThread * max(1, Int(poolSize))
+    let engineLimit = configuration.connectionsAnswered * max(1, Int(poolSize))
     let started = address.withPointer { address in
       atrium_mhd_start(
         flags, address, poolSize, UInt32(configuration.connectionTimeoutSeconds), UInt32(engineLimit),
