@@ -335,6 +335,9 @@ def main():
     eva.find_element(By.ID, "bio").clear()
     eva.find_element(By.ID, "bio").send_keys(payload)
     eva.find_element(By.ID, "bio").find_element(By.XPATH, "ancestor::form//button[@type='submit']").click()
+    # Leaving the page before the answer came would abandon the save (a CI run once did).
+    wait_for(eva, lambda d: any(saved in text(d, "body") for saved in ("Profile saved.", "Perfil guardado.")),
+             "the bio to be saved")
     for driver, page in ((eva, "/board"), (eva, "/profile"), (mario, "/board"), (admin, "/team")):
         driver.get(BASE + page)
         check(driver.execute_script("return window.__pwned") is None, f"a script ran on {page}")
