@@ -198,8 +198,9 @@ import Testing
     }
   }
 
-  /// Every manager's list, for pending, approved and every status, read three at a time,
-  /// against the requests of everyone a walk puts below them, sorted as the list promises.
+  /// Every manager's list, for each status and for every status, read three at a time (as
+  /// requests and as the API's entries), against the requests of everyone a walk puts below
+  /// them, sorted as the list promises.
   private static func expectEveryApprovalsListMatches(_ app: TestApp, _ context: String) throws {
     try app.database.read { connection in
       let lines = walk(try managers(connection))
@@ -208,7 +209,7 @@ import Testing
       for manager in Set(lines.filter { $0.depth > 0 }.map(\.ancestor)) {
         let below = Set(lines.filter { $0.ancestor == manager && $0.depth > 0 }.map(\.descendant))
         let theirs = requests.filter { below.contains($0.string("employee_id")) }
-        for status in [LeaveStatus.pending, .approved, nil] {
+        for status in LeaveStatus.allCases.map(Optional.some) + [nil] {
           let chosen = theirs.filter { status == nil || $0.string("status") == status?.rawValue }
           let expected =
             status == .pending
@@ -226,6 +227,14 @@ import Testing
             cursor = page.nextCursor
           } while cursor != nil
           #expect(listed == expected.map { $0.string("id") }, "\(context): \(manager) \(status?.rawValue ?? "all")")
+          var entries: [String] = []
+          cursor = nil
+          repeat {
+            let page = try store.entries(scope: .below(managerID: manager), status: status, limit: 3, after: cursor)
+            entries += page.entries.map(\.requestID)
+            cursor = page.nextCursor
+          } while cursor != nil
+          #expect(entries == listed, "\(context): \(manager) \(status?.rawValue ?? "all"), as entries")
           if status == .pending {
             #expect(try store.pendingCount(scope: .below(managerID: manager)) == expected.count, "\(context)")
           }

@@ -261,8 +261,10 @@ public struct ApprovalsStore {
       "SELECT \(columns), \(sort) AS list_sort, e.first_name, e.last_name, e.username, e.position, e.photo FROM "
       + source
     if let status {
-      sql += " AND \(statusColumn) = ?"
-      arguments.append(.text(status.rawValue))
+      // A literal, not a parameter: `approval_lines`' status indexes are partial (pending lines
+      // in one, the others in the other), and an engine uses one only where the statement's
+      // text proves it holds every row asked for. The statuses are the enum's own words.
+      sql += " AND \(statusColumn) = '\(status.rawValue)'"
     }
     if let cursor {
       guard let parts = Cursor.decode(cursor, count: 2) else { throw InvalidCursor() }
