@@ -47,7 +47,12 @@ public final class SQLiteDatabase: Database {
     let first = try Self.open(path, durability: durability)
     try Self.translate { try first.connection.executeScript("PRAGMA journal_mode = WAL;") }
     pool.withLock { $0.append(first) }
-    try Migrator(migrations: migrations).migrate(self)
+    if try !Migrator(migrations: migrations).migrate(self).isEmpty {
+      // A connection keeps the schema it parsed until its version moves, and a migration may
+      // change how SQLite reads a table without moving it (migration 49): the connections
+      // that ran them are closed, and the pool opens new ones as it needs them.
+      pool.withLock { $0.removeAll() }
+    }
   }
 
   public func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
