@@ -36,15 +36,18 @@ enum JSONCoding {
     guard !request.body.isEmpty else {
       throw Problem.badRequest(.emptyBody)
     }
-    // One pass of our own parser and one of Foundation's over the body, whatever it holds.
+    // One pass of our own parser over the body (its syntax, nulls, control characters and
+    // numbers too large), then the decoder's.
     let syntax = JSONSyntax.check(request.body)
     if let failure = syntax.error {
       throw Problem.badRequest(.notJSON(reason: failure.detail))
     }
-    let fields = scan(request.body)
+    // Swift's decoder takes a null optional as absent: without this check `{"phone": null}`
+    // would quietly mean "unchanged" where the contract says a string.
+    // (The type's conformances are looked up only when a null was sent.)
     let nulls =
-      T.self is any TakesNulls.Type
-      ? [] : fields.nulls.subtracting((T.self as? any NullableFields.Type)?.nullableFields ?? [])
+      syntax.nulls.isEmpty || T.self is any TakesNulls.Type
+      ? [] : Set(syntax.nulls).subtracting((T.self as? any NullableFields.Type)?.nullableFields ?? [])
     if !nulls.isEmpty {
       throw Problem.invalid(
         ValidationFailure(nulls.sorted().map { FieldError(field: $0, rule: .notNull) }))
@@ -57,9 +60,10 @@ enum JSONCoding {
     }
     // A NUL or another control character has no place in a name, a note or a post, and would
     // reach pages and files as it is; tabs and line breaks are text.
-    if !fields.controlCharacters.isEmpty {
+    if !syntax.controlCharacters.isEmpty {
       throw Problem.invalid(
-        ValidationFailure(fields.controlCharacters.sorted().map { FieldError(field: $0, rule: .controlCharacters) }))
+        ValidationFailure(
+          Set(syntax.controlCharacters).sorted().map { FieldError(field: $0, rule: .controlCharacters) }))
     }
     do {
       return try JSONDecoder().decode(T.self, from: Data(request.body))
@@ -92,32 +96,6 @@ enum JSONCoding {
     headers.set("Content-Type", "application/json")
     headers.set("Cache-Control", "no-store")
     return HTTPResponse(status: status, headers: headers, body: body)
-  }
-
-  /// The paths of the fields sent as JSON `null` (`notifications.leaveDecisions`, `items[2]`;
-  /// `body` for the whole document), and of the texts holding control characters. Swift's
-  /// decoder takes a null optional as absent, so without this check `{"phone": null}` would
-  /// quietly mean "unchanged" while the contract says a string.
-  static func scan(_ body: [UInt8]) -> (nulls: Set<String>, controlCharacters: Set<String>) {
-    guard let value = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]) else {
-      return ([], [])
-    }
-    var nulls: Set<String> = []
-    var controls: Set<String> = []
-    func visit(_ value: Any, _ path: String) {
-      let name = path.isEmpty ? "body" : path
-      if value is NSNull {
-        nulls.insert(name)
-      } else if let text = value as? String {
-        if TextRules.hasControlCharacters(text) { controls.insert(name) }
-      } else if let object = value as? [String: Any] {
-        for (key, field) in object { visit(field, path.isEmpty ? key : path + "." + key) }
-      } else if let array = value as? [Any] {
-        for (index, item) in array.enumerated() { visit(item, path + "[\(index)]") }
-      }
-    }
-    visit(value, "")
-    return (nulls, controls)
   }
 
   private static func problem(for error: DecodingError) -> Problem {

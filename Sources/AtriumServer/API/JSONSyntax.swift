@@ -22,6 +22,8 @@ struct JSONSyntax {
   /// Where the parser is (`items[2].days`), and the numbers too large for a Double it passed.
   private var path: [String] = []
   private var oversized: [String] = []
+  private var nulls: [String] = []
+  private var controls: [String] = []
 
   private init(_ bytes: [UInt8]) {
     self.bytes = bytes
@@ -34,6 +36,12 @@ struct JSONSyntax {
     /// The paths (`days`, `items[2].amount`) of the numbers no field can hold (beyond a
     /// Double's range, as `1e400`); empty for a malformed document.
     let oversizedNumbers: [String]
+    /// The paths of the values sent as `null` (`body` for the whole document); empty for a
+    /// malformed document.
+    var nulls: [String] = []
+    /// The paths of the texts that hold a control character once read (`TextRules`: not a
+    /// tab or a line break); empty for a malformed document.
+    var controlCharacters: [String] = []
   }
 
   /// Checks `bytes` in one pass: syntax, and numbers out of range.
@@ -49,7 +57,8 @@ struct JSONSyntax {
       try checker.value(depth: 0)
       checker.skipWhitespace()
       if checker.index < bytes.count { throw checker.failure("unexpected text after the JSON value") }
-      return Report(error: nil, oversizedNumbers: checker.oversized)
+      return Report(
+        error: nil, oversizedNumbers: checker.oversized, nulls: checker.nulls, controlCharacters: checker.controls)
     } catch {
       return Report(error: error, oversizedNumbers: [])
     }
@@ -66,10 +75,12 @@ struct JSONSyntax {
     switch byte {
     case UInt8(ascii: "{"): try object(depth: depth)
     case UInt8(ascii: "["): try array(depth: depth)
-    case UInt8(ascii: "\""): try string()
+    case UInt8(ascii: "\""): if try string() { controls.append(currentPath) }
     case UInt8(ascii: "t"): try literal("true")
     case UInt8(ascii: "f"): try literal("false")
-    case UInt8(ascii: "n"): try literal("null")
+    case UInt8(ascii: "n"):
+      try literal("null")
+      nulls.append(currentPath)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
     default: throw failure("unexpected character '\(Character(Unicode.Scalar(byte)))', expected a value")
     }
@@ -86,7 +97,7 @@ struct JSONSyntax {
       skipWhitespace()
       guard peek() == UInt8(ascii: "\"") else { throw failure("expected a quoted property name") }
       let keyStart = index + 1
-      try string()
+      _ = try string()
       let key = String(decoding: bytes[keyStart..<(index - 1)], as: UTF8.self)
       skipWhitespace()
       try expect(":", "expected ':' after a property name")
@@ -128,24 +139,42 @@ struct JSONSyntax {
     }
   }
 
-  private mutating func string() throws(Failure) {
+  /// Reads a string; returns whether its text, once read, holds a control character as
+  /// `TextRules.hasControlCharacters` counts them (the bytes are valid UTF-8 already, and raw
+  /// bytes below 0x20 are a syntax error).
+  private mutating func string() throws(Failure) -> Bool {
     index += 1
+    var control = false
     while let byte = peek() {
       index += 1
       switch byte {
       case UInt8(ascii: "\""):
-        return
+        return control
+      case 0x7F:
+        control = true
+      case 0xC2:
+        // U+0080 to U+009F, the C1 controls.
+        if let next = peek(), next >= 0x80, next <= 0x9F { control = true }
       case UInt8(ascii: "\\"):
         guard let escaped = peek() else { throw failure("unterminated string") }
         index += 1
         switch escaped {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-          UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "n"), UInt8(ascii: "r"),
+          UInt8(ascii: "t"):
           break
+        case UInt8(ascii: "b"), UInt8(ascii: "f"):
+          control = true
         case UInt8(ascii: "u"):
+          var scalar: UInt32 = 0
           for _ in 0..<4 {
-            guard let digit = peek(), Self.isHex(digit) else { throw failure("\\u must be followed by 4 hex digits") }
+            guard let digit = peek(), let value = Self.hexValue(digit) else {
+              throw failure("\\u must be followed by 4 hex digits")
+            }
+            scalar = scalar << 4 | value
             index += 1
+          }
+          if (scalar < 0x20 && scalar != 0x09 && scalar != 0x0A && scalar != 0x0D) || (0x7F...0x9F).contains(scalar) {
+            control = true
           }
         default:
           index -= 1
@@ -165,7 +194,7 @@ struct JSONSyntax {
     let start = index
     defer {
       let text = String(decoding: bytes[start..<index], as: UTF8.self)
-      if let value = Double(text), !value.isFinite { oversized.append(path.isEmpty ? "body" : path.joined()) }
+      if let value = Double(text), !value.isFinite { oversized.append(currentPath) }
     }
     if peek() == UInt8(ascii: "-") { index += 1 }
     guard let first = peek(), Self.isDigit(first) else { throw failure("expected a digit") }
@@ -212,10 +241,17 @@ struct JSONSyntax {
 
   private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
-  private static func isHex(_ byte: UInt8) -> Bool {
-    isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-      || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+  private static func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
   }
+
+  /// The path of the value being read: `body` for the whole document.
+  private var currentPath: String { path.isEmpty ? "body" : path.joined() }
 
   /// Line and column (both from 1, columns in characters) of the current position.
   private func failure(_ message: String) -> Failure {
