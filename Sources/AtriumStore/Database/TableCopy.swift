@@ -11,6 +11,9 @@ struct TableCopy {
     /// Columns pointing at this same table (a manager is an employee): copied empty, then
     /// filled in once every row is there.
     let selfReferences: [String]
+    /// The key's columns of a table stored `WITHOUT ROWID`, which is paged through by its key;
+    /// nil for a table with SQLite's row numbers.
+    var keyColumns: [String]? = nil
   }
 
   /// The number of rows and a checksum of their values that does not depend on their order
@@ -29,12 +32,10 @@ struct TableCopy {
 
   func run() throws {
     let quoted = table.columns.map { "\"\($0)\"" }
-    var after: Int64 = 0
+    var after: [DatabaseValue]?
     while true {
-      // SQLite's rowid pages through the table without sorting it.
-      let rows = try origin.query(
-        "SELECT rowid AS copy_rowid, * FROM \(table.name) WHERE rowid > ? ORDER BY rowid LIMIT ?",
-        .integer(after), .integer(Int64(Self.batchSize)))
+      let next = page(after: after)
+      let rows = try origin.query(next.sql, next.arguments)
       guard let last = rows.last else { break }
       let marks = "(" + Array(repeating: "?", count: table.columns.count).joined(separator: ", ") + ")"
       var values: [DatabaseValue] = []
@@ -46,10 +47,29 @@ struct TableCopy {
       try target.execute(
         "INSERT INTO \(table.name) (\(quoted.joined(separator: ", "))) VALUES "
           + Array(repeating: marks, count: rows.count).joined(separator: ", "), values)
-      after = Int64(last.int("copy_rowid"))
+      after = table.keyColumns?.map { last[$0] } ?? [last["copy_rowid"]]
       if rows.count < Self.batchSize { break }
     }
     try fillSelfReferences()
+  }
+
+  /// The batch after the row whose key is `after` (from the first row when nil), in the order
+  /// the table is stored: by SQLite's row number (which pages through the table without
+  /// sorting it), or by the key of a table stored without one.
+  private func page(after: [DatabaseValue]?) -> (sql: String, arguments: [DatabaseValue]) {
+    let limit = DatabaseValue.integer(Int64(Self.batchSize))
+    guard let key = table.keyColumns else {
+      return (
+        "SELECT rowid AS copy_rowid, * FROM \(table.name) WHERE rowid > ? ORDER BY rowid LIMIT ?",
+        [after?.first ?? .integer(0), limit]
+      )
+    }
+    let columns = key.map { "\"\($0)\"" }.joined(separator: ", ")
+    guard let after else { return ("SELECT * FROM \(table.name) ORDER BY \(columns) LIMIT ?", [limit]) }
+    let marks = Array(repeating: "?", count: key.count).joined(separator: ", ")
+    return (
+      "SELECT * FROM \(table.name) WHERE (\(columns)) > (\(marks)) ORDER BY \(columns) LIMIT ?", after + [limit]
+    )
   }
 
   /// Sets the columns that point into the same table, now that every row exists.
