@@ -233,14 +233,7 @@ import Testing
     let old = try SQLiteDatabase(path: path, migrations: Schema.migrations.filter { $0.version <= 46 })
     let long = try LeaveSpan(start: CalendarDate("2024-01-01")!, end: CalendarDate("2025-12-31")!)
     try old.write { connection in
-      try connection.execute("INSERT INTO departments (id, name) VALUES ('d', 'Ventas')")
-      try connection.execute(
-        "INSERT INTO locations (id, name, time_zone, weekend_days) VALUES ('l', 'Madrid', 'UTC', '6,7')")
-      try PeopleStore(connection).insert(
-        Employee(
-          id: "e", username: "eva", email: "eva@example.com", firstName: "Eva", lastName: "Vidal", departmentID: "d",
-          locationID: "l"))
-      try LeaveSettingsStore(connection).insert(LeaveType(id: "t", name: "Sabbatical"))
+      try StoreFixture.eva(on: connection)
       try LeaveRequestStore(connection).insert(
         LeaveRequest(id: "r", employeeID: "e", typeID: "t", span: long, status: .approved),
         time: WorkingTime(perDate: [long.start: HalfDays(days: 1)]), at: 0)

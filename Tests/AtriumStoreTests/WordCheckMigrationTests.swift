@@ -32,14 +32,7 @@ import Testing
         try connection.execute(
           "INSERT INTO live_events (kind, data, audience, created_at) VALUES ('k', '{}', ?, 0)", .text(audience))
       }
-      try connection.execute("INSERT INTO departments (id, name) VALUES ('d', 'Ventas')")
-      try connection.execute(
-        "INSERT INTO locations (id, name, time_zone, weekend_days) VALUES ('l', 'Madrid', 'UTC', '6,7')")
-      try PeopleStore(connection).insert(
-        Employee(
-          id: "e", username: "eva", email: "eva@example.com", firstName: "Eva", lastName: "Vidal", departmentID: "d",
-          locationID: "l"))
-      try LeaveSettingsStore(connection).insert(LeaveType(id: "t", name: "Sabbatical"))
+      try StoreFixture.eva(on: connection)
       let day = try LeaveSpan(start: CalendarDate("2026-03-02")!, end: CalendarDate("2026-03-02")!)
       try LeaveRequestStore(connection).insert(
         LeaveRequest(id: "r", employeeID: "e", typeID: "t", span: day, status: .pending),

@@ -1,0 +1,18 @@
+import AtriumDomain
+import AtriumSQL
+import AtriumStore
+
+/// The smallest company a store's test needs: a department `d`, a location `l` (Madrid, in
+/// UTC), Eva (`e`) in both, and a leave type `t` ("Sabbatical").
+enum StoreFixture {
+  static func eva(on connection: any DatabaseConnection) throws {
+    try connection.execute("INSERT INTO departments (id, name) VALUES ('d', 'Ventas')")
+    try connection.execute(
+      "INSERT INTO locations (id, name, time_zone, weekend_days) VALUES ('l', 'Madrid', 'UTC', '6,7')")
+    try PeopleStore(connection).insert(
+      Employee(
+        id: "e", username: "eva", email: "eva@example.com", firstName: "Eva", lastName: "Vidal", departmentID: "d",
+        locationID: "l"))
+    try LeaveSettingsStore(connection).insert(LeaveType(id: "t", name: "Sabbatical"))
+  }
+}
