@@ -207,7 +207,7 @@ extension Schema {
       sql: [
         // SQLite checks `x IN ('a', 'b', 'c')` (three words or more) by building a temporary
         // table of the words in every statement that writes the column: five a create (its
-        // request's status, four live events' audience), some 100,000 of its 2 million
+        // request's status, four live events' audience), 166,000 of its 1.98 million
         // instructions (`make bench-cost`). Written `x = 'a' OR x = 'b' OR ...`, the same check
         // compares in place. SQLite documents changing a CHECK by rewriting the table's text in
         // `sqlite_schema`: the new text allows and refuses exactly what the old did, no row is
@@ -225,10 +225,10 @@ extension Schema {
   /// Migration 50, SQLite only. A table with a key of its own (not a number) is two trees in
   /// SQLite, the rows by a hidden number and the key's index; every create wrote a page of
   /// each for its days, its history and each of its approval lines. Stored `WITHOUT ROWID`,
-  /// the rows are kept in the key's tree: one page fewer each (three of a create's 41 in the
-  /// log), and a read by the key (a request's days, for the calendar and the balances) finds
-  /// the row in the key's tree. Each table is made again under its name, its rows and indexes
-  /// as they were; no table refers to these three.
+  /// the rows are kept in the key's tree: a page fewer each (about two of the benchmark
+  /// company's 42 pages a create in the log), and a read by the key (a request's days, for the
+  /// calendar and the balances) finds the row there. Each table is made again under its name,
+  /// its rows and indexes as they were; no table refers to these three.
   static let keyedTables: [String] =
     [
       """
