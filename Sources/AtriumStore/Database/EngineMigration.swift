@@ -74,15 +74,18 @@ public enum EngineMigration {
       }
       let references = try origin.query(
         "SELECT \"table\" AS referenced, \"from\" AS column FROM pragma_foreign_key_list(?)", .text(name))
+      // A table stored without row numbers is paged through by its key (`TableCopy`).
       let withoutRowid = try origin.queryFirst("SELECT wr FROM pragma_table_list(?)", .text(name))?.int("wr") == 1
-      let key = try origin.query("SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", .text(name)).map {
-        $0.string("name")
-      }
+      let key =
+        withoutRowid
+        ? try origin.query("SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", .text(name)).map {
+          $0.string("name")
+        } : nil
       tables[name] = TableCopy.Table(
         name: name, columns: columns,
         dependsOn: Set(references.map { $0.string("referenced") }.filter { $0 != name }),
         selfReferences: references.filter { $0.string("referenced") == name }.map { $0.string("column") },
-        keyColumns: withoutRowid ? key : nil)
+        keyColumns: key)
     }
     // A topological order: a table comes once every table it refers to has come.
     var ordered: [TableCopy.Table] = []
