@@ -23,12 +23,16 @@ import Testing
         try Self.applyRandomChange(connection, random: &random, typeID: typeID, at: clock)
       }
       try Self.expectLinesMatchAWalk(app, "seed \(seed), step \(step): \(operation)")
-      if step % 20 == 19 { try Self.expectEveryApprovalsListMatches(app, "seed \(seed), step \(step)") }
+      if step % 20 == 19 {
+        try Self.expectEveryApprovalsListMatches(app, "seed \(seed), step \(step)")
+        try Self.expectEveryTeamsLeaveMatches(app, "seed \(seed), step \(step)")
+      }
     }
     // The statements migration 37 filled the tables with give the same rows.
     try app.database.write { try ReportingLinesStore($0).rebuild() }
     try Self.expectLinesMatchAWalk(app, "seed \(seed), rebuilt from scratch")
     try Self.expectEveryApprovalsListMatches(app, "seed \(seed), rebuilt from scratch")
+    try Self.expectEveryTeamsLeaveMatches(app, "seed \(seed), rebuilt from scratch")
   }
 
   // MARK: Random changes
@@ -171,9 +175,15 @@ import Testing
       )
       var expectedApprovals: Set<ApprovalLine> = []
       let above = Dictionary(grouping: expected.filter { $0.depth > 0 }, by: \.descendant)
+      let managerOf = Dictionary(
+        uniqueKeysWithValues: expected.filter { $0.depth == 1 }.map { ($0.descendant, $0.ancestor) })
       for row in try connection.query(
-        "SELECT id, employee_id, status, created_at, start_date, revision FROM leave_requests")
+        "SELECT id, employee_id, status, created_at, start_date, revision, manager_id FROM leave_requests")
       {
+        // Each request names its requester's manager now (migration 51).
+        #expect(
+          row.optionalString("manager_id") == managerOf[row.string("employee_id")],
+          "\(context): request \(row.string("id")) names \(row.optionalString("manager_id") ?? "no one")")
         for line in above[row.string("employee_id")] ?? [] {
           expectedApprovals.insert(
             ApprovalLine(
@@ -195,6 +205,34 @@ import Testing
         keptApprovals == expectedApprovals,
         "\(context): kept but not expected \(keptApprovals.subtracting(expectedApprovals)), expected but not kept \(expectedApprovals.subtracting(keptApprovals))"
       )
+    }
+  }
+
+  /// Each person's teammates' leave (same manager, active, pending or approved) over the
+  /// whole range of the requests, against the requests of the people a walk of the managers
+  /// gives the same manager.
+  private static func expectEveryTeamsLeaveMatches(_ app: TestApp, _ context: String) throws {
+    try app.database.read { connection in
+      let managers = try managers(connection)
+      let active = Set(try connection.query("SELECT id FROM employees WHERE active = 1").map { $0.string("id") })
+      let requests = try connection.query("SELECT id, employee_id, status, start_date, end_date FROM leave_requests")
+      let store = LeaveRequestStore(connection)
+      for (start, end) in [("2000-01-01", "2100-12-31"), ("2026-03-02", "2026-03-20")] {
+        for (person, manager) in managers {
+          let expected = requests.filter {
+            let requester = $0.string("employee_id")
+            return manager != nil && requester != person && managers[requester] == manager
+              && active.contains(requester) && ["pending", "approved"].contains($0.string("status"))
+              && $0.string("start_date") <= end && $0.string("end_date") >= start
+          }
+          let found = try store.teammatesLeave(
+            of: person, managerID: manager, from: CalendarDate(start)!, to: CalendarDate(end)!)
+          #expect(
+            found.map { "\($0.person.id) \($0.span.start)" }.sorted()
+              == expected.map { "\($0.string("employee_id")) \($0.string("start_date"))" }.sorted(),
+            "\(context): \(person)'s teammates from \(start) to \(end)")
+        }
+      }
     }
   }
 

@@ -232,7 +232,7 @@ import Testing
     let path = directory.path + "/db.sqlite"
     let old = try SQLiteDatabase(path: path, migrations: Schema.migrations.filter { $0.version <= 46 })
     let long = try LeaveSpan(start: CalendarDate("2024-01-01")!, end: CalendarDate("2025-12-31")!)
-    try old.write { connection in
+    try StoreFixture.writeBeforeTeams(old) { connection in
       try StoreFixture.eva(on: connection)
       try LeaveRequestStore(connection).insert(
         LeaveRequest(id: "r", employeeID: "e", typeID: "t", span: long, status: .approved),

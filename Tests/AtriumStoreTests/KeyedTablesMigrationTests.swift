@@ -14,7 +14,7 @@ import Testing
     let path = directory.path + "/db.sqlite"
     let old = try SQLiteDatabase(path: path, migrations: Schema.migrations.filter { $0.version <= 49 })
     let week = try LeaveSpan(start: CalendarDate("2026-03-02")!, end: CalendarDate("2026-03-06")!)
-    try old.write { connection in
+    try StoreFixture.writeBeforeTeams(old) { connection in
       try connection.execute("INSERT INTO departments (id, name) VALUES ('d', 'Ventas')")
       try connection.execute(
         "INSERT INTO locations (id, name, time_zone, weekend_days) VALUES ('l', 'Madrid', 'UTC', '6,7')")

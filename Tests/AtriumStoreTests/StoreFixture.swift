@@ -16,3 +16,17 @@ enum StoreFixture {
     try LeaveSettingsStore(connection).insert(LeaveType(id: "t", name: "Sabbatical"))
   }
 }
+
+extension StoreFixture {
+  /// Writes into a database made with the migrations before 51 through today's stores, whose
+  /// request rows name the requester's manager (migration 51's column): the column is there
+  /// for the writes and dropped after, so the database is the old schema again, with rows as
+  /// the stores write them.
+  static func writeBeforeTeams(_ database: SQLiteDatabase, _ body: (any DatabaseConnection) throws -> Void) throws {
+    try database.write { connection in
+      try connection.execute("ALTER TABLE leave_requests ADD COLUMN manager_id TEXT")
+      try body(connection)
+      try connection.execute("ALTER TABLE leave_requests DROP COLUMN manager_id")
+    }
+  }
+}

@@ -220,6 +220,19 @@ extension Schema {
     Migration(
       version: 50, name: "a request's days, history and approval lines stored in their keys' order",
       sql: keyedTables.map { .differing(sqlite: $0, postgres: nil) }),
+    Migration(
+      version: 51, name: "each request's team kept on it, so a team's leave is one index range",
+      sql: [
+        // The teammates off on a request's days were found by one index seek for each person
+        // with the requester's manager (120 in the benchmark company: 451,000 of a create's
+        // 1.79 million instructions, `callgrind`), whatever their leave. The requester's
+        // manager is now kept on each request (`LeaveRequestStore.insert`, and
+        // `ReportingLinesStore.moved` when it changes), and a team's requests that end on or
+        // after a day are one range of this index.
+        "ALTER TABLE leave_requests ADD COLUMN manager_id TEXT",
+        "UPDATE leave_requests SET manager_id = (SELECT e.manager_id FROM employees e WHERE e.id = employee_id)",
+        "CREATE INDEX leave_requests_team ON leave_requests (manager_id, end_date)",
+      ]),
   ]
 
   /// Migration 50, SQLite only. A table with a key of its own (not a number) is two trees in

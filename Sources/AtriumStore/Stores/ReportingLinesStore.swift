@@ -32,6 +32,9 @@ public struct ReportingLinesStore {
   func moved(_ employeeID: String, to managerID: String?) throws {
     try detach(employeeID)
     if let managerID { try attach(employeeID, below: managerID) }
+    // Each request names its requester's team (`LeaveRequestStore.teammatesLeave`).
+    try connection.execute(
+      "UPDATE leave_requests SET manager_id = ? WHERE employee_id = ?", DatabaseValue(managerID), .text(employeeID))
   }
 
   /// The people in the person's part of the chain: themselves and everyone below.
