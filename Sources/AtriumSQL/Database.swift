@@ -43,9 +43,16 @@ public protocol DatabaseConnection: AnyObject {
   /// held for that round trip and the commit only. A savepoint that rolls back drops what it
   /// queued. Their effects cannot be read back in the same transaction.
   func executeBeforeCommit(_ statements: [(sql: String, arguments: [DatabaseValue])]) throws
+
+  /// How many rows this connection has changed so far in the tables whose rows instances
+  /// keep in memory (all but `CachedRows.neverKept`), when the engine counts them; nil when it
+  /// does not, and any write may have changed such rows.
+  var keptRowChanges: Int? { get }
 }
 
 extension DatabaseConnection {
+  public var keptRowChanges: Int? { nil }
+
   /// One after the other: an embedded engine has no round trips to save.
   public func queries(_ queries: [(sql: String, arguments: [DatabaseValue])]) throws -> [[DatabaseRow]] {
     try queries.map { try query($0.sql, $0.arguments) }

@@ -33,6 +33,13 @@ public final class SQLiteConnection {
   /// Frames in the write-ahead log after this connection's last commit, once
   /// `reportLogLength` was called (`SQLiteConnection+Log.swift`).
   public internal(set) var logFrames = 0
+  /// Rows inserted, updated or deleted in any table but `uncountedTables`, once
+  /// `countRowChanges` was called (`SQLiteConnection+Changes.swift`).
+  public internal(set) var countedRowChanges = 0
+  /// The tables `countedRowChanges` passes over, as C strings.
+  var uncountedTables: [[CChar]] = []
+  /// The table or view the statement being prepared drops, when its last step was a `DROP`.
+  var droppedTable: [CChar]?
 
   /// SQLite copies bound text and blobs when given this destructor (the C macro is not imported).
   private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

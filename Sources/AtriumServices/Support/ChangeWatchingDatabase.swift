@@ -1,8 +1,9 @@
 import AtriumSQL
 
-/// An instance's database, which moves its `ChangeSignal` after every write transaction, so
-/// that what the instance keeps in memory (`RecentReads`) is read again after any change it
-/// made, whichever service made it.
+/// An instance's database, which moves its `ChangeSignal` after every write transaction that
+/// changed rows an instance keeps (any table but `CachedRows.neverKept`, as the engine counts
+/// them; every write on an engine that does not), so that what the instance keeps in memory
+/// (`RecentReads`) is read again after any such change it made, whichever service made it.
 package final class ChangeWatchingDatabase<Base: Database>: Database {
   private let base: Base
   private let signal: ChangeSignal
@@ -20,10 +21,18 @@ package final class ChangeWatchingDatabase<Base: Database>: Database {
 
   @discardableResult
   package func write<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
-    signal.writeBegan()
     // Also after a failure: a COMMIT lost on the way may have committed.
-    defer { signal.writeEnded() }
-    return try base.write(body)
+    var changedKeptRows = true
+    defer { if changedKeptRows { signal.changed() } }
+    // The work runs on the writer's thread while this one waits for its commit.
+    return try base.write { connection in
+      try signal.inWrite {
+        let before = connection.keptRowChanges
+        let result = try body(connection)
+        if let before, let after = connection.keptRowChanges { changedKeptRows = after != before }
+        return result
+      }
+    }
   }
 }
 

@@ -1,32 +1,31 @@
 import Synchronization
 
 /// A number that moves on whenever something an instance keeps in memory may have changed:
-/// after every write transaction this instance ran (`ChangeWatchingDatabase`), and when
-/// another instance announced a change (`CachedRows.channel`) or announcements may have been
-/// missed (the listening connection was made again).
+/// after every write transaction this instance ran that changed rows instances keep, or may
+/// have (`ChangeWatchingDatabase`), and when another instance announced a change
+/// (`CachedRows.channel`) or announcements may have been missed (the listening connection was
+/// made again).
 package final class ChangeSignal: Sendable {
   private let count = Atomic<UInt64>(0)
-  private let writes = Atomic<Int>(0)
+
+  /// Whether this thread is inside a write transaction (`inWrite`).
+  @TaskLocal private static var isInsideWrite = false
 
   package init() {}
 
   package var current: UInt64 { count.load(ordering: .acquiring) }
 
-  /// Whether a write transaction of this instance is running: what is read meanwhile may be
-  /// what that write has not committed yet (when read inside it), so it is not kept.
-  package var isWriting: Bool { writes.load(ordering: .acquiring) > 0 }
+  /// Whether this thread runs a write transaction's work: what it reads may be what the
+  /// transaction has not committed yet, which no other request may see, so it is not kept.
+  package var isInsideWrite: Bool { Self.isInsideWrite }
 
   package func changed() {
     count.wrappingAdd(1, ordering: .releasing)
   }
 
-  package func writeBegan() {
-    writes.add(1, ordering: .acquiringAndReleasing)
-  }
-
-  package func writeEnded() {
-    changed()
-    writes.subtract(1, ordering: .acquiringAndReleasing)
+  /// Runs `body`, a write transaction's work, marked as such on this thread.
+  package func inWrite<T>(_ body: () throws -> T) rethrows -> T {
+    try Self.$isInsideWrite.withValue(true, operation: body)
   }
 }
 
@@ -38,8 +37,10 @@ package final class ChangeSignal: Sendable {
 /// next request, and a change made by another instance within `lifetime` even when its
 /// announcement was lost: the promise is that a sign-out on one instance stops the token on
 /// every instance for any request that arrives more than a second after it was answered.
-/// Nothing read while a write of this instance runs is kept: it may be that write's own
-/// uncommitted state, which no other request may see.
+/// Nothing read inside a write is kept: it may be that write's own uncommitted state, which
+/// no other request may see. A value read beside a write is kept: were it older than what the
+/// write changes, the signal moves when the write has committed, after the value's reading
+/// took the signal's number.
 package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   /// Under a second: the value was read before the change it misses was answered.
   package static var lifetime: Duration { .milliseconds(900) }
@@ -70,7 +71,7 @@ package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Send
       return kept.value
     }
     let value = try read()
-    guard !signal.isWriting else { return value }
+    guard !signal.isInsideWrite else { return value }
     kept.withLock { kept in
       if kept.count >= limit { kept.removeAll(keepingCapacity: true) }
       kept[key] = Kept(value: value, signal: current, readAt: now)

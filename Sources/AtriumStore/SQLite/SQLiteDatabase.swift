@@ -140,6 +140,7 @@ public final class SQLiteDatabase: Database {
     let connection = try translate { try SQLiteConnection(path: path) }
     connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
     connection.reportLogLength()
+    connection.countRowChanges(except: CachedRows.neverKept)
     try translate {
       try connection.executeScript(
         "PRAGMA foreign_keys = ON; PRAGMA synchronous = \(durability == .full ? "FULL" : "NORMAL"); "
@@ -165,6 +166,8 @@ final class PooledConnection: DatabaseConnection, @unchecked Sendable {
   init(_ connection: SQLiteConnection) {
     self.connection = connection
   }
+
+  var keptRowChanges: Int? { connection.countedRowChanges }
 
   @discardableResult
   func execute(_ sql: String, _ arguments: [DatabaseValue]) throws -> Int {
