@@ -176,16 +176,20 @@ public struct LeaveRequestStore {
   public func holdingRequestsFetch(
     employeeID: String, from start: CalendarDate, to end: CalendarDate
   ) -> Fetch<[StoredRequest]> {
-    let lastEnd =
-      connection.dialect == .postgres
-      ? "to_char(CAST(? AS date) + (SELECT days FROM leave_longest_span), 'YYYY-MM-DD')"
-      : "date(?, '+' || (SELECT days FROM leave_longest_span) || ' days')"
-    return Fetch(
+    Fetch(
       """
       SELECT * FROM leave_requests WHERE employee_id = ? AND status IN ('pending', 'approved')
-        AND start_date <= ? AND end_date >= ? AND end_date <= \(lastEnd) ORDER BY start_date
+        AND start_date <= ? AND end_date >= ? AND end_date <= \(Self.lastEnd(connection.dialect)) ORDER BY start_date
       """, .text(employeeID), DatabaseValue(end), DatabaseValue(start), DatabaseValue(end)
     ) { $0.compactMap(Self.stored) }
+  }
+
+  /// The last end date a request meeting a day (the statement's next parameter) can have:
+  /// that day plus the longest request's length (migration 47).
+  private static func lastEnd(_ dialect: SQLDialect) -> String {
+    dialect == .postgres
+      ? "to_char(CAST(? AS date) + (SELECT days FROM leave_longest_span), 'YYYY-MM-DD')"
+      : "date(?, '+' || (SELECT days FROM leave_longest_span) || ' days')"
   }
 
   /// Pending and approved requests of everyone working at a location (to count their days
@@ -286,15 +290,16 @@ public struct LeaveRequestStore {
     throws -> [(person: PersonName, span: LeaveSpan)]
   {
     guard let managerID else { return [] }
-    // The team's requests that end on or after `start`, one range of `leave_requests_team`:
-    // a few upcoming ones, where a seek for each teammate cost a quarter of a create.
+    // One range of `leave_requests_team`: the team's requests ending from `start` to the
+    // longest request's length after `end` (as `holdingRequestsFetch`), their dates, status
+    // and requester read from the index; only those that meet the days are read in full.
     let rows = try connection.query(
       """
       SELECT r.*, e.first_name, e.last_name, e.username FROM leave_requests r
       JOIN employees e ON e.id = r.employee_id
-      WHERE r.manager_id = ? AND r.end_date >= ? AND r.start_date <= ? AND r.employee_id <> ?
-        AND r.status IN ('pending', 'approved') AND e.active = 1
-      """, .text(managerID), DatabaseValue(start), DatabaseValue(end), .text(employeeID))
+      WHERE r.manager_id = ? AND r.end_date >= ? AND r.end_date <= \(Self.lastEnd(connection.dialect))
+        AND r.start_date <= ? AND r.status IN ('pending', 'approved') AND r.employee_id <> ? AND e.active = 1
+      """, .text(managerID), DatabaseValue(start), DatabaseValue(end), DatabaseValue(end), .text(employeeID))
     return rows.compactMap { row in
       guard let stored = Self.stored(row) else { return nil }
       return (PersonName(id: stored.request.employeeID, displayName: Self.displayName(row)), stored.request.span)
