@@ -1,3 +1,4 @@
+import AtriumDomain
 import AtriumServices
 import AtriumWeb
 
@@ -151,10 +152,10 @@ struct JSONSyntax {
       case UInt8(ascii: "\""):
         return control
       case 0x7F:
-        control = true
+        control = control || TextRules.isControlCharacter(0x7F)
       case 0xC2:
-        // U+0080 to U+009F, the C1 controls.
-        if let next = peek(), next >= 0x80, next <= 0x9F { control = true }
+        // The lead byte of U+0080 to U+00BF, the C1 controls among them.
+        if let next = peek() { control = control || TextRules.isControlCharacter(0x80 | UInt32(next & 0x3F)) }
       case UInt8(ascii: "\\"):
         guard let escaped = peek() else { throw failure("unterminated string") }
         index += 1
@@ -162,8 +163,10 @@ struct JSONSyntax {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "n"), UInt8(ascii: "r"),
           UInt8(ascii: "t"):
           break
-        case UInt8(ascii: "b"), UInt8(ascii: "f"):
-          control = true
+        case UInt8(ascii: "b"):
+          control = control || TextRules.isControlCharacter(0x08)
+        case UInt8(ascii: "f"):
+          control = control || TextRules.isControlCharacter(0x0C)
         case UInt8(ascii: "u"):
           var scalar: UInt32 = 0
           for _ in 0..<4 {
@@ -173,9 +176,7 @@ struct JSONSyntax {
             scalar = scalar << 4 | value
             index += 1
           }
-          if (scalar < 0x20 && scalar != 0x09 && scalar != 0x0A && scalar != 0x0D) || (0x7F...0x9F).contains(scalar) {
-            control = true
-          }
+          control = control || TextRules.isControlCharacter(scalar)
         default:
           index -= 1
           throw failure("invalid escape in a string")
