@@ -23,8 +23,13 @@ extension SQLiteConnection {
   /// Copies into the database file every frame of the log that no reader still needs, without
   /// waiting for readers or writers (a passive checkpoint). The next writer starts the log
   /// again from its beginning once all of it was copied.
-  public func checkpoint() throws {
-    let code = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+  /// - Returns: The frames in the log, and how many of them are now copied.
+  @discardableResult
+  public func checkpoint() throws -> (logFrames: Int, copiedFrames: Int) {
+    var logFrames: Int32 = 0
+    var copiedFrames: Int32 = 0
+    let code = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &copiedFrames)
     guard code == SQLITE_OK else { throw error(sql: "a passive checkpoint") }
+    return (Int(logFrames), Int(copiedFrames))
   }
 }

@@ -155,6 +155,8 @@ public final class SQLiteConnection {
 
   /// Whether a transaction is open on this connection.
   public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+  /// Whether the open transaction has written (or holds the write lock).
+  public var isWriting: Bool { sqlite3_txn_state(handle, nil) == SQLITE_TXN_WRITE }
 
   // MARK: - Private
 

@@ -155,6 +155,8 @@ extension SQLiteDatabase {
           continue
         }
         try connection.execute("COMMIT", [])
+        // Before the writes are answered: their callers' next reads must not reuse a snapshot.
+        snapshots.committed()
         for write in remaining { write.isFinished = true }
         remaining = []
       } catch let error as DatabaseError where error.isBusy && busyAttempts < Self.busyRetries {

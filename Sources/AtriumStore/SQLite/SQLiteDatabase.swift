@@ -33,6 +33,8 @@ public final class SQLiteDatabase: Database {
   /// applies every write queued meanwhile.
   private let groupCommit = GroupCommit()
   private let checkpoints = LogCheckpoints()
+  /// When a reader's kept read transaction may be used again (`ReadSnapshots`).
+  let snapshots = ReadSnapshots()
   /// Checkpoints taken beside the writers so far (for tests).
   var checkpointsTaken: Int { checkpoints.count }
   /// Writes waiting for the writer now.
@@ -58,12 +60,17 @@ public final class SQLiteDatabase: Database {
   public func read<T>(_ body: (any DatabaseConnection) throws -> T) throws -> T {
     // Inside a write, read what it has written so far.
     if let active = activeWrite.current { return try body(active) }
-    let pooled = try checkOut()
+    let pooled = try checkOutReader()
     defer { checkIn(pooled) }
-    try pooled.execute("BEGIN DEFERRED", [])
+    try pooled.beginRead(after: snapshots.mark)
     do {
       let result = try body(pooled)
-      try pooled.execute("COMMIT", [])
+      // A read that wrote is committed at once, as every read once was, and counted.
+      if pooled.connection.isWriting {
+        try pooled.execute("COMMIT", [])
+        pooled.snapshot = nil
+        snapshots.committed()
+      }
       return result
     } catch {
       pooled.rollBack()
@@ -115,24 +122,61 @@ public final class SQLiteDatabase: Database {
     if frames >= LogCheckpoints.writerCopiesPast {
       // Busy while another checkpoint runs (the background one, or another process's): the
       // next commit tries again.
-      try? connection.connection.checkpoint()
+      _ = try? copyLog(on: connection)
     } else if frames >= LogCheckpoints.frames {
       checkpoints.request { [weak self] in
         guard let self, let pooled = try? checkOut() else { return }
         defer { checkIn(pooled) }
-        try? pooled.connection.checkpoint()
+        _ = try? copyLog(on: pooled)
       }
     }
   }
 
+  /// A passive checkpoint on `connection`, after the idle connections let go of their read
+  /// transactions.
+  /// - Returns: The frames in the log, and how many of them are now copied.
+  func copyLog(on connection: PooledConnection) throws -> (logFrames: Int, copiedFrames: Int) {
+    endIdleReads()
+    defer { snapshots.checkpointed() }
+    return try Self.translate { try connection.connection.checkpoint() }
+  }
+
+  /// `copyLog` on a connection of the pool (for tests).
+  func copyLogNow() throws -> (logFrames: Int, copiedFrames: Int) {
+    let pooled = try checkOut()
+    defer { checkIn(pooled) }
+    return try copyLog(on: pooled)
+  }
+
+  /// Ends the read transactions that connections waiting in the pool keep, so that a
+  /// checkpoint can copy the whole log and the next writer start it again from its beginning.
+  private func endIdleReads() {
+    let idle = pool.withLock { pool in
+      let holding = pool.filter { $0.snapshot != nil }
+      pool.removeAll { $0.snapshot != nil }
+      return holding
+    }
+    for pooled in idle { pooled.endRead() }
+    pool.withLock { $0.insert(contentsOf: idle, at: 0) }
+  }
+
   // MARK: - Pool
 
+  /// A connection for writing or a checkpoint: without a read transaction.
   private func checkOut() throws -> PooledConnection {
+    let pooled = try checkOutReader()
+    pooled.endRead()
+    return pooled
+  }
+
+  /// A connection for reading, with the read transaction it may keep.
+  private func checkOutReader() throws -> PooledConnection {
     if let pooled = pool.withLock({ $0.popLast() }) { return pooled }
     return try Self.open(path, durability: durability)
   }
 
   private func checkIn(_ pooled: PooledConnection) {
+    pooled.endReadUnlessCurrent(snapshots.mark)
     pool.withLock { $0.append(pooled) }
   }
 
@@ -162,6 +206,8 @@ public final class SQLiteDatabase: Database {
 final class PooledConnection: DatabaseConnection, @unchecked Sendable {
   let connection: SQLiteConnection
   var dialect: SQLDialect { .sqlite }
+  /// The read transaction this connection keeps between reads (`ReadSnapshots`), if any.
+  var snapshot: ReadSnapshot?
 
   init(_ connection: SQLiteConnection) {
     self.connection = connection
@@ -188,6 +234,7 @@ final class PooledConnection: DatabaseConnection, @unchecked Sendable {
 
   func rollBack() {
     if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
+    snapshot = nil
   }
 }
 
