@@ -10,7 +10,8 @@ import Synchronization
 /// threads starting or ending reads at once waited for each other (`strace -c` on `/me/leave`
 /// under load: 1.65 `fcntl` and 1.23 `futex` a request, every `futex` in
 /// `sqlite3WalBeginReadTransaction` or `sqlite3WalEndReadTransaction` in `perf record`). Kept
-/// transactions answered 17% more `/me/leave` requests a second (bench/README.md).
+/// transactions answered a fifth to a third more `/me/leave` requests a second in alternating
+/// runs (bench/README.md).
 ///
 /// A snapshot is used again only while it is still the newest there is:
 /// - no commit by this database's writer since it began (`committed` moves after each commit,
