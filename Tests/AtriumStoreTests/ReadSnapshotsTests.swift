@@ -96,6 +96,23 @@ import Testing
     #expect(try Self.countsOnFourConnections(database) == [60, 60, 60, 60])
   }
 
+  /// A server left idle keeps no reader's mark in the log: another process's checkpoint copies
+  /// the whole of it soon after this instance's last read.
+  @Test func anIdleInstanceLetsAnotherProcessCopyTheWholeLog() throws {
+    let directory = TemporaryDirectory()
+    let database = try Self.database(directory)
+    let other = try SQLiteDatabase(path: directory.path + "/db.sqlite", migrations: [])
+    try other.write { try $0.execute("INSERT INTO rows (id, data) VALUES (1, zeroblob(3000))") }
+    // Four connections of this instance go back to its pool keeping transactions that end
+    // before the other process's next write.
+    #expect(try Self.countsOnFourConnections(database) == [1, 1, 1, 1])
+    try other.write { try $0.execute("INSERT INTO rows (id, data) VALUES (2, zeroblob(3000))") }
+    #expect(
+      waitUntil(
+        { (try? other.copyLogNow()).map { $0.copiedFrames == $0.logFrames && $0.logFrames > 0 } ?? false },
+        deadline: 10))
+  }
+
   /// A read that throws ends its transaction: the next read on that connection starts anew.
   @Test func aReadThatThrowsLetsGoOfItsTransaction() throws {
     let directory = TemporaryDirectory()

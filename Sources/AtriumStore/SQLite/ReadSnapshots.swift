@@ -22,11 +22,14 @@ import Synchronization
 ///   import`, `atrium ldap`), whose commits this instance does not count; they show within that
 ///   time, as the instance's kept reads show changes of other processes within a second.
 ///
-/// Idle connections are not left holding old snapshots when the log is copied back:
-/// `SQLiteDatabase` ends them before each checkpoint.
+/// Idle connections are not left holding old snapshots: `SQLiteDatabase` ends them before each
+/// checkpoint, and a quarter of a second after a connection went back to the pool with one.
 final class ReadSnapshots: Sendable {
   /// How long a read transaction is used again at most.
   static let longestReuse: UInt64 = 100_000_000
+  /// How long after a connection went back to the pool with a kept transaction the pool's idle
+  /// connections are looked at.
+  static let sweepDelay = DispatchTimeInterval.milliseconds(250)
 
   /// What a snapshot was begun after.
   struct Mark: Equatable {
@@ -36,6 +39,7 @@ final class ReadSnapshots: Sendable {
 
   private let commits = Atomic<Int>(0)
   private let checkpoints = Atomic<Int>(0)
+  private let sweepWaiting = Atomic<Bool>(false)
 
   /// Read before a snapshot begins: a change after it makes the snapshot look older than it
   /// may be, never newer.
@@ -51,6 +55,17 @@ final class ReadSnapshots: Sendable {
   /// After every checkpoint.
   func checkpointed() {
     checkpoints.add(1, ordering: .releasing)
+  }
+
+  /// Whether the caller is to schedule the next look at the idle connections: false while one
+  /// is already waiting.
+  func claimSweep() -> Bool {
+    sweepWaiting.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+  }
+
+  /// When the scheduled look begins.
+  func sweepStarted() {
+    sweepWaiting.store(false, ordering: .releasing)
   }
 
   static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }

@@ -148,16 +148,37 @@ public final class SQLiteDatabase: Database {
     return try copyLog(on: pooled)
   }
 
-  /// Ends the read transactions that connections waiting in the pool keep, so that a
-  /// checkpoint can copy the whole log and the next writer start it again from its beginning.
-  private func endIdleReads() {
+  /// Ends the read transactions that connections waiting in the pool keep (only those no
+  /// longer current, when `keepingCurrent`), so that a checkpoint, this instance's or another
+  /// process's, can copy the whole log and the next writer start it again from its beginning.
+  private func endIdleReads(keepingCurrent: Bool = false) {
+    let mark = snapshots.mark
+    let now = ReadSnapshots.now
+    func ends(_ pooled: PooledConnection) -> Bool {
+      guard let snapshot = pooled.snapshot else { return false }
+      return !keepingCurrent || !snapshot.isCurrent(mark, at: now)
+    }
     let idle = pool.withLock { pool in
-      let holding = pool.filter { $0.snapshot != nil }
-      pool.removeAll { $0.snapshot != nil }
-      return holding
+      let ending = pool.filter(ends)
+      pool.removeAll(where: ends)
+      return ending
     }
     for pooled in idle { pooled.endRead() }
-    pool.withLock { $0.insert(contentsOf: idle, at: 0) }
+    if !idle.isEmpty { pool.withLock { $0.insert(contentsOf: idle, at: 0) } }
+  }
+
+  /// A connection that went back to the pool with a kept read transaction lets go of it soon
+  /// after, even when nothing else happens: a server left idle holds no reader's mark in the
+  /// log, which another process's checkpoint (`atrium import`'s) would have to stop at.
+  private func endIdleReadsSoon() {
+    guard snapshots.claimSweep() else { return }
+    DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + ReadSnapshots.sweepDelay) {
+      [weak self] in
+      guard let self else { return }
+      snapshots.sweepStarted()
+      endIdleReads(keepingCurrent: true)
+      if pool.withLock({ $0.contains { $0.snapshot != nil } }) { endIdleReadsSoon() }
+    }
   }
 
   // MARK: - Pool
@@ -177,7 +198,9 @@ public final class SQLiteDatabase: Database {
 
   private func checkIn(_ pooled: PooledConnection) {
     pooled.endReadUnlessCurrent(snapshots.mark)
+    let keepsRead = pooled.snapshot != nil
     pool.withLock { $0.append(pooled) }
+    if keepsRead { endIdleReadsSoon() }
   }
 
   private static func open(_ path: String, durability: Durability) throws -> PooledConnection {
