@@ -126,6 +126,37 @@ import Testing
     }
   }
 
+  /// A page's requesters are what this instance read less than a second ago while nothing
+  /// changed (`InstanceMemory.requesters`): another instance's change of one reaches this
+  /// instance's list within a second, on every row of theirs.
+  @Test func aRequesterChangedOnAnotherInstanceShows() throws {
+    let first = try TestApp()
+    let second = try TestApp(secondInstanceOf: first)
+    let ana = try first.login("ana")
+    let eva = try first.login("eva")
+    for day in ["2026-06-01", "2026-06-03"] {
+      let asked = first.send(.leave(.create), json: #"{"start": "\#(day)", "end": "\#(day)"}"#, token: eva.accessToken)
+      #expect(asked.status == 201)
+    }
+    try Self.expectListAsIfEncodedAfresh(first, ana, .pending, "before")
+    try second.app.environment.database.write { connection in
+      let people = PeopleStore(connection)
+      var person = try #require(try people.employee(id: eva.user.id))
+      person.position = "Head of \"Tests\""
+      try people.update(person)
+    }
+    let deadline = ContinuousClock.now + .seconds(10)
+    while Self.list(first, ana, .pending).text.components(separatedBy: #"Head of \"Tests\""#).count < 3,
+      ContinuousClock.now < deadline
+    {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    #expect(
+      Self.list(first, ana, .pending).text.components(separatedBy: #"Head of \"Tests\""#).count == 3,
+      "both of her requests show her new position")
+    try Self.expectListAsIfEncodedAfresh(first, ana, .pending, "after")
+  }
+
   // MARK: Checking
 
   static func list(

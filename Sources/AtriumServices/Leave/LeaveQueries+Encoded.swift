@@ -18,8 +18,9 @@ extension LeaveQueries {
     }
   }
 
-  /// The requester's name, position and photo are read for every page, so their changes show
-  /// at once.
+  /// Each requester's name, position and photo are those this instance read less than a
+  /// second ago while nothing changed (`InstanceMemory.requesters`): a change shows at once
+  /// on this instance, and within a second on the others, as the caller's own facts do.
   package func encodedApprovals(
     filter: ApprovalFilter, page: PageRequest, principal: Principal
   ) throws -> EncodedApprovalsPage {
@@ -35,6 +36,9 @@ extension LeaveQueries {
           let item = kept?.found(revision: revision)
           found.append(item)
           return item?.entry
+        },
+        requesters: environment.memory.map { memory in
+          { ids in try memory.requesters.values(for: ids) { try ApprovalsStore(connection).requesters(ids: $0) } }
         })
       let items = try LeaveContext(connection: connection, environment: environment)
         .approvalItems(result.entries, found: found)

@@ -14,6 +14,8 @@ package final class InstanceMemory: Sendable {
   package let timeZones: RecentReads<String, String?>
   /// Each person's settings (language, badge), by employee id.
   package let settings: RecentReads<String, SettingsStore.Settings>
+  /// Who asked for a request in the approvals list (name, position, photo), by employee id.
+  package let requesters: RecentReads<String, ApprovalsStore.Requester>
   /// The company (one row; the key is always `.company`).
   package let company: RecentReads<Single, Company?>
   /// Every leave type, for their names and the request form (never to validate a write).
@@ -65,6 +67,7 @@ package final class InstanceMemory: Sendable {
     webSessions = RecentReads(signal: changes)
     timeZones = RecentReads(signal: changes)
     settings = RecentReads(signal: changes)
+    requesters = RecentReads(signal: changes)
     company = RecentReads(signal: changes)
     leaveTypes = RecentReads(signal: changes)
     leaveTypeNames = RecentReads(signal: changes)

@@ -49,4 +49,32 @@ package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Send
     }
     return value
   }
+
+  /// The value of each key, in their order: those kept that are still good, and for the
+  /// others what `read` gives (kept; nil where `read` gives none). One look under the lock for
+  /// them all, where a page of a hundred people asking one by one took and dropped it a hundred
+  /// times, and one lookup a key.
+  package func values(for keys: [Key], read: ([Key]) throws -> [Key: Value]) rethrows -> [Value?] {
+    let now = ContinuousClock.now
+    let current = signal.current
+    var missing: [Int] = []
+    var values: [Value?] = kept.withLock { kept in
+      keys.indices.map { index in
+        if let value = kept[keys[index]], value.signal == current, now - value.readAt < Self.lifetime {
+          return value.value
+        }
+        missing.append(index)
+        return nil
+      }
+    }
+    guard !missing.isEmpty else { return values }
+    let read = try read(missing.map { keys[$0] })
+    for index in missing { values[index] = read[keys[index]] }
+    guard !signal.isInsideWrite else { return values }
+    kept.withLock { kept in
+      if kept.count + read.count > limit { kept.removeAll(keepingCapacity: true) }
+      for (key, value) in read { kept[key] = Kept(value: value, signal: current, readAt: now) }
+    }
+    return values
+  }
 }
