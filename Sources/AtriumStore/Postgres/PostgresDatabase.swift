@@ -32,10 +32,10 @@ public final class PostgresDatabase: Database {
   private let permits: DispatchSemaphore
   private let gate = WriteGate()
   /// This thread's write transaction on this database, if one is running.
-  private var activeWrite: ThreadTransaction<PostgresPooledConnection> { ThreadTransaction(of: self, "write") }
+  private var activeWrite: ThreadTransaction<PostgresPooledConnection> { ThreadTransaction(of: self, .write) }
   /// This thread's read transaction, if one is running: a read inside it joins it rather
   /// than taking a second connection from the pool.
-  private var activeRead: ThreadTransaction<PostgresPooledConnection> { ThreadTransaction(of: self, "read") }
+  private var activeRead: ThreadTransaction<PostgresPooledConnection> { ThreadTransaction(of: self, .read) }
 
   /// Connects to the database `url` names and runs pending migrations.
   /// - Throws: `DatabaseError` (unavailable) naming the host, never the password, when the

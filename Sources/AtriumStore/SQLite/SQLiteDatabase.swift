@@ -40,7 +40,7 @@ public final class SQLiteDatabase: Database {
   /// Writes waiting for the writer now.
   var queuedWrites: Int { groupCommit.count }
   /// This thread's write transaction on this database, if one is running.
-  private var activeWrite: ThreadTransaction<PooledConnection> { ThreadTransaction(of: self, "write") }
+  private var activeWrite: ThreadTransaction<PooledConnection> { ThreadTransaction(of: self, .write) }
 
   /// Opens (creating when missing) the database file at `path` and runs pending migrations.
   public init(path: String, durability: Durability = .full, migrations: [Migration] = Schema.migrations) throws {
