@@ -33,7 +33,8 @@ package struct LeaveContext {
       PlacesStore(connection).locationFetch(id: employee.locationID),
       settings.holidaysFetch(locationID: employee.locationID, within: span))
     let calendar = Self.calendar(of: location, holidays: holidays)
-    return (calendar, Self.date(of: environment.now(), in: location.map { Self.zone(named: $0.timeZone) } ?? .gmt))
+    guard let location else { return (calendar, Self.date(of: environment.now(), in: .gmt)) }
+    return (calendar, ZoneOffsets.date(of: environment.now(), inZoneNamed: location.timeZone))
   }
 
   private static func calendar(
@@ -47,11 +48,17 @@ package struct LeaveContext {
     let zone = try environment.recall(\.timeZones, employee.locationID) {
       try PlacesStore(connection).location(id: employee.locationID)?.timeZone
     }
-    return Self.date(of: environment.now(), in: zone.map(Self.zone(named:)) ?? .gmt)
+    guard let zone else { return Self.date(of: environment.now(), in: .gmt) }
+    return ZoneOffsets.date(of: environment.now(), inZoneNamed: zone)
   }
 
   package static func date(of instant: Date, in zone: TimeZone) -> CalendarDate {
-    let local = instant.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: instant))
+    date(of: instant, offset: zone.secondsFromGMT(for: instant))
+  }
+
+  /// The date at `instant` where clocks are `offset` seconds ahead of UTC.
+  static func date(of instant: Date, offset: Int) -> CalendarDate {
+    let local = instant.timeIntervalSince1970 + Double(offset)
     return CalendarDate(dayNumber: epochDay + Int((local / 86_400).rounded(.down)))!
   }
 
