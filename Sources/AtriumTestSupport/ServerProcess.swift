@@ -34,12 +34,20 @@ public final class ServerProcess: @unchecked Sendable {
     process.standardOutput = output
     // ATRIUM_TEST_ECHO_LOG=1 shows what the server logs (see `LogRecorder`).
     let echoes = ProcessInfo.processInfo.environment["ATRIUM_TEST_ECHO_LOG"] == "1"
-    process.standardError = echoes ? FileHandle.standardError : FileHandle.nullDevice
+    // Otherwise with its output: a server that does not start says why in the failure.
+    process.standardError = echoes ? FileHandle.standardError : output
     try process.run()
     var buffer = Data()
     let end = Date().addingTimeInterval(deadline)
     var found: Int?
     while found == nil, Date() < end {
+      // Waits a second at a time, never past the deadline: a server that died says nothing
+      // more, and its output may give no end of file (a server started at the same moment can
+      // hold the pipe too), where reading would wait for ever.
+      var waiting = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&waiting, 1, Int32(max(1, min(1000, end.timeIntervalSinceNow * 1000)))) > 0 else {
+        if process.isRunning { continue } else { break }
+      }
       let chunk = output.fileHandleForReading.availableData
       if chunk.isEmpty { break }
       buffer.append(chunk)
@@ -49,8 +57,12 @@ public final class ServerProcess: @unchecked Sendable {
       }
     }
     guard let found else {
+      // A server whose output ended is on its way out: a moment to learn how it ended.
+      let exiting = Date().addingTimeInterval(2)
+      while process.isRunning, Date() < exiting { Thread.sleep(forTimeInterval: 0.01) }
+      let ended = process.isRunning ? "still running" : "ended with status \(process.terminationStatus)"
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-      throw Failure(description: "atrium serve did not start: \(String(decoding: buffer, as: UTF8.self))")
+      throw Failure(description: "atrium serve did not start (\(ended)): \(String(decoding: buffer, as: UTF8.self))")
     }
     port = found
     // Keep reading so the server never blocks on a full pipe.
