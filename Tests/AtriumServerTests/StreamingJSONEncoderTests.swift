@@ -155,6 +155,30 @@ import Testing
     #expect(throws: StreamingJSONEncoder.InvalidValue.self) { try StreamingJSONEncoder().encode([Double.nan]) }
   }
 
+  /// Integers are written digit by digit into the output: byte for byte what Foundation
+  /// writes, at every edge of every width, and at random; half days with their half.
+  @Test func integersMatchFoundationByteForByte() throws {
+    var random = SystemRandomNumberGenerator()
+    let int64s: [Int64] =
+      [0, 1, -1, 9, 10, -10, 99, 100, 12_345, -98_765, .max, .min, .max - 1, .min + 1]
+      + (0..<500).map { _ in Int64.random(in: .min ... .max, using: &random) }
+      + (0..<500).map { _ in Int64.random(in: -1_000...1_000, using: &random) }
+    try expectSameBytes(int64s)
+    try expectSameBytes(int64s.map { Int($0) })
+    try expectSameBytes([Int8.min, -1, 0, 7, Int8.max])
+    try expectSameBytes([UInt8.min, 9, 10, UInt8.max])
+    try expectSameBytes([UInt64.max, UInt64(Int64.max), UInt64(Int64.max) + 1, 0])
+    try expectSameBytes((0..<200).map { _ in UInt64.random(in: .min ... .max, using: &random) })
+    let halves = [HalfDays(halves: 0), HalfDays(halves: 1), HalfDays(halves: -1), HalfDays(halves: 41)]
+    #expect(String(decoding: try StreamingJSONEncoder().encode(halves), as: UTF8.self) == "[0,0.5,-0.5,20.5]")
+  }
+
+  private func expectSameBytes<T: Encodable>(_ values: [T]) throws {
+    let ours = String(decoding: try StreamingJSONEncoder().encode(values), as: UTF8.self)
+    let theirs = String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
+    #expect(ours == theirs, "\(T.self)")
+  }
+
   @Test func emptyContainers() throws {
     #expect(try StreamingJSONEncoder().encode([String]()) == Array("[]".utf8))
     #expect(try StreamingJSONEncoder().encode([String: Int]()) == Array("{}".utf8))

@@ -99,9 +99,26 @@ package final class JSONOutput {
     }
   }
 
+  /// Its digits written into the output as they are worked out: making a `String` of each
+  /// number first took the generic conversion's way, at every day count and year of a page.
   package func writeInteger<T: BinaryInteger>(_ number: T) {
-    var text = String(number)
-    text.withUTF8 { append(contentsOf: $0) }
+    guard let value = Int64(exactly: number) else {
+      var text = String(number)
+      text.withUTF8 { append(contentsOf: $0) }
+      return
+    }
+    if value < 0 { append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    // 20 digits hold any Int64's magnitude, written from the end.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    }
   }
 
   package func writeDouble(_ number: Double) throws {
