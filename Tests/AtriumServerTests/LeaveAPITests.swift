@@ -270,6 +270,9 @@ import Testing
   }
 
   @Test func allowanceOverridesChangeTheBalance() throws {
+    // Read (and kept by the instance) before the change.
+    let before = try JSONText.decode(LeaveYear.self, from: app.send(.leave(.mine(year: 2026)), token: eva.accessToken))
+    #expect(before.allowance == HalfDays(days: 23))
     let set = app.send(
       .leaveSettings(.setAllowance(id: eva.user.id, year: 2026)), json: #"{"days": 30.5}"#, token: ana.accessToken)
     #expect(set.status == 200)

@@ -90,4 +90,23 @@ import Testing
     #expect(try allowance(first) == HalfDays(days: 25))
     #expect(waitUntil({ (try? allowance(second)) == HalfDays(days: 25) }, deadline: 10))
   }
+
+  /// A person's allowance set by hand is kept by each instance for balances shown, as the
+  /// policy is: set on one, both show it.
+  @Test func anAllowanceSetOnOneInstanceMovesTheBalanceShownByBoth() throws {
+    let first = try TestApp()
+    let second = try TestApp(secondInstanceOf: first)
+    let ana = try first.login("ana")
+    let eva = try first.login("eva")
+    func allowance(_ instance: TestApp) throws -> HalfDays {
+      try JSONText.decode(LeaveYear.self, from: instance.send(.leave(.mine(year: 2027)), token: eva.accessToken))
+        .allowance
+    }
+    #expect(try allowance(first) == HalfDays(days: 23) && allowance(second) == HalfDays(days: 23))
+    let set = first.send(
+      .leaveSettings(.setAllowance(id: eva.user.id, year: 2027)), json: #"{"days": 30.5}"#, token: ana.accessToken)
+    #expect(set.status == 200, "\(set.text)")
+    #expect(try allowance(first) == HalfDays(halves: 61))
+    #expect(waitUntil({ (try? allowance(second)) == HalfDays(halves: 61) }, deadline: 10))
+  }
 }

@@ -27,6 +27,9 @@ package final class InstanceMemory: Sendable {
   package let placeNames: RecentReads<Single, PlaceNames>
   /// The leave policy year by year, for balances shown (a write's balance check reads its own).
   package let policyHistory: RecentReads<Single, LeavePolicyHistory>
+  /// Each person's allowances set for particular years, by employee id, for balances shown
+  /// (a write's balance check reads its own).
+  package let allowances: RecentReads<String, [Int: HalfDays]>
   /// Requests' bodies and JSON by revision, for the approvals list, the year views and the
   /// time-off page (exact: never stale).
   package let keptRequests = KeptRequests()
@@ -73,6 +76,7 @@ package final class InstanceMemory: Sendable {
     leaveTypeNames = RecentReads(signal: changes)
     placeNames = RecentReads(signal: changes)
     policyHistory = RecentReads(signal: changes)
+    allowances = RecentReads(signal: changes)
   }
 }
 
