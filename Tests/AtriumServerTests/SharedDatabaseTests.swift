@@ -74,7 +74,13 @@ import Testing
     #expect(try stream.next(named: "approvals").data.contains(id))
   }
 
-  @Test func aPolicyChangedOnOneInstanceMovesTheBalanceShownByBoth() throws {
+  /// What a balance shown is made of and each instance keeps: the company's policy, and a
+  /// person's allowance set by hand.
+  enum BalanceChange: CaseIterable, Sendable { case policy, allowance }
+
+  /// Changed on one instance, the balance both show moves.
+  @Test(arguments: BalanceChange.allCases)
+  func aChangeOnOneInstanceMovesTheBalanceShownByBoth(_ change: BalanceChange) throws {
     let first = try TestApp()
     let second = try TestApp(secondInstanceOf: first)
     let ana = try first.login("ana")
@@ -83,30 +89,18 @@ import Testing
       try JSONText.decode(LeaveYear.self, from: instance.send(.leave(.mine(year: 2027)), token: eva.accessToken))
         .allowance
     }
-    // Both instances have read (and could have kept) the policy before.
+    // Both instances have read (and could have kept) what the change moves before.
     #expect(try allowance(first) == HalfDays(days: 23) && allowance(second) == HalfDays(days: 23))
-    let changed = first.send(.leaveSettings(.updatePolicy), json: #"{"defaultAllowance": 25}"#, token: ana.accessToken)
+    let changed =
+      switch change {
+      case .policy:
+        first.send(.leaveSettings(.updatePolicy), json: #"{"defaultAllowance": 25}"#, token: ana.accessToken)
+      case .allowance:
+        first.send(
+          .leaveSettings(.setAllowance(id: eva.user.id, year: 2027)), json: #"{"days": 25}"#, token: ana.accessToken)
+      }
     #expect(changed.status == 200, "\(changed.text)")
     #expect(try allowance(first) == HalfDays(days: 25))
     #expect(waitUntil({ (try? allowance(second)) == HalfDays(days: 25) }, deadline: 10))
-  }
-
-  /// A person's allowance set by hand is kept by each instance for balances shown, as the
-  /// policy is: set on one, both show it.
-  @Test func anAllowanceSetOnOneInstanceMovesTheBalanceShownByBoth() throws {
-    let first = try TestApp()
-    let second = try TestApp(secondInstanceOf: first)
-    let ana = try first.login("ana")
-    let eva = try first.login("eva")
-    func allowance(_ instance: TestApp) throws -> HalfDays {
-      try JSONText.decode(LeaveYear.self, from: instance.send(.leave(.mine(year: 2027)), token: eva.accessToken))
-        .allowance
-    }
-    #expect(try allowance(first) == HalfDays(days: 23) && allowance(second) == HalfDays(days: 23))
-    let set = first.send(
-      .leaveSettings(.setAllowance(id: eva.user.id, year: 2027)), json: #"{"days": 30.5}"#, token: ana.accessToken)
-    #expect(set.status == 200, "\(set.text)")
-    #expect(try allowance(first) == HalfDays(halves: 61))
-    #expect(waitUntil({ (try? allowance(second)) == HalfDays(halves: 61) }, deadline: 10))
   }
 }
