@@ -20,6 +20,11 @@ package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Send
     let value: Value
     let signal: UInt64
     let readAt: ContinuousClock.Instant
+
+    /// Whether nothing may have changed since it was read, and it is young enough.
+    func isGood(signal current: UInt64, at now: ContinuousClock.Instant) -> Bool {
+      signal == current && now - readAt < RecentReads.lifetime
+    }
   }
 
   private let signal: ChangeSignal
@@ -38,7 +43,7 @@ package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Send
     // it, so what was read is not used again.
     let now = ContinuousClock.now
     let current = signal.current
-    if let kept = kept.withLock({ $0[key] }), kept.signal == current, now - kept.readAt < Self.lifetime {
+    if let kept = kept.withLock({ $0[key] }), kept.isGood(signal: current, at: now) {
       return kept.value
     }
     let value = try read()
@@ -60,7 +65,7 @@ package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Send
     var missing: [Int] = []
     var values: [Value?] = kept.withLock { kept in
       keys.indices.map { index in
-        if let value = kept[keys[index]], value.signal == current, now - value.readAt < Self.lifetime {
+        if let value = kept[keys[index]], value.isGood(signal: current, at: now) {
           return value.value
         }
         missing.append(index)

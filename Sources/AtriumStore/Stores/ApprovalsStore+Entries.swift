@@ -122,12 +122,9 @@ extension ApprovalsStore {
   /// The requesters with these employee ids that exist, by id.
   public func requesters(ids: [String]) throws -> [String: Requester] {
     var found: [String: Requester] = [:]
-    for start in stride(from: 0, to: ids.count, by: 500) {
-      let chunk = ids[start..<min(start + 500, ids.count)]
-      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+    for (marks, arguments) in IDLists.chunks(of: ids) {
       try connection.forEachRow(
-        "SELECT id, first_name, last_name, username, position, photo FROM employees WHERE id IN (\(marks))",
-        chunk.map { .text($0) }
+        "SELECT id, first_name, last_name, username, position, photo FROM employees WHERE id IN (\(marks))", arguments
       ) { row in
         let requester = Requester(
           id: row[0].string, firstName: row[1].string, lastName: row[2].string, username: row[3].string,

@@ -122,9 +122,8 @@ public struct LeaveRequestStore {
   /// The requests with these ids that exist, in no particular order.
   public func requests(ids: [String]) throws -> [StoredRequest] {
     var found: [StoredRequest] = []
-    for chunk in Self.chunks(of: ids) {
-      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-      found += try connection.query("SELECT * FROM leave_requests WHERE id IN (\(marks))", chunk.map { .text($0) })
+    for (marks, arguments) in IDLists.chunks(of: ids) {
+      found += try connection.query("SELECT * FROM leave_requests WHERE id IN (\(marks))", arguments)
         .compactMap(Self.stored)
     }
     return found
@@ -237,13 +236,12 @@ public struct LeaveRequestStore {
   /// The working days of each request, by year.
   public func daysPerYear(requestIDs: [String]) throws -> [String: [Int: HalfDays]] {
     var result: [String: [Int: HalfDays]] = [:]
-    for chunk in Self.chunks(of: requestIDs) {
-      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+    for (marks, arguments) in IDLists.chunks(of: requestIDs) {
       let rows = try connection.query(
         """
         SELECT request_id, substr(date, 1, 4) AS year, SUM(halves) AS halves FROM leave_request_days
         WHERE request_id IN (\(marks)) GROUP BY request_id, substr(date, 1, 4)
-        """, chunk.map { .text($0) })
+        """, arguments)
       for row in rows {
         result[row.string("request_id"), default: [:]][row.int("year")] = HalfDays(halves: row.int("halves"))
       }
@@ -363,11 +361,6 @@ public struct LeaveRequestStore {
   }
 
   // MARK: Rows
-
-  /// Ids 500 at a time: a statement's arguments stay far below either engine's limit.
-  private static func chunks(of ids: [String]) -> [[String]] {
-    stride(from: 0, to: ids.count, by: 500).map { Array(ids[$0..<min($0 + 500, ids.count)]) }
-  }
 
   static func stored(_ row: DatabaseRow) -> StoredRequest? {
     guard let start = row.date("start_date"), let end = row.date("end_date"),
