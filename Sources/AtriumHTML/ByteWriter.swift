@@ -5,8 +5,10 @@
 /// bench-cost`, the `/time-off` row). Here an append is a bounds check and a copy.
 struct ByteWriter: ~Copyable {
   private var start: UnsafeMutablePointer<UInt8>
-  private var count = 0
+  private(set) var count = 0
   private var capacity: Int
+  /// Where the first `Node.hole` was written.
+  private(set) var holeOffset: Int?
 
   init(capacity: Int) {
     self.capacity = max(capacity, 64)
@@ -18,6 +20,18 @@ struct ByteWriter: ~Copyable {
   /// The bytes written, copied into an array once.
   consuming func bytes() -> [UInt8] {
     Array(UnsafeBufferPointer(start: start, count: count))
+  }
+
+  /// The bytes written before an offset and after it, copied into two arrays.
+  consuming func split(at offset: Int) -> (before: [UInt8], after: [UInt8]) {
+    (
+      Array(UnsafeBufferPointer(start: start, count: offset)),
+      Array(UnsafeBufferPointer(start: start + offset, count: count - offset))
+    )
+  }
+
+  mutating func markHole() {
+    if holeOffset == nil { holeOffset = count }
   }
 
   mutating func append(_ byte: UInt8) {

@@ -10,8 +10,12 @@ public enum Node: Sendable, Hashable {
   case void(String, [Attribute])
   case text(String)
   case fragment([Node])
-  /// Markup produced by trusted code (the Markdown renderer), inserted as it is.
+  /// Markup produced by trusted code (the Markdown renderer, or markup kept after being
+  /// rendered from nodes), inserted as it is.
   case trusted(String)
+  /// Where a frame's content goes: renders as nothing, and `renderAroundHole()` splits the
+  /// frame's markup there, so that a frame rendered once can be kept and filled many times.
+  case hole
 
   public static let empty = Node.fragment([])
 }

@@ -26,8 +26,19 @@ extension Node {
     return output.bytes()
   }
 
+  /// The markup before the node's `hole` and after it (all of it before, when it has none):
+  /// a frame around pages' content, rendered once and kept.
+  public func renderAroundHole() -> (before: String, after: String) {
+    var output = ByteWriter(capacity: 4096)
+    write(into: &output)
+    let (before, after) = output.split(at: output.holeOffset ?? output.count)
+    return (String(decoding: before, as: UTF8.self), String(decoding: after, as: UTF8.self))
+  }
+
   private func write(into output: inout ByteWriter) {
     switch self {
+    case .hole:
+      output.markHole()
     case .text(let text):
       Self.escape(text, into: &output, inAttribute: false)
     case .trusted(let markup):

@@ -1,6 +1,5 @@
 import AtriumHTML
 import AtriumMessages
-import Synchronization
 
 extension Layout {
   /// The sections; the drawer (narrow screens) also holds sign-out, which the header has no
@@ -27,7 +26,7 @@ extension Layout {
 /// depend on nothing else (their texts and addresses are constants), so what is kept is never
 /// stale; the markup is rendered from nodes, escaped as any other.
 enum MenuEntries {
-  private struct Key: Hashable {
+  private struct Key: Hashable, Sendable {
     let language: Language
     let decides: Bool
     let isAdmin: Bool
@@ -36,20 +35,13 @@ enum MenuEntries {
   }
 
   /// Bounded: the waiting counts a company sees are few, but nothing else limits them.
-  private static let limit = 2_048
-  private static let kept = Mutex<[Key: String]>([:])
+  private static let kept = KeptMarkup<Key, String>(limit: 2_048)
 
   static func markup(_ context: WebContext) -> String {
     let key = Key(
       language: context.language, decides: context.decides, isAdmin: context.employee?.role == .admin,
       currentSection: context.current.map { Layout.section(of: $0, context) }, waiting: context.waiting)
-    if let markup = kept.withLock({ $0[key] }) { return markup }
-    let markup = Node.fragment(entries(context, currentSection: key.currentSection)).render()
-    kept.withLock { kept in
-      if kept.count >= limit { kept.removeAll() }
-      kept[key] = markup
-    }
-    return markup
+    return kept.markup(for: key) { Node.fragment(entries(context, currentSection: key.currentSection)).render() }
   }
 
   private static func entries(_ context: WebContext, currentSection: String?) -> [Node] {

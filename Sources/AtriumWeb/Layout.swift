@@ -1,4 +1,5 @@
 import AtriumAPI
+import AtriumDomain
 import AtriumHTML
 import AtriumMessages
 import AtriumServices
@@ -7,7 +8,50 @@ import AtriumServices
 /// board's badge, the menu (a drawer on narrow screens, a side column on wide ones), and the
 /// page's own content in `main`.
 package enum Layout {
+  /// The page's own content inside the frame, which is rendered once for each `FrameKey` and
+  /// kept: every page of a session has the same frame but for its title and section.
   package static func page(_ title: String, _ context: WebContext, _ content: [Node]) -> Node {
+    let frame = frames.markup(for: FrameKey(title: title, context)) { Self.frame(title, context).renderAroundHole() }
+    return .fragment(
+      [.trusted(frame.before), .h1([], [.text(title)])]
+        + (context.flash.map { [.p([.class("flash"), Attribute("role", "status")], [.text($0)])] } ?? [])
+        + content + [.trusted(frame.after)])
+  }
+
+  /// Everything a frame is made from: `frame(_:_:)` reads nothing else of the context.
+  private struct FrameKey: Hashable, Sendable {
+    let title: String
+    let language: Language
+    let companyName: String
+    let employeeID: String?
+    let displayName: String?
+    let photoID: String?
+    let role: Role?
+    let unread: Int
+    let waiting: Int
+    let section: String?
+    let csrfToken: String?
+
+    init(title: String, _ context: WebContext) {
+      self.title = title
+      language = context.language
+      companyName = context.companyName
+      employeeID = context.employee?.id
+      displayName = context.employee?.displayName
+      photoID = context.employee?.photoID
+      role = context.employee?.role
+      unread = context.unread
+      waiting = context.waiting
+      section = context.current.map { Layout.section(of: $0, context) }
+      csrfToken = context.visitor?.csrfToken
+    }
+  }
+
+  /// A frame names a session (its forms' token): as many as sessions browsing at once.
+  private static let frames = KeptMarkup<FrameKey, (before: String, after: String)>(limit: 4_096)
+
+  /// The document, with a hole where the page's heading and content go.
+  private static func frame(_ title: String, _ context: WebContext) -> Node {
     .html(
       [.lang(context.language.rawValue)],
       [
@@ -23,11 +67,7 @@ package enum Layout {
               [.class("layout")],
               [
                 .nav([.class("side"), .ariaLabel(context(.menu))], [menu(context)]),
-                .main(
-                  [.id("content")],
-                  [.h1([], [.text(title)])]
-                    + (context.flash.map { [.p([.class("flash"), Attribute("role", "status")], [.text($0)])] } ?? [])
-                    + content),
+                .main([.id("content")], [.hole]),
               ]),
           ]),
       ])

@@ -51,6 +51,10 @@ package enum TimeOffPage {
   /// Allowance, carried over, expired, approved, pending and remaining days, with the
   /// carried days' deadline and the sum written out, so Remaining visibly adds up.
   package static func figures(_ context: WebContext, _ year: LeaveYear) -> Node {
+    .trusted(keptFigures.markup(for: FiguresKey(context, year)) { makeFigures(context, year).render() })
+  }
+
+  private static func makeFigures(_ context: WebContext, _ year: LeaveYear) -> Node {
     let carried = BalanceMessage.carried(year.carriedOver, expired: year.expired, deadline: year.carriedOverUntil)
     let sum = BalanceMessage.sum(
       allowance: year.allowance, carried: year.carriedOver, expired: year.expired, approved: year.approved,
@@ -74,7 +78,14 @@ package enum TimeOffPage {
   package static func requestList(_ context: WebContext, _ requests: [LeaveRequestBody], cancellable: Bool) -> Node {
     requests.isEmpty
       ? .p([.class("muted")], [.text(context(.noRequests))])
-      : .ul([.class("list"), .id("requests")], requests.map { request(context, $0, cancellable: cancellable) })
+      : .ul(
+        [.class("list"), .id("requests")],
+        requests.map { request in
+          .trusted(
+            keptRows.markup(for: RowKey(context, request, cancellable: cancellable)) {
+              Self.request(context, request, cancellable: cancellable).render()
+            })
+        })
   }
 
   /// A term and its value straight in the list (no wrapper: older screen readers and axe-core
@@ -89,7 +100,24 @@ package enum TimeOffPage {
     Wording(.en).number(days)
   }
 
+  /// The form; kept when it shows no preview (the form of every visit to the page).
   private static func requestForm(
+    _ context: WebContext, form: Form, year: Int, preview: LeavePreview?, error: String?, types: [LeaveTypeBody],
+    target: WebPage
+  ) -> Node {
+    guard preview == nil else {
+      return makeRequestForm(
+        context, form: form, year: year, preview: preview, error: error, types: types, target: target)
+    }
+    let key = FormKey(context, form: form, year: year, error: error, types: types, target: target)
+    return .trusted(
+      keptForms.markup(for: key) {
+        makeRequestForm(context, form: form, year: year, preview: nil, error: error, types: types, target: target)
+          .render()
+      })
+  }
+
+  private static func makeRequestForm(
     _ context: WebContext, form: Form, year: Int, preview: LeavePreview?, error: String?, types: [LeaveTypeBody],
     target: WebPage
   ) -> Node {

@@ -17,6 +17,19 @@ package struct WebContext: Sendable {
   /// Pending requests waiting for this decider (0 for everyone else): the Approvals menu's number.
   package var waiting = 0
 
+  package init(
+    visitor: WebSessions.Visitor?, language: Language, companyName: String, unread: Int, current: WebPage?,
+    flash: String? = nil, waiting: Int = 0
+  ) {
+    self.visitor = visitor
+    self.language = language
+    self.companyName = companyName
+    self.unread = unread
+    self.current = current
+    self.flash = flash
+    self.waiting = waiting
+  }
+
   package func callAsFunction(_ text: Text) -> String { text.in(language) }
 
   /// Any other message of the catalogue, in the reader's language.

@@ -25,6 +25,12 @@ package struct WebSessions: Sendable {
     package let principal: Principal
     package let sessionID: String
     package let csrfToken: String
+
+    package init(principal: Principal, sessionID: String, csrfToken: String) {
+      self.principal = principal
+      self.sessionID = sessionID
+      self.csrfToken = csrfToken
+    }
   }
 
   /// Starts a session for someone who just signed in; returns the `Set-Cookie` value.

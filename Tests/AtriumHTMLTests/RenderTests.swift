@@ -67,4 +67,20 @@ import Testing
     let page = Node.html([.lang("es")], [.body([], [.trusted("<b>ok</b>"), .fragment(["a", "b"])])])
     #expect(page.renderDocument() == "<!doctype html><html lang=\"es\"><body><b>ok</b>ab</body></html>")
   }
+
+  /// A frame split at its hole and filled gives the page rendered whole, escaping included; a
+  /// frame without a hole is all before it.
+  @Test func aFrameSplitAtItsHoleWrapsContentAsTheWholePageWould() {
+    func frame(_ content: Node) -> Node {
+      .html(
+        [.lang("en")], [.body([.data("who", "A & \"B\"")], [.header([], ["<top>"]), .main([.id("c")], [content])])])
+    }
+    let content = Node.fragment([.h1([], ["Time off"]), .p([], ["1 < 2"])])
+    let (before, after) = frame(.hole).renderAroundHole()
+    #expect(before + content.render() + after == frame(content).render())
+    #expect(after == "</main></body></html>")
+    #expect(Node.hole.render().isEmpty)
+    let whole = Node.div([], ["no hole"])
+    #expect(whole.renderAroundHole() == (before: whole.render(), after: ""))
+  }
 }

@@ -1,0 +1,37 @@
+import Synchronization
+
+/// Markup rendered from nodes once for each key and kept, for the parts of pages that requests
+/// render alike again and again: the frame around every page, a request's row, the request
+/// form. Making, writing and freeing a page's nodes was over half of the `/time-off` page's
+/// instructions (`make bench-cost`); a kept part is copied instead.
+///
+/// The key is everything the markup is made from, so nothing kept is ever stale: a change of any
+/// of it is another key. What is kept is rendered from nodes like everything else, so it is
+/// escaped the same way.
+final class KeptMarkup<Key: Hashable & Sendable, Markup: Sendable>: Sendable {
+  /// Bounded: keys that name a session (their forms' token) come and go; at the limit all is
+  /// dropped and made again as asked, a cost of a few pages.
+  private let limit: Int
+  private let kept = Mutex<[Key: Markup]>([:])
+
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  func markup(for key: Key, make: () -> Markup) -> Markup {
+    guard !KeptMarkupReference.makesAfresh else { return make() }
+    if let markup = kept.withLock({ $0[key] }) { return markup }
+    let markup = make()
+    kept.withLock { kept in
+      if kept.count >= limit { kept.removeAll() }
+      kept[key] = markup
+    }
+    return markup
+  }
+}
+
+/// Pages made with nothing kept, to compare kept markup with (`KeptMarkupTests`): a key that
+/// left out something its markup is made from shows as a difference.
+package enum KeptMarkupReference {
+  @TaskLocal package static var makesAfresh = false
+}
