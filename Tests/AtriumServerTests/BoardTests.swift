@@ -88,6 +88,21 @@ import Testing
     #expect(app.send(.board(.markRead(id: evasNotice)), token: marioNow.accessToken).status == 204)
   }
 
+  /// The badge on every page loses a company notice the moment it expires, with nothing written
+  /// in between, although the instance keeps the count it read a moment ago.
+  @Test func theBadgeLosesANoticeTheMomentItExpires() throws {
+    let posted = app.send(
+      .board(.post), json: #"{"title": "Coffee", "body": "x", "expiresAt": "2026-03-02T09:05:00Z"}"#,
+      token: ana.accessToken)
+    #expect(posted.status == 201)
+    let before = try unread(eva)
+    #expect(before >= 1)
+    app.clock.advance(by: 4 * 60 + 59)
+    #expect(try unread(eva) == before)
+    app.clock.advance(by: 1)
+    #expect(try unread(eva) == before - 1)
+  }
+
   @Test func onlyAdminsPostAndTheInputIsChecked() throws {
     #expect(app.send(.board(.post), json: #"{"title": "t", "body": "b"}"#, token: eva.accessToken).status == 403)
     let bad = app.send(

@@ -103,4 +103,27 @@ import Testing
     #expect(try allowance(first) == HalfDays(days: 25))
     #expect(waitUntil({ (try? allowance(second)) == HalfDays(days: 25) }, deadline: 10))
   }
+
+  /// The badge every page shows counts a company notice posted on one instance, and stops
+  /// counting it when it is marked read there: at once on that instance, within the deadline
+  /// on the other, which keeps the count it read for a moment.
+  @Test func aCompanyNoticePostedAndReadOnOneInstanceMovesTheBadgeShownByBoth() throws {
+    let first = try TestApp()
+    let second = try TestApp(secondInstanceOf: first)
+    let ana = try first.login("ana")
+    let eva = try first.login("eva")
+    func unread(_ instance: TestApp) throws -> Int {
+      try JSONText.decode(Badge.self, from: instance.send(.board(.badge), token: eva.accessToken)).unread
+    }
+    let before = try unread(first)
+    #expect(try unread(second) == before)
+    let posted = first.send(.board(.post), json: #"{"title": "Fire drill", "body": "At 11"}"#, token: ana.accessToken)
+    #expect(posted.status == 201, "\(posted.text)")
+    #expect(try unread(first) == before + 1)
+    #expect(waitUntil({ (try? unread(second)) == before + 1 }, deadline: 10))
+    let notice = try JSONText.decode(BoardItem.self, from: posted)
+    #expect(first.send(.board(.markRead(id: notice.id)), token: eva.accessToken).status == 204)
+    #expect(try unread(first) == before)
+    #expect(waitUntil({ (try? unread(second)) == before }, deadline: 10))
+  }
 }

@@ -20,3 +20,10 @@ enum BoardBadge {
     ).since
   }
 }
+
+/// What a person's unread count is read for (`InstanceMemory.badges`): who reads, which decides
+/// the company notices they see, and since when the badge counts.
+package struct UnreadCountKey: Hashable, Sendable {
+  let reader: BoardStore.Reader
+  let since: Int64
+}

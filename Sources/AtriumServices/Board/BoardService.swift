@@ -52,15 +52,26 @@ package struct BoardService: Sendable {
     }
   }
 
+  /// The personal notices' count is one row, read every time; the company notices' count is as
+  /// this instance read it less than a second ago while nothing changed and none of the notices
+  /// it counted has expired since (`InstanceMemory.companyUnread`): every web page shows the
+  /// badge, and counting the company notices was a tenth of the `/time-off` page's
+  /// instructions (`make bench-cost`).
   package func badge(principal: Principal) throws -> Badge {
     let settings = try settings(principal)
-    let since = settings.badgeResetAt
-    let reader = reader(principal, settings: settings)
-    return try environment.database.read { connection in
-      let counts = try BoardStore(connection).unreadCount(
-        for: reader, now: environment.now().milliseconds, since: since)
-      return Badge(unread: counts.all, sinceReset: counts.since)
+    let key = UnreadCountKey(reader: reader(principal, settings: settings), since: settings.badgeResetAt)
+    let now = environment.now().milliseconds
+    let company =
+      key.reader.readsCompanyNotices
+      ? try environment.recall(\.companyUnread, key, usable: { $0.firstExpiry.map { now < $0 } ?? true }) {
+        try environment.database.read {
+          try BoardStore($0).unreadCompanyNotices(for: key.reader, now: now, since: key.since)
+        }
+      } : .zero
+    let counts = try environment.database.read {
+      try BoardStore($0).unreadPersonalNotices(of: key.reader.employeeID, since: key.since)
     }
+    return Badge(unread: counts.all + company.all, sinceReset: counts.since + company.since)
   }
 
   /// The app icon's number starts again from zero; the board's unread marks stay.
@@ -79,6 +90,7 @@ package struct BoardService: Sendable {
     let found = try environment.database.write {
       try BoardStore($0).markRead(id: id, for: reader, now: environment.now().milliseconds)
     }
+    readsChanged()
     guard found else { throw Problem.notFound(.noNotice(id: id)) }
   }
 
@@ -87,6 +99,14 @@ package struct BoardService: Sendable {
     try environment.database.write {
       try BoardStore($0).markAllRead(for: reader, now: environment.now().milliseconds)
     }
+    readsChanged()
+  }
+
+  /// Company notices marked read are rows no instance keeps (`CachedRows.neverKept`), which
+  /// leave kept reads as they were; this instance's kept company counts depend on them, so it
+  /// reads again (others within a second, as for anything they keep).
+  private func readsChanged() {
+    environment.memory?.changes.changed()
   }
 
   package func post(_ body: NewNotice, by principal: Principal) throws -> BoardItem {

@@ -14,6 +14,9 @@ package final class InstanceMemory: Sendable {
   package let timeZones: RecentReads<String, String?>
   /// Each person's settings (language, badge), by employee id.
   package let settings: RecentReads<String, SettingsStore.Settings>
+  /// Each person's unread company notices, by who reads and since when (in the board's badge
+  /// on every page; `BoardService.badge`).
+  package let companyUnread: RecentReads<UnreadCountKey, BoardStore.UnreadCount>
   /// Who asked for a request in the approvals list (name, position, photo), by employee id.
   package let requesters: RecentReads<String, ApprovalsStore.Requester>
   /// The company (one row; the key is always `.company`).
@@ -70,6 +73,7 @@ package final class InstanceMemory: Sendable {
     webSessions = RecentReads(signal: changes)
     timeZones = RecentReads(signal: changes)
     settings = RecentReads(signal: changes)
+    companyUnread = RecentReads(signal: changes)
     requesters = RecentReads(signal: changes)
     company = RecentReads(signal: changes)
     leaveTypes = RecentReads(signal: changes)
@@ -97,10 +101,11 @@ extension ServerEnvironment {
 
   /// What `read` answers, or what this instance kept of it when it has a memory.
   package func recall<Key, Value>(
-    _ reads: KeyPath<InstanceMemory, RecentReads<Key, Value>>, _ key: Key, read: () throws -> Value
+    _ reads: KeyPath<InstanceMemory, RecentReads<Key, Value>>, _ key: Key, usable: (Value) -> Bool = { _ in true },
+    read: () throws -> Value
   ) rethrows -> Value {
     guard let memory else { return try read() }
-    return try memory[keyPath: reads].value(for: key, read: read)
+    return try memory[keyPath: reads].value(for: key, usable: usable, read: read)
   }
 
   private static func watching(_ database: some Database, signal: ChangeSignal) -> any Database {

@@ -38,12 +38,16 @@ package final class RecentReads<Key: Hashable & Sendable, Value: Sendable>: Send
   }
 
   /// The value kept for `key` when it is still good, otherwise what `read` returns (kept).
-  package func value(for key: Key, read: () throws -> Value) rethrows -> Value {
+  /// - Parameter usable: Whether a kept value still holds for what it says itself (a count that
+  ///   is less after a given time), asked of a value still good by the signal and its age.
+  package func value(
+    for key: Key, usable: (Value) -> Bool = { _ in true }, read: () throws -> Value
+  ) rethrows -> Value {
     // Both taken before reading: a change committed during the read moves the signal after
     // it, so what was read is not used again.
     let now = ContinuousClock.now
     let current = signal.current
-    if let kept = kept.withLock({ $0[key] }), kept.isGood(signal: current, at: now) {
+    if let kept = kept.withLock({ $0[key] }), kept.isGood(signal: current, at: now), usable(kept.value) {
       return kept.value
     }
     let value = try read()

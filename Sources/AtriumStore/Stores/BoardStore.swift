@@ -10,7 +10,7 @@ public struct BoardStore {
   }
 
   /// Who is reading, which decides the company notices they see.
-  public struct Reader: Sendable {
+  public struct Reader: Sendable, Hashable {
     public let employeeID: String
     public let departmentID: String
     public let locationID: String
@@ -196,43 +196,65 @@ public struct BoardStore {
     return (Array(items), next)
   }
 
-  /// Unread notices, in all and those created after `since` (milliseconds since 1970).
-  /// Every page of the web app shows it: the personal notices' count is one row
-  /// (`unread_notices`), the company notices' is counted in their indexes.
-  public func unreadCount(for reader: Reader, now: Int64, since: Int64 = 0) throws -> (all: Int, since: Int) {
-    let recipient = DatabaseValue.text(reader.employeeID)
-    var arguments: [DatabaseValue] =
-      since > 0 ? [recipient, recipient, .integer(since)] : [recipient, recipient, recipient, .integer(since)]
-    if reader.readsCompanyNotices {
-      arguments += [.integer(since)] + Self.meantFor(reader, now: now) + [recipient]
+  /// Unread notices: in all, and those created after a badge reset.
+  public struct UnreadCount: Sendable, Equatable {
+    public let all: Int
+    public let since: Int
+    /// When the first of the counted company notices expires (milliseconds since 1970), after
+    /// which the count is less without anything written; nil when none of them expires.
+    public let firstExpiry: Int64?
+
+    public static let zero = UnreadCount(all: 0, since: 0, firstExpiry: nil)
+
+    public static func + (left: Self, right: Self) -> Self {
+      UnreadCount(
+        all: left.all + right.all, since: left.since + right.since,
+        firstExpiry: [left.firstExpiry, right.firstExpiry].compactMap { $0 }.min())
     }
-    let sql = Self.unreadCountStatements[(since > 0 ? 2 : 0) + (reader.readsCompanyNotices ? 1 : 0)]
-    let rows = try connection.query(sql, arguments)
-    return (rows.reduce(0) { $0 + $1.int("n") }, rows.reduce(0) { $0 + $1.int("recent") })
   }
 
-  /// `unreadCount`'s statements, made once (every web page runs one): for a badge never reset
-  /// and one reset, each without and with the company notices.
-  ///
-  /// The personal notices' count is kept as a row (`NoticeStore.countUnread`). Those after a
-  /// reset are counted in `notices_unread` (few, after a recent one); for a badge never reset
-  /// (`since` 0), all of them less those not after it (none in practice).
-  private static let unreadCountStatements: [String] = {
-    let unread = "COALESCE((SELECT unread FROM unread_notices WHERE recipient_id = ?), 0)"
-    let unreadUntil = "FROM notices WHERE recipient_id = ? AND read_at IS NULL AND created_at"
-    let personal = [
-      "SELECT \(unread) AS n, \(unread) - (SELECT COUNT(*) \(unreadUntil) <= ?) AS recent",
-      "SELECT \(unread) AS n, (SELECT COUNT(*) \(unreadUntil) > ?) AS recent",
-    ]
-    let company = """
+  /// Unread notices, in all and those created after `since` (milliseconds since 1970).
+  public func unreadCount(for reader: Reader, now: Int64, since: Int64 = 0) throws -> UnreadCount {
+    try unreadPersonalNotices(of: reader.employeeID, since: since)
+      + (reader.readsCompanyNotices ? unreadCompanyNotices(for: reader, now: now, since: since) : .zero)
+  }
 
-      UNION ALL
-      SELECT COUNT(*), COALESCE(SUM(CASE WHEN c.created_at > ? THEN 1 ELSE 0 END), 0) FROM company_notices c
-      WHERE \(meantForReader)
-        AND NOT EXISTS (SELECT 1 FROM company_notice_reads r WHERE r.notice_id = c.id AND r.employee_id = ?)
-      """
-    return personal.flatMap { [$0, $0 + company] }
-  }()
+  /// Unread personal notices. Every page of the web app shows the count: it is kept as a row
+  /// (`NoticeStore.countUnread`). Those after a reset are counted in `notices_unread` (few,
+  /// after a recent one); for a badge never reset (`since` 0), all of them less those not
+  /// after it (none in practice).
+  public func unreadPersonalNotices(of employeeID: String, since: Int64) throws -> UnreadCount {
+    let recipient = DatabaseValue.text(employeeID)
+    let row = try connection.query(
+      since > 0 ? Self.unreadPersonalAfterReset : Self.unreadPersonalNeverReset,
+      since > 0 ? [recipient, recipient, .integer(since)] : [recipient, recipient, recipient, .integer(since)]
+    ).first
+    return UnreadCount(all: row?.int("n") ?? 0, since: row?.int("recent") ?? 0, firstExpiry: nil)
+  }
+
+  /// Unread company notices meant for the reader, counted in their indexes.
+  public func unreadCompanyNotices(for reader: Reader, now: Int64, since: Int64) throws -> UnreadCount {
+    let row = try connection.query(
+      Self.unreadCompany, [.integer(since)] + Self.meantFor(reader, now: now) + [.text(reader.employeeID)]
+    ).first
+    return UnreadCount(
+      all: row?.int("n") ?? 0, since: row?.int("recent") ?? 0,
+      firstExpiry: row?.optionalInt("first_expiry").map(Int64.init))
+  }
+
+  private static let unreadPersonal = "COALESCE((SELECT unread FROM unread_notices WHERE recipient_id = ?), 0)"
+  private static let unreadPersonalUntil = "FROM notices WHERE recipient_id = ? AND read_at IS NULL AND created_at"
+  private static let unreadPersonalNeverReset =
+    "SELECT \(unreadPersonal) AS n, \(unreadPersonal) - (SELECT COUNT(*) \(unreadPersonalUntil) <= ?) AS recent"
+  private static let unreadPersonalAfterReset =
+    "SELECT \(unreadPersonal) AS n, (SELECT COUNT(*) \(unreadPersonalUntil) > ?) AS recent"
+  private static let unreadCompany = """
+    SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN c.created_at > ? THEN 1 ELSE 0 END), 0) AS recent,
+      MIN(c.expires_at) AS first_expiry
+    FROM company_notices c
+    WHERE \(meantForReader)
+      AND NOT EXISTS (SELECT 1 FROM company_notice_reads r WHERE r.notice_id = c.id AND r.employee_id = ?)
+    """
 
   /// Marks one notice read; false when the reader has no such notice.
   public func markRead(id: String, for reader: Reader, now: Int64) throws -> Bool {
