@@ -35,3 +35,24 @@ final class KeptMarkup<Key: Hashable & Sendable, Markup: Sendable>: Sendable {
 package enum KeptMarkupReference {
   @TaskLocal package static var makesAfresh = false
 }
+
+/// Text in a kept part's key, equal to another only byte for byte. A `String` equals any text
+/// canonically equivalent to it (`É` written as one scalar or as two), which renders as other
+/// bytes: a key of `String`s could hand one person's page the other spelling. Hashing the bytes
+/// also skips the normalization check a `String` makes for text that is not ASCII.
+struct ExactText: Hashable, Sendable {
+  let text: String
+
+  init(_ text: String) {
+    self.text = text
+  }
+
+  static func == (left: Self, right: Self) -> Bool {
+    left.text.utf8.elementsEqual(right.text.utf8)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    var text = text
+    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  }
+}

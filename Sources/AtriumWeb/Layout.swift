@@ -20,30 +20,31 @@ package enum Layout {
 
   /// Everything a frame is made from: `frame(_:_:)` reads nothing else of the context.
   private struct FrameKey: Hashable, Sendable {
-    let title: String
+    let title: ExactText
     let language: Language
-    let companyName: String
-    let employeeID: String?
-    let displayName: String?
-    let photoID: String?
+    let companyName: ExactText
+    let employeeID: ExactText?
+    let displayName: ExactText?
+    let photoID: ExactText?
     let role: Role?
     let unread: Int
     let waiting: Int
     let section: String?
-    let csrfToken: String?
+    let csrfToken: ExactText?
 
     init(title: String, _ context: WebContext) {
-      self.title = title
+      self.title = ExactText(title)
       language = context.language
-      companyName = context.companyName
-      employeeID = context.employee?.id
-      displayName = context.employee?.displayName
-      photoID = context.employee?.photoID
-      role = context.employee?.role
+      companyName = ExactText(context.companyName)
+      let employee = context.employee
+      employeeID = employee.map { ExactText($0.id) }
+      displayName = employee.map { ExactText($0.displayName) }
+      photoID = employee?.photoID.map(ExactText.init)
+      role = employee?.role
       unread = context.unread
       waiting = context.waiting
       section = context.current.map { Layout.section(of: $0, context) }
-      csrfToken = context.visitor?.csrfToken
+      csrfToken = context.visitor.map { ExactText($0.csrfToken) }
     }
   }
 

@@ -36,53 +36,70 @@ extension TimeOffPage {
   /// What `request(_:_:cancellable:)` reads of the request and the context.
   struct RowKey: Hashable, Sendable {
     let language: Language
-    let csrfToken: String?
+    let csrfToken: ExactText?
     let cancellable: Bool
-    let id: String
+    let id: ExactText
     let status: LeaveStatus
     let start: CalendarDate
     let end: CalendarDate
     let startHalf: StartHalf
     let endHalf: EndHalf
-    let typeName: String
+    let typeName: ExactText
     let days: HalfDays
-    let note: String
-    let decisionReason: String?
+    let note: ExactText
+    let decisionReason: ExactText?
 
     init(_ context: WebContext, _ request: LeaveRequestBody, cancellable: Bool) {
       language = context.language
-      csrfToken = context.visitor?.csrfToken
+      csrfToken = context.visitor.map { ExactText($0.csrfToken) }
       self.cancellable = cancellable
-      id = request.id
+      id = ExactText(request.id)
       status = request.status
       start = request.start
       end = request.end
       startHalf = request.startHalf
       endHalf = request.endHalf
-      typeName = request.type.name
+      typeName = ExactText(request.type.name)
       days = request.days
-      note = request.note
-      decisionReason = request.decisionReason
+      note = ExactText(request.note)
+      decisionReason = request.decisionReason.map(ExactText.init)
     }
   }
 
   /// What `makeRequestForm` reads when it shows no preview.
   struct FormKey: Hashable, Sendable {
     let language: Language
-    let csrfToken: String?
-    let form: Form
+    let csrfToken: ExactText?
+    let start: ExactText
+    let end: ExactText
+    let startHalf: StartHalf
+    let endHalf: EndHalf
+    let note: ExactText
+    let typeID: ExactText
     let year: Int
-    let error: String?
-    let types: [LeaveTypeBody]
+    let error: ExactText?
+    let types: [TypeChoice]
     let target: WebPage
+
+    /// What the form shows of a leave type.
+    struct TypeChoice: Hashable, Sendable {
+      let id: ExactText
+      let name: ExactText
+      let isDefault: Bool
+    }
 
     init(_ context: WebContext, form: Form, year: Int, error: String?, types: [LeaveTypeBody], target: WebPage) {
       language = context.language
-      csrfToken = context.visitor?.csrfToken
-      self.form = form
+      csrfToken = context.visitor.map { ExactText($0.csrfToken) }
+      start = ExactText(form.start)
+      end = ExactText(form.end)
+      startHalf = form.startHalf
+      endHalf = form.endHalf
+      note = ExactText(form.note)
+      typeID = ExactText(form.typeID)
       self.year = year
-      self.error = error
-      self.types = types
+      self.error = error.map(ExactText.init)
+      self.types = types.map { TypeChoice(id: ExactText($0.id), name: ExactText($0.name), isDefault: $0.default) }
       self.target = target
     }
   }
