@@ -16,7 +16,7 @@ public enum Crypto {
   public static func sha256(_ data: [UInt8]) -> [UInt8] {
     var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
     data.withUnsafeBufferPointer { input in
-      _ = digest.withUnsafeMutableBufferPointer { SHA256(input.baseAddress, input.count, $0.baseAddress) }
+      digest.withUnsafeMutableBufferPointer { atrium_sha256(input.baseAddress, input.count, $0.baseAddress) }
     }
     return digest
   }

@@ -144,4 +144,14 @@ static inline int atrium_rs256_sign(const char *pem, size_t pem_length, const un
   BIO_free(bio);
   return ok;
 }
+/// SHA-256 of `count` bytes into `digest` (32 bytes), without looking the algorithm up: OpenSSL
+/// 3's one-shot `SHA256` fetches it from the provider at every call, under a lock all threads
+/// share (every web page hashes its session cookie).
+static inline void atrium_sha256(const void *data, size_t count, unsigned char *digest) {
+  SHA256_CTX context;
+  SHA256_Init(&context);
+  SHA256_Update(&context, data, count);
+  SHA256_Final(digest, &context);
+}
+
 #endif
