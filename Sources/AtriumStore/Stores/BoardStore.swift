@@ -220,15 +220,16 @@ public struct BoardStore {
   }
 
   /// Unread personal notices. Every page of the web app shows the count: it is kept as a row
-  /// (`NoticeStore.countUnread`). Those after a reset are counted in `notices_unread` (few,
-  /// after a recent one); for a badge never reset (`since` 0), all of them less those not
-  /// after it (none in practice).
+  /// (`NoticeStore.countUnread`). For a badge never reset (`since` 0) that row is both counts,
+  /// every notice being made after 1970; those after a reset are counted in `notices_unread`
+  /// (few, after a recent one).
   public func unreadPersonalNotices(of employeeID: String, since: Int64) throws -> UnreadCount {
     let recipient = DatabaseValue.text(employeeID)
-    let row = try connection.query(
-      since > 0 ? Self.unreadPersonalAfterReset : Self.unreadPersonalNeverReset,
-      since > 0 ? [recipient, recipient, .integer(since)] : [recipient, recipient, recipient, .integer(since)]
-    ).first
+    guard since > 0 else {
+      let unread = try connection.query(Self.unreadPersonalRow, [recipient]).first?.int("n") ?? 0
+      return UnreadCount(all: unread, since: unread, firstExpiry: nil)
+    }
+    let row = try connection.query(Self.unreadPersonalAfterReset, [recipient, recipient, .integer(since)]).first
     return UnreadCount(all: row?.int("n") ?? 0, since: row?.int("recent") ?? 0, firstExpiry: nil)
   }
 
@@ -242,12 +243,11 @@ public struct BoardStore {
       firstExpiry: row?.optionalInt("first_expiry").map(Int64.init))
   }
 
-  private static let unreadPersonal = "COALESCE((SELECT unread FROM unread_notices WHERE recipient_id = ?), 0)"
-  private static let unreadPersonalUntil = "FROM notices WHERE recipient_id = ? AND read_at IS NULL AND created_at"
-  private static let unreadPersonalNeverReset =
-    "SELECT \(unreadPersonal) AS n, \(unreadPersonal) - (SELECT COUNT(*) \(unreadPersonalUntil) <= ?) AS recent"
-  private static let unreadPersonalAfterReset =
-    "SELECT \(unreadPersonal) AS n, (SELECT COUNT(*) \(unreadPersonalUntil) > ?) AS recent"
+  private static let unreadPersonalRow = "SELECT unread AS n FROM unread_notices WHERE recipient_id = ?"
+  private static let unreadPersonalAfterReset = """
+    SELECT COALESCE((SELECT unread FROM unread_notices WHERE recipient_id = ?), 0) AS n,
+      (SELECT COUNT(*) FROM notices WHERE recipient_id = ? AND read_at IS NULL AND created_at > ?) AS recent
+    """
   private static let unreadCompany = """
     SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN c.created_at > ? THEN 1 ELSE 0 END), 0) AS recent,
       MIN(c.expires_at) AS first_expiry
