@@ -24,7 +24,10 @@ package enum Layout {
     let language: Language
     let companyName: ExactText
     let employeeID: ExactText?
-    let displayName: ExactText?
+    /// What `Employee.displayName` is made from (not made here at every page).
+    let firstName: ExactText?
+    let lastName: ExactText?
+    let username: ExactText?
     let photoID: ExactText?
     let role: Role?
     let unread: Int
@@ -38,13 +41,23 @@ package enum Layout {
       companyName = ExactText(context.companyName)
       let employee = context.employee
       employeeID = employee.map { ExactText($0.id) }
-      displayName = employee.map { ExactText($0.displayName) }
+      firstName = employee.map { ExactText($0.firstName) }
+      lastName = employee.map { ExactText($0.lastName) }
+      username = employee.map { ExactText($0.username) }
       photoID = employee?.photoID.map(ExactText.init)
       role = employee?.role
       unread = context.unread
       waiting = context.waiting
       section = context.current.map { Layout.section(of: $0, context) }
       csrfToken = context.visitor.map { ExactText($0.csrfToken) }
+    }
+
+    /// The session, the title and the counts tell frames apart; `==` compares the rest.
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(csrfToken)
+      hasher.combine(title)
+      hasher.combine(unread)
+      hasher.combine(waiting)
     }
   }
 

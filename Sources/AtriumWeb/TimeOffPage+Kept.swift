@@ -5,10 +5,17 @@ import AtriumMessages
 /// The time-off page's parts kept as markup (`KeptMarkup`): the figures, each request's row and
 /// the request form. Each key is everything its part is made from.
 extension TimeOffPage {
+  static let keptYearLinks = KeptMarkup<YearLinksKey, String>(limit: 1_024)
   static let keptFigures = KeptMarkup<FiguresKey, String>(limit: 4_096)
   /// A row with its buttons names a session (their forms' token).
   static let keptRows = KeptMarkup<RowKey, String>(limit: 16_384)
   static let keptForms = KeptMarkup<FormKey, String>(limit: 4_096)
+
+  /// What `yearLinks` reads.
+  struct YearLinksKey: Hashable, Sendable {
+    let language: Language
+    let year: Int
+  }
 
   /// What `makeFigures` reads: the year's figures (not its requests) and the language.
   struct FiguresKey: Hashable, Sendable {
@@ -64,6 +71,14 @@ extension TimeOffPage {
       note = ExactText(request.note)
       decisionReason = request.decisionReason.map(ExactText.init)
     }
+
+    /// The request and the session tell rows apart; `==` compares the rest. Hashing every
+    /// field was a tenth of keeping a row.
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(id)
+      hasher.combine(status)
+      hasher.combine(csrfToken)
+    }
   }
 
   /// What `makeRequestForm` reads when it shows no preview.
@@ -101,6 +116,13 @@ extension TimeOffPage {
       self.error = error.map(ExactText.init)
       self.types = types.map { TypeChoice(id: ExactText($0.id), name: ExactText($0.name), isDefault: $0.default) }
       self.target = target
+    }
+
+    /// The session and the year tell forms apart; `==` compares the rest.
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(csrfToken)
+      hasher.combine(year)
+      hasher.combine(language)
     }
   }
 }

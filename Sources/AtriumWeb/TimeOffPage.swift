@@ -27,17 +27,10 @@ package enum TimeOffPage {
     Layout.page(
       context(.timeOff), context,
       [
-        .nav(
-          [.class("row"), .ariaLabel(context(.year))],
-          [
-            .a(
-              [.href(WebPage.timeOff(.overview(year: year.year - 1)).href), .class("button secondary")],
-              [.text("‹ \(year.year - 1)")]),
-            .strong([.text(String(year.year))]),
-            .a(
-              [.href(WebPage.timeOff(.overview(year: year.year + 1)).href), .class("button secondary")],
-              [.text("\(year.year + 1) ›")]),
-          ]),
+        .trusted(
+          keptYearLinks.markup(for: YearLinksKey(language: context.language, year: year.year)) {
+            yearLinks(context, year.year).render()
+          }),
         figures(context, year),
         .h2([], [.text(context(requestID == nil ? .askForLeave : .changeRequest))]),
         requestForm(
@@ -45,6 +38,21 @@ package enum TimeOffPage {
           target: requestID.map { .timeOff(.change(id: $0)) } ?? .timeOff(.request)),
         .h2([], [.text(context(.requests))]),
         requestList(context, year.requests, cancellable: true),
+      ])
+  }
+
+  /// The year shown, between links to the years before and after.
+  private static func yearLinks(_ context: WebContext, _ year: Int) -> Node {
+    .nav(
+      [.class("row"), .ariaLabel(context(.year))],
+      [
+        .a(
+          [.href(WebPage.timeOff(.overview(year: year - 1)).href), .class("button secondary")],
+          [.text("‹ \(year - 1)")]),
+        .strong([.text(String(year))]),
+        .a(
+          [.href(WebPage.timeOff(.overview(year: year + 1)).href), .class("button secondary")],
+          [.text("\(year + 1) ›")]),
       ])
   }
 
