@@ -8,8 +8,8 @@ extension TimeOffPage {
   static let keptYearLinks = KeptMarkup<YearLinksKey, String>(limit: 1_024)
   static let keptFigures = KeptMarkup<FiguresKey, String>(limit: 4_096)
   /// A row with its buttons names a session (their forms' token).
-  static let keptRows = KeptMarkup<RowKey, String>(limit: 16_384)
-  static let keptForms = KeptMarkup<FormKey, String>(limit: 4_096)
+  static let keptRows = KeptMarkup<RowKey, String>(limit: 8_192)
+  static let keptForms = KeptMarkup<FormKey, String>(limit: 2_048)
 
   /// What `yearLinks` reads.
   struct YearLinksKey: Hashable, Sendable {
