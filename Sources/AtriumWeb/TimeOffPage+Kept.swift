@@ -2,8 +2,8 @@ import AtriumAPI
 import AtriumDomain
 import AtriumMessages
 
-/// The time-off page's parts kept as markup (`KeptMarkup`): the figures, each request's row and
-/// the request form. Each key is everything its part is made from.
+/// The time-off page's parts kept as markup (`KeptMarkup`): the year's links, the figures, each
+/// request's row and the request form. Each key is everything its part is made from.
 extension TimeOffPage {
   static let keptYearLinks = KeptMarkup<YearLinksKey, String>(limit: 1_024)
   static let keptFigures = KeptMarkup<FiguresKey, String>(limit: 4_096)
@@ -72,8 +72,8 @@ extension TimeOffPage {
       decisionReason = request.decisionReason.map(ExactText.init)
     }
 
-    /// The request and the session tell rows apart; `==` compares the rest. Hashing every
-    /// field was a tenth of keeping a row.
+    /// The request and the session tell rows apart; `==` compares the rest, whose bytes would
+    /// cost more to hash than they tell.
     func hash(into hasher: inout Hasher) {
       hasher.combine(id)
       hasher.combine(status)

@@ -21,8 +21,8 @@ enum BoardBadge {
   }
 }
 
-/// What a person's unread count is read for (`InstanceMemory.badges`): who reads, which decides
-/// the company notices they see, and since when the badge counts.
+/// What a person's unread company notices are counted for (`InstanceMemory.companyUnread`): who
+/// reads, which decides the notices they see, and since when the badge counts.
 package struct UnreadCountKey: Hashable, Sendable {
   let reader: BoardStore.Reader
   let since: Int64

@@ -55,7 +55,7 @@ package struct BoardService: Sendable {
   /// The personal notices' count is one row, read every time; the company notices' count is as
   /// this instance read it less than a second ago while nothing changed and none of the notices
   /// it counted has expired since (`InstanceMemory.companyUnread`): every web page shows the
-  /// badge, and counting the company notices was a tenth of the `/time-off` page's
+  /// badge, and counting the company notices was some 5% of the `/time-off` page's
   /// instructions (`make bench-cost`).
   package func badge(principal: Principal) throws -> Badge {
     let settings = try settings(principal)
