@@ -90,7 +90,6 @@ package struct BoardService: Sendable {
     let found = try environment.database.write {
       try BoardStore($0).markRead(id: id, for: reader, now: environment.now().milliseconds)
     }
-    readsChanged()
     guard found else { throw Problem.notFound(.noNotice(id: id)) }
   }
 
@@ -99,14 +98,6 @@ package struct BoardService: Sendable {
     try environment.database.write {
       try BoardStore($0).markAllRead(for: reader, now: environment.now().milliseconds)
     }
-    readsChanged()
-  }
-
-  /// Company notices marked read are rows no instance keeps (`CachedRows.neverKept`), which
-  /// leave kept reads as they were; this instance's kept company counts depend on them, so it
-  /// reads again (others within a second, as for anything they keep).
-  private func readsChanged() {
-    environment.memory?.changes.changed()
   }
 
   package func post(_ body: NewNotice, by principal: Principal) throws -> BoardItem {
