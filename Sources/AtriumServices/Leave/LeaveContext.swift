@@ -33,8 +33,7 @@ package struct LeaveContext {
       PlacesStore(connection).locationFetch(id: employee.locationID),
       settings.holidaysFetch(locationID: employee.locationID, within: span))
     let calendar = Self.calendar(of: location, holidays: holidays)
-    guard let location else { return (calendar, Self.date(of: environment.now(), in: .gmt)) }
-    return (calendar, ZoneOffsets.date(of: environment.now(), inZoneNamed: location.timeZone))
+    return (calendar, ZoneOffsets.date(of: environment.now(), inZoneNamed: location?.timeZone))
   }
 
   private static func calendar(
@@ -48,7 +47,6 @@ package struct LeaveContext {
     let zone = try environment.recall(\.timeZones, employee.locationID) {
       try PlacesStore(connection).location(id: employee.locationID)?.timeZone
     }
-    guard let zone else { return Self.date(of: environment.now(), in: .gmt) }
     return ZoneOffsets.date(of: environment.now(), inZoneNamed: zone)
   }
 

@@ -16,8 +16,10 @@ package enum ZoneOffsets {
   private static let kept = Mutex<[String: Kept]>([:])
 
   /// The date at `instant` in the zone named `name` (`LeaveContext.zone(named:)`: GMT when
-  /// there is no such zone), as `LeaveContext.date(of:in:)` gives it.
-  package static func date(of instant: Date, inZoneNamed name: String) -> CalendarDate {
+  /// there is no such zone, or no name: a person without a location), as
+  /// `LeaveContext.date(of:in:)` gives it.
+  package static func date(of instant: Date, inZoneNamed name: String?) -> CalendarDate {
+    guard let name else { return LeaveContext.date(of: instant, in: .gmt) }
     if let kept = kept.withLock({ $0[name] }), kept.from <= instant, instant < kept.until {
       return LeaveContext.date(of: instant, offset: kept.offset)
     }
