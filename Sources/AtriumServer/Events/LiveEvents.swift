@@ -20,6 +20,10 @@ final class LiveEvents: Sendable {
   static let replayLimit = 1_000
   /// How often the log is read when nothing wakes the dispatcher.
   static let pollInterval: Duration = .seconds(1)
+  /// The dispatcher thread's name, as `ps`, `perf` and debuggers show it. On Linux a name is
+  /// applied only when the thread sets it itself and only up to 15 bytes; otherwise the thread
+  /// keeps the name of the thread that started it (a web worker's).
+  static let threadName = "live-events"
 
   private let environment: ServerEnvironment
   private let wakeUp = DispatchSemaphore(value: 0)
@@ -126,6 +130,7 @@ final class LiveEvents: Sendable {
     let nanoseconds =
       Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
     let thread = Thread { [weak self, wakeUp] in
+      Thread.current.name = Self.threadName
       // The listening ends with the dispatcher, also when the hub is released unstopped.
       defer { stopListening?() }
       while true {
@@ -133,21 +138,22 @@ final class LiveEvents: Sendable {
         guard let hub = self, hub.dispatchOnce() else { return }
       }
     }
-    thread.name = "atrium-live-events"
     thread.start()
   }
 
   /// Sends new events and due heartbeats; false once the hub is stopped.
   private func dispatchOnce() -> Bool {
-    let (subscribers, delivered, stopped) = state.withLock {
-      (Array($0.subscribers.values), $0.delivered, $0.isStopped)
-    }
+    let (delivered, stopped) = state.withLock { ($0.delivered, $0.isStopped) }
     guard !stopped else { return false }
     do {
       var after = delivered
       while true {
         let events = try environment.database.read { try LiveEventStore($0).events(after: after, limit: 500) }
         guard let last = events.last else { break }
+        // The streams are listed after the read, not before: one that opened while the read
+        // ran would otherwise miss what it found. A stream that opens after this list was
+        // made numbered itself after these events (they were committed before it looked).
+        let subscribers = state.withLock { Array($0.subscribers.values) }
         for subscriber in subscribers { subscriber.sent.withLock { subscriber.send(events, after: &$0) } }
         after = last.id
         if events.count < 500 { break }
@@ -156,7 +162,7 @@ final class LiveEvents: Sendable {
     } catch {
       environment.log.write(ErrorLogEntry(requestId: "live-events", error: String(describing: error)).line)
     }
-    heartbeatIfDue(subscribers)
+    heartbeatIfDue(state.withLock { Array($0.subscribers.values) })
     return true
   }
 
