@@ -120,7 +120,7 @@ public final class HTTPServer: @unchecked Sendable {
     // Ready before the first request can arrive, which may be as soon as MHD listens.
     workers = WorkerPool(threadCount: configuration.workerCount, capacity: configuration.workerQueueLimit)
     writers = WorkerPool(
-      threadCount: configuration.writerCount, capacity: configuration.writerQueueLimit, name: "atrium-writer")
+      threadCount: configuration.writerCount, capacity: configuration.writerQueueLimit, name: "writer")
     let context = Unmanaged.passUnretained(self).toOpaque()
     let poolSize = UInt32(configuration.threadCount > 1 ? configuration.threadCount : 0)
     // libmicrohttpd divides its limit among its threads, and a thread at its share stops

@@ -11,12 +11,15 @@ final class WorkerPool: @unchecked Sendable {
   private let capacity: Int
   private var threads: [Thread] = []
 
-  init(threadCount: Int, capacity: Int, name: String = "atrium-worker") {
+  init(threadCount: Int, capacity: Int, name: String = "worker") {
     self.capacity = capacity
     for index in 0..<max(1, threadCount) {
       // Each thread keeps the pool alive until `stop` lets it end.
-      let thread = Thread { self.run() }
-      thread.name = "\(name)-\(index)"
+      // Named by the thread itself: Linux applies no other way, and keeps at most 15 bytes.
+      let thread = Thread {
+        Thread.current.name = "\(name)-\(index)"
+        self.run()
+      }
       threads.append(thread)
       thread.start()
     }

@@ -76,8 +76,11 @@ public final class MQTTClient: Sendable {
       return !shared.isStarted
     }
     guard first else { return }
-    let thread = Thread { [self] in run() }
-    thread.name = "mqtt \(configuration.clientID)"
+    // Named by the thread itself: Linux applies no other way, and keeps at most 15 bytes.
+    let thread = Thread { [self] in
+      Thread.current.name = "mqtt-client"
+      run()
+    }
     thread.start()
   }
 

@@ -8,6 +8,8 @@ extension PostgresDatabase: DatabaseNotifications {
     let stopped = Atomic<Bool>(false)
     let url = connectionURL
     let thread = Thread {
+      // Named by the thread itself: Linux applies no other way, and keeps at most 15 bytes.
+      Thread.current.name = "pg-listen"
       let listener = PostgresListener(url: url, channel: channel)
       while !stopped.load(ordering: .relaxed) {
         do {
@@ -18,7 +20,6 @@ extension PostgresDatabase: DatabaseNotifications {
         }
       }
     }
-    thread.name = "atrium-listen-\(channel)"
     thread.start()
     return { stopped.store(true, ordering: .relaxed) }
   }
