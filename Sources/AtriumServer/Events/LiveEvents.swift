@@ -151,8 +151,9 @@ final class LiveEvents: Sendable {
         let events = try environment.database.read { try LiveEventStore($0).events(after: after, limit: 500) }
         guard let last = events.last else { break }
         // The streams are listed after the read, not before: one that opened while the read
-        // ran would otherwise miss what it found. A stream that opens after this list was
-        // made numbered itself after these events (they were committed before it looked).
+        // ran would otherwise miss what it found. One that opens after this list is made
+        // starts after these events, since it reads the newest id once registered and these
+        // were committed before this read.
         let subscribers = state.withLock { Array($0.subscribers.values) }
         for subscriber in subscribers { subscriber.sent.withLock { subscriber.send(events, after: &$0) } }
         after = last.id
