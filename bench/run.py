@@ -475,7 +475,8 @@ def bench(clusters):
               + ", ".join(f"{rate:,.0f}" for rate in rows[0]["rounds"]) + " req/s")
     print(f"  the other read rows in turn, medians of {ROW_ROUNDS} rounds:")
     for row in rows[1:]:
-        print(f"    {row['endpoint']}: " + ", ".join(f"{rate:,.0f}" for rate in row["rounds"]) + " req/s")
+        if "rounds" in row:
+            print(f"    {row['endpoint']}: " + ", ".join(f"{rate:,.0f}" for rate in row["rounds"]) + " req/s")
     print(f"Peak RSS: {rss:.1f} MB (the largest instance); seeding took {seed_seconds:.1f} s")
     print(f"Tasks: a change made on one device reached the owner's other device's stream in "
           f"{tasks['eventMedianMs']:.1f} ms (median of {tasks['events']}, max {tasks['eventMaxMs']:.1f} ms"
