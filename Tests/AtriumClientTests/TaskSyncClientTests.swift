@@ -60,8 +60,11 @@ import Testing
     await again.appeared()
     #expect(again.state.rows.map(\.title) == ["Buy oat milk"] && again.state.unsent == 2)
     phone.isOffline = false
-    await again.syncTapped()
-    #expect(again.state.unsent == 0 && again.state.error == nil)
+    // Under the load of every other suite, one sync can end before the server has answered
+    // (a timeout, or a 503 while its queue is full); the SDK keeps the edits for the next
+    // sync, which the app makes on its next event: a few tries.
+    for _ in 0..<4 where again.state.unsent > 0 { await again.syncTapped() }
+    #expect(again.state.unsent == 0 && again.state.error == nil, "after the syncs: \(again.state)")
     let laptop = try await device("laptop")
     #expect(await laptop.repository.sync() == .init())
     #expect(laptop.repository.tasks().map(\.fields.title) == ["Buy oat milk"])
