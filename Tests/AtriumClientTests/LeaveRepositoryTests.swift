@@ -13,10 +13,13 @@ import Testing
 /// A transport that can lose the network, for outbox tests against the real server.
 final class SwitchableTransport: Transport {
   let isOffline = Mutex(false)
+  /// Answers every call with 503 and `Retry-After`, as a server too busy to take it would.
+  let answersBusy = Mutex(false)
   let real = URLSessionTransport()
 
   func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
     if isOffline.withLock({ $0 }) { throw .offline }
+    if answersBusy.withLock({ $0 }) { return TransportResponse(status: 503, headers: ["retry-after": "1"]) }
     return try await real.send(request)
   }
 
@@ -63,6 +66,36 @@ final class SwitchableTransport: Transport {
     let year = try await repository.year(nil)
     #expect(year.requests.count == online.requests.count + 1, "created once")
     #expect(repository.cachedYear(2026)?.requests.count == year.requests.count, "no duplicates in the cache")
+  }
+
+  @Test func aWriteKeptOfflineWaitsThroughABusyServerAndLandsAfter() async throws {
+    let app = try TestApp()
+    let server = HTTPServer(
+      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
+      responder: app.app)
+    try server.start()
+    defer { server.stop() }
+    let transport = SwitchableTransport()
+    let session = ClientSession(
+      server: URL(string: "http://127.0.0.1:\(server.port)")!, store: MemoryTokenStore(), transport: transport)
+    _ = try await session.signIn(username: "eva", password: "atrium-demo")
+    let folder = TemporaryDirectory()
+    let repository = LiveLeaveRepository(session: session, cache: try ClientCache(path: folder.path + "/cache.sqlite"))
+    let before = try await repository.year(nil).requests.count
+
+    transport.isOffline.withLock { $0 = true }
+    let april = NewLeaveRequest(
+      start: CalendarDate(year: 2026, month: 4, day: 6)!, end: CalendarDate(year: 2026, month: 4, day: 8)!)
+    #expect(try await repository.request(april) == .queued)
+    transport.isOffline.withLock { $0 = false }
+    transport.answersBusy.withLock { $0 = true }
+    #expect(await repository.replayOutbox().isEmpty, "the server asked for later: nothing sent, nothing refused")
+    #expect(repository.waitingWrites == 1)
+
+    transport.answersBusy.withLock { $0 = false }
+    #expect(await repository.replayOutbox().map(\.refusal) == [nil])
+    #expect(repository.waitingWrites == 0)
+    #expect(try await repository.year(nil).requests.count == before + 1)
   }
 }
 

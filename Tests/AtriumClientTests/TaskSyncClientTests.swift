@@ -70,6 +70,26 @@ import Testing
     #expect(laptop.repository.tasks().map(\.fields.title) == ["Buy oat milk"])
   }
 
+  @Test func editsKeptOfflineWaitThroughABusyServerAndLandAfter() async throws {
+    let phone = try await device("phone")
+    phone.isOffline = true
+    let list = TasksViewModel(repository: phone.repository, viewerID: "")
+    await list.appeared()
+    await list.addTapped(title: "Buy milk")
+    #expect(list.state.unsent == 1)
+    phone.isOffline = false
+    phone.network.answersBusy.withLock { $0 = true }
+    await list.syncTapped()
+    #expect(list.state.unsent == 1 && list.state.error == nil, "the server asked for later: \(list.state)")
+
+    phone.network.answersBusy.withLock { $0 = false }
+    await list.syncTapped()
+    #expect(list.state.unsent == 0 && list.state.error == nil, "\(list.state)")
+    let laptop = try await device("laptop")
+    #expect(await laptop.repository.sync() == .init())
+    #expect(laptop.repository.tasks().map(\.fields.title) == ["Buy milk"])
+  }
+
   @Test func fieldDisjointEditsMerge_andSameFieldEditsMakeAConflictEachResolutionSettles() async throws {
     let phone = try await device("phone")
     let laptop = try await device("laptop")

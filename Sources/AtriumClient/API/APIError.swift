@@ -30,6 +30,17 @@ public enum APIError: Error, Hashable, Sendable {
   /// grew too old (`PresenceRules.maximumFixAge`). It is not sent.
   case expired
 
+  /// Whether it says "not now" rather than "no": offline, no answer in time, or the server
+  /// asking to be called later (429, 502, 503, 504). A write kept on the device waits for the
+  /// next sync then; only a refusal removes it.
+  public var isTemporary: Bool {
+    switch self {
+    case .offline, .timeout, .rateLimited: true
+    case .server(let status): status == 502 || status == 503 || status == 504
+    default: false
+    }
+  }
+
   /// The error for a response that is not a success.
   public static func from(status: Int, problem: Problem?, retryAfter: Int?) -> APIError {
     let problem = problem ?? Problem(status: status, detail: "")
