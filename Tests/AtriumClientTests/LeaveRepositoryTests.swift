@@ -30,19 +30,36 @@ final class SwitchableTransport: Transport {
 }
 
 @Suite(.serialized) struct LeaveRepositoryTests {
-  @Test func offlineWritesWaitInOrderAndARefusedOneIsReported() async throws {
-    let app = try TestApp()
-    let server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
-    defer { server.stop() }
+  /// eva's leave through the SDK against a real server, on a network the test switches.
+  final class EvasLeave {
+    let app: TestApp
+    let server: HTTPServer
     let transport = SwitchableTransport()
-    let session = ClientSession(
-      server: URL(string: "http://127.0.0.1:\(server.port)")!, store: MemoryTokenStore(), transport: transport)
-    _ = try await session.signIn(username: "eva", password: "atrium-demo")
     let folder = TemporaryDirectory()
-    let repository = LiveLeaveRepository(session: session, cache: try ClientCache(path: folder.path + "/cache.sqlite"))
+    let repository: LiveLeaveRepository
+
+    init() async throws {
+      app = try TestApp()
+      server = HTTPServer(
+        configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
+        responder: app.app)
+      try server.start()
+      let session = ClientSession(
+        server: URL(string: "http://127.0.0.1:\(server.port)")!, store: MemoryTokenStore(), transport: transport)
+      do {
+        _ = try await session.signIn(username: "eva", password: "atrium-demo")
+        repository = LiveLeaveRepository(session: session, cache: try ClientCache(path: folder.path + "/cache.sqlite"))
+      } catch {
+        server.stop()
+        throw error
+      }
+    }
+  }
+
+  @Test func offlineWritesWaitInOrderAndARefusedOneIsReported() async throws {
+    let client = try await EvasLeave()
+    defer { client.server.stop() }
+    let (transport, repository) = (client.transport, client.repository)
 
     let online = try await repository.year(nil)
     #expect(repository.cachedYear(nil)?.remaining == online.remaining)
@@ -69,18 +86,9 @@ final class SwitchableTransport: Transport {
   }
 
   @Test func aWriteKeptOfflineWaitsThroughABusyServerAndLandsAfter() async throws {
-    let app = try TestApp()
-    let server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
-    defer { server.stop() }
-    let transport = SwitchableTransport()
-    let session = ClientSession(
-      server: URL(string: "http://127.0.0.1:\(server.port)")!, store: MemoryTokenStore(), transport: transport)
-    _ = try await session.signIn(username: "eva", password: "atrium-demo")
-    let folder = TemporaryDirectory()
-    let repository = LiveLeaveRepository(session: session, cache: try ClientCache(path: folder.path + "/cache.sqlite"))
+    let client = try await EvasLeave()
+    defer { client.server.stop() }
+    let (transport, repository) = (client.transport, client.repository)
     let before = try await repository.year(nil).requests.count
 
     transport.isOffline.withLock { $0 = true }

@@ -85,7 +85,7 @@ public struct SyncEngine: Sendable {
         try await Self.send(operation, idempotencyKey: write.idempotencyKey, via: session, at: now())
         cache.remove(write)
         results.append(ReplayResult(kind: write.kind, refusal: nil))
-      } catch  where error.isTemporary {
+      } catch let error where error.isTemporary {
         break  // offline, or the server asks for later: keep this write and those after it, in order
       } catch {
         cache.remove(write)
@@ -96,7 +96,8 @@ public struct SyncEngine: Sendable {
   }
 
   /// Sends task operations as one batch and removes each the server answered; nil when
-  /// offline or asked to come back later (they stay, in order). The answers go to `taskResults`, for the task store.
+  /// offline or asked to come back later (they stay, in order). The answers go to
+  /// `taskResults`, for the task store.
   private func sendTaskOps(_ writes: [ClientCache.PendingWrite]) async -> [ReplayResult]? {
     let operations = writes.compactMap { write -> TaskOperation? in
       if case .taskOp(let operation) = write.operation { return operation }
@@ -105,7 +106,7 @@ public struct SyncEngine: Sendable {
     let answers: [TaskOpResult]
     do {
       answers = try await session.call { try await $0.applyTaskOps(operations) }.results
-    } catch  where error.isTemporary {
+    } catch let error where error.isTemporary {
       return nil
     } catch {
       // The whole batch was refused (too large, signed out): each write is reported.

@@ -131,7 +131,7 @@ public struct LiveTaskRepository: TaskRepository {
     if !pendingOperations().isEmpty { report.isOffline = true }
     do {
       try await pull()
-    } catch  where error.isTemporary {
+    } catch let error where error.isTemporary {
       report.isOffline = true
     } catch {
       report.refusals.append(error.message(in: language))
