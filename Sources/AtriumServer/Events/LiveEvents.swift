@@ -163,20 +163,20 @@ final class LiveEvents: Sendable {
     } catch {
       environment.log.write(ErrorLogEntry(requestId: "live-events", error: String(describing: error)).line)
     }
-    heartbeatIfDue(state.withLock { Array($0.subscribers.values) })
+    heartbeatIfDue()
     return true
   }
 
   /// A comment line on every stream; streams whose token expired are ended instead, and the
-  /// client reconnects with a fresh one.
-  private func heartbeatIfDue(_ subscribers: [Subscriber]) {
+  /// client reconnects with a fresh one. The streams are listed only when one is due.
+  private func heartbeatIfDue() {
     let interval = environment.eventHeartbeatInterval
-    let due = state.withLock { state -> Bool in
-      guard ContinuousClock.now - state.lastHeartbeat >= interval else { return false }
+    let subscribers = state.withLock { state -> [Subscriber]? in
+      guard ContinuousClock.now - state.lastHeartbeat >= interval else { return nil }
       state.lastHeartbeat = .now
-      return true
+      return Array(state.subscribers.values)
     }
-    guard due else { return }
+    guard let subscribers else { return }
     let now = environment.now()
     for subscriber in subscribers {
       if let expiry = subscriber.expiresAt, expiry <= now {
