@@ -19,6 +19,7 @@ package enum CalendarPage {
     func link(_ target: String) -> String {
       WebPage.calendar(.grid(month: target, department: departmentID, location: locationID)).href
     }
+    let plainCells = calendar.days.map { PlainCells(day: $0, today: calendar.today) }
     return Layout.page(
       context(.teamCalendar), context,
       [
@@ -58,7 +59,7 @@ package enum CalendarPage {
                         ])
                     })
               ]
-                + calendar.people.map { row(context, $0, days: calendar.days, today: calendar.today) })
+                + calendar.people.map { row(context, $0, days: plainCells) })
           ]),
       ])
   }
@@ -86,12 +87,26 @@ package enum CalendarPage {
       ])
   }
 
-  private static func row(
-    _ context: WebContext, _ person: CalendarPerson, days: [CalendarDate], today: CalendarDate
-  )
-    -> Node
-  {
-    let cells = Dictionary(person.days.map { ($0.date, $0) }) { first, _ in first }
+  /// A day's cells without leave or a holiday, made once a page and shared by every row: most
+  /// of a month's cells are these (a 120-person month is 3,600 cells).
+  private struct PlainCells {
+    let day: CalendarDate
+    /// " today" on today's column.
+    let marks: String
+    let empty: Node
+    let weekend: Node
+
+    init(day: CalendarDate, today: CalendarDate) {
+      marks = day == today ? " today" : ""
+      self.day = day
+      empty = .td([.class(marks.trimmingWhitespace)], [])
+      weekend = .td([.class("weekend\(marks)")], [])
+    }
+  }
+
+  private static func row(_ context: WebContext, _ person: CalendarPerson, days: [PlainCells]) -> Node {
+    // The person's cells come in date order: one pass beside the days finds each day's.
+    var cells = person.days[...]
     return .tr(
       [],
       // A long name is cut on screen (the whole of it in the title and for screen readers), so
@@ -101,9 +116,10 @@ package enum CalendarPage {
           [.class("name"), Attribute("scope", "row"), Attribute("title", person.displayName)],
           [.span([.class("name-text")], [.text(person.displayName)])])
       ]
-        + days.map { day in
-          let marks = day == today ? " today" : ""
-          guard let cell = cells[day] else { return .td([.class(marks.trimmingWhitespace)], []) }
+        + days.map { plain in
+          while let next = cells.first, next.date < plain.day { cells.removeFirst() }
+          guard let cell = cells.first, cell.date == plain.day else { return plain.empty }
+          let marks = plain.marks
           switch cell.kind {
           case "leave":
             let status = cell.status ?? .pending
@@ -122,7 +138,7 @@ package enum CalendarPage {
               [.class("cell holiday\(marks)"), Attribute("title", cell.name ?? "")],
               [.text(cell.halves == 1 ? "H½" : "H")])
           default:
-            return .td([.class("weekend\(marks)")], [])
+            return plain.weekend
           }
         })
   }

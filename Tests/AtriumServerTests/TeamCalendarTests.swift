@@ -64,6 +64,31 @@ import Testing
     #expect(!salesOnly.contains { $0.displayName == "Eva Fernández" })
   }
 
+  @Test func eachPersonsRowFollowsTheirLocationsWeekendInDateOrder() throws {
+    let ana = try app.login("ana").accessToken
+    let eva = try app.login("eva")
+    #expect(
+      app.send(.places(.updateLocation(id: eva.user.location.id)), json: #"{"weekendDays": [5, 6]}"#, token: ana)
+        .status == 200)
+    #expect(
+      app.send(.leave(.create), json: #"{"start": "2026-04-05", "end": "2026-04-06"}"#, token: eva.accessToken)
+        .status == 201)
+
+    let april = try calendar(ana, .calendar(.team(month: "2026-04", departmentID: nil, locationID: nil)))
+    for person in april.people {
+      let dates = person.days.map(\.date)
+      #expect(
+        dates == dates.sorted() && Set(dates).count == dates.count, "\(person.displayName): one cell a day, in order")
+    }
+    let evaRow = try #require(april.people.first { $0.id == eva.user.id })
+    let kinds = Dictionary(uniqueKeysWithValues: evaRow.days.map { ($0.date.description, $0.kind) })
+    #expect(kinds["2026-04-03"] == "weekend" && kinds["2026-04-04"] == "weekend", "Friday and Saturday")
+    #expect(kinds["2026-04-05"] == "leave" && kinds["2026-04-06"] == "leave", "Sunday is a working day there")
+    let elsewhere = try #require(april.people.first { $0.location.id != eva.user.location.id })
+    let theirs = Dictionary(uniqueKeysWithValues: elsewhere.days.map { ($0.date.description, $0.kind) })
+    #expect(theirs["2026-04-03"] == nil && theirs["2026-04-04"] == "weekend" && theirs["2026-04-05"] == "weekend")
+  }
+
   @Test func badMonthsAndAnonymousCallersAreRefused() throws {
     let eva = try app.login("eva").accessToken
     for month in ["2026-13", "April", "2026-4", "2026-04-01"] {
@@ -84,6 +109,15 @@ import Testing
     #expect(page.text.contains("class=\"cell pending\""))
     #expect(page.text.contains(">P<small class=\"type\">Vac</small></td>"), "status and type written, not colour alone")
     #expect(page.text.contains("aria-current=\"date\""), "today is marked")
+    #expect(page.text.contains("<td class=\"weekend\"></td>"), "weekends shaded")
+    // Eva's row: her day off the 10th, the weekend of the 14th and 15th, working days empty.
+    let evaRow = try #require(page.text.components(separatedBy: "<tr>").first { $0.contains("Eva Fernández") })
+    let cells = evaRow.components(separatedBy: "<td").dropFirst().map { "<td" + $0 }
+    #expect(cells.count == 31, "a cell a day of March")
+    #expect(cells[9].contains("cell pending"), "the 10th")
+    #expect(cells[13].contains("weekend") && cells[14].contains("weekend"), "the 14th and 15th")
+    #expect(!cells[11].contains("cell") && !cells[11].contains("weekend"), "the 12th, a working day")
+    #expect(cells.filter { $0.contains("today") }.count == 1, "today's column marked in her row too")
     #expect(browser.get("/calendar?month=soon").status == 400)
   }
 }

@@ -47,31 +47,19 @@ package struct TeamCalendarService: Sendable {
         grouping: try store.leaveDays(of: people.map(\.id), from: first, to: last), by: \.employeeID)
       let places = PlacesStore(connection)
       let settings = LeaveSettingsStore(connection)
-      var locations: [String: (Location?, [Holiday])] = [:]
+      var months: [String: LocationMonth] = [:]
       for locationID in Set(people.map(\.locationID)) {
         let holidays = try settings.holidays(locationID: locationID, year: year).map(\.holiday)
-        locations[locationID] = (try places.location(id: locationID), holidays)
+        months[locationID] = LocationMonth(
+          location: try places.location(id: locationID), holidays: holidays, days: days)
       }
       let rows = people.map { person -> CalendarPerson in
-        let (location, holidays) = locations[person.locationID] ?? (nil, [])
-        let weekend = location?.weekendDays ?? [.saturday, .sunday]
-        var cells: [CalendarDate: CalendarCell] = [:]
-        for day in days where weekend.contains(day.weekday) {
-          cells[day] = CalendarCell(date: day, kind: "weekend")
-        }
-        for holiday in holidays where holiday.date >= first && holiday.date <= last {
-          cells[holiday.date] = CalendarCell(
-            date: holiday.date, kind: "holiday", halves: holiday.half == nil ? 2 : 1, name: holiday.name)
-        }
-        for taken in leave[person.id] ?? [] {
-          cells[taken.date] = CalendarCell(
-            date: taken.date, kind: "leave", status: taken.status, halves: taken.halves, name: taken.typeName)
-        }
+        let month = months[person.locationID] ?? LocationMonth(location: nil, holidays: [], days: days)
         return CalendarPerson(
           id: person.id, displayName: person.displayName,
           photoURL: PhotoService.address(of: person.id, photoID: person.photoID),
-          location: Reference(id: person.locationID, name: location?.name ?? ""),
-          days: cells.values.sorted { $0.date < $1.date })
+          location: Reference(id: person.locationID, name: month.location?.name ?? ""),
+          days: month.cells(with: leave[person.id] ?? []))
       }
       return TeamCalendar(
         month: String(format: "%04d-%02d", year, number), today: today, days: days, people: rows)
@@ -91,5 +79,52 @@ package struct TeamCalendarService: Sendable {
       throw Problem.badRequest(.monthFormat)
     }
     return (year, number)
+  }
+}
+
+/// A month's weekends and holidays at one location, the same in the row of everyone working
+/// there: made once a page, so that a row is only its person's leave laid over it.
+private struct LocationMonth {
+  let location: Location?
+  /// The month's first day.
+  let first: CalendarDate?
+  /// A slot a day, by its offset from `first`.
+  let slots: [CalendarCell?]
+  /// The slots that hold a day, in order: the row of someone without leave that month.
+  let cells: [CalendarCell]
+
+  init(location: Location?, holidays: [Holiday], days: [CalendarDate]) {
+    self.location = location
+    first = days.first
+    let weekend = location?.weekendDays ?? [.saturday, .sunday]
+    var slots: [CalendarCell?] = days.map {
+      weekend.contains($0.weekday) ? CalendarCell(date: $0, kind: "weekend") : nil
+    }
+    for holiday in holidays {
+      Self.place(
+        CalendarCell(date: holiday.date, kind: "holiday", halves: holiday.half == nil ? 2 : 1, name: holiday.name),
+        in: &slots, from: days.first)
+    }
+    self.slots = slots
+    cells = slots.compactMap { $0 }
+  }
+
+  /// The month's cells with `leave` over them (leave over a holiday over a weekend), in order.
+  func cells(with leave: [CalendarStore.LeaveDay]) -> [CalendarCell] {
+    guard !leave.isEmpty else { return cells }
+    var slots = slots
+    for taken in leave {
+      Self.place(
+        CalendarCell(date: taken.date, kind: "leave", status: taken.status, halves: taken.halves, name: taken.typeName),
+        in: &slots, from: first)
+    }
+    return slots.compactMap { $0 }
+  }
+
+  /// Puts a cell in its day's slot; a day outside the month has none.
+  private static func place(_ cell: CalendarCell, in slots: inout [CalendarCell?], from first: CalendarDate?) {
+    guard let first else { return }
+    let offset = cell.date.dayNumber - first.dayNumber
+    if slots.indices.contains(offset) { slots[offset] = cell }
   }
 }
