@@ -70,13 +70,17 @@ import Testing
       nextCursor: nil)
     let calendar = TeamCalendar(
       month: "2026-12", today: CalendarDate("2026-12-03")!,
-      days: [CalendarDate("2026-12-24")!, CalendarDate("2026-12-25")!],
+      days: [
+        CalendarDate("2026-12-24")!, CalendarDate("2026-12-25")!, CalendarDate("0042-01-09")!,
+        CalendarDate("9999-12-31")!,
+      ],
       people: [
         CalendarPerson(
           id: "e", displayName: "Eva \"la\" Fernández", photoURL: "/p", location: Reference(id: "l", name: "Madrid"),
           days: [
             CalendarCell(date: CalendarDate("2026-12-24")!, kind: "holiday", halves: 1, name: "Nochebuena"),
             CalendarCell(date: CalendarDate("2026-12-26")!, kind: "weekend"),
+            CalendarCell(date: CalendarDate("0007-10-01")!, kind: "weekend"),
             CalendarCell(
               date: CalendarDate("2026-12-28")!, kind: "leave", status: .approved, halves: 2, name: "Vacation"),
           ]),

@@ -64,7 +64,7 @@ package struct JSONObjectWriter {
 
   package mutating func field(_ name: StaticString, _ value: CalendarDate) {
     key(name)
-    output.writeString(value.description)
+    output.writeDate(value)
   }
 
   package mutating func field<T: RawRepresentable>(_ name: StaticString, _ value: T) where T.RawValue == String {
@@ -104,7 +104,7 @@ package struct JSONObjectWriter {
     output.append(UInt8(ascii: "["))
     for (index, date) in value.enumerated() {
       if index > 0 { output.append(UInt8(ascii: ",")) }
-      output.writeString(date.description)
+      output.writeDate(date)
     }
     output.append(UInt8(ascii: "]"))
   }
