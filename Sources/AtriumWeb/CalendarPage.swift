@@ -87,8 +87,9 @@ package enum CalendarPage {
       ])
   }
 
-  /// A day's cells without leave or a holiday, made once a page and shared by every row: most
-  /// of a month's cells are these (a 120-person month is 3,600 cells).
+  /// A day's cells without leave or a holiday, made and rendered once a page and shared by
+  /// every row as their markup: most of a month's cells are these (a 120-person month is
+  /// 3,600 cells), and writing each as nodes was a quarter of the page (`make bench-cost`).
   private struct PlainCells {
     let day: CalendarDate
     /// " today" on today's column.
@@ -99,8 +100,8 @@ package enum CalendarPage {
     init(day: CalendarDate, today: CalendarDate) {
       marks = day == today ? " today" : ""
       self.day = day
-      empty = .td([.class(marks.trimmingWhitespace)], [])
-      weekend = .td([.class("weekend\(marks)")], [])
+      empty = .trusted(Node.td([.class(marks.trimmingWhitespace)], []).render())
+      weekend = .trusted(Node.td([.class("weekend\(marks)")], []).render())
     }
   }
 
