@@ -56,6 +56,49 @@ import Testing
     #expect(app.send(.board(.markRead(id: "nope")), token: eva.accessToken).status == 404)
   }
 
+  @Test func pagesWalkEveryNoticeOnceNewestFirst() throws {
+    // Mario's notices: one waiting request for each of eva's, company notices between them,
+    // and some made at the same instant as another, so that the id decides their order.
+    for (index, day) in [6, 7, 8, 9, 10, 13, 14].enumerated() {
+      let created = app.send(
+        .leave(.create),
+        json:
+          #"{"start": "2026-04-\#(String(format: "%02d", day))", "end": "2026-04-\#(String(format: "%02d", day))"}"#,
+        token: eva.accessToken)
+      #expect(created.status == 201)
+      if index.isMultiple(of: 2) {
+        let posted = app.send(.board(.post), json: #"{"title": "Notice \#(day)", "body": "."}"#, token: ana.accessToken)
+        #expect(posted.status == 201)
+      }
+      if index % 3 != 0 { app.clock.advance(by: 60) }
+    }
+    func walk(unreadOnly: Bool) throws -> [String] {
+      var ids: [String] = []
+      var page = PageRequest(limit: 2)
+      // Far more pages than there are notices: a cursor that does not move ends the walk too.
+      for _ in 0..<20 {
+        let found = try board(mario, unreadOnly: unreadOnly, page: page)
+        #expect(found.items.count <= 2)
+        ids += found.items.map(\.id)
+        guard let next = found.nextCursor else { return ids }
+        page = PageRequest(limit: 2, cursor: next)
+      }
+      Issue.record("the pages did not end")
+      return ids
+    }
+    let whole = try board(mario).items
+    #expect(whole.count == 11 && whole.filter { $0.scope == "company" }.count == 4)
+    #expect(whole.map(\.createdAt) == whole.map(\.createdAt).sorted(by: >), "newest first")
+    #expect(try walk(unreadOnly: false) == whole.map(\.id), "every notice once, in the one page's order")
+
+    for (index, item) in whole.enumerated() where item.scope == "company" || index.isMultiple(of: 3) {
+      #expect(app.send(.board(.markRead(id: item.id)), token: mario.accessToken).status == 204)
+    }
+    let unread = try board(mario, unreadOnly: true).items
+    #expect(!unread.isEmpty && unread.count < whole.count && unread.allSatisfy { !$0.read })
+    #expect(try walk(unreadOnly: true) == unread.map(\.id))
+  }
+
   @Test func audiencesAndExpiryDecideWhoSeesANotice() throws {
     let engineering = eva.user.department.id
     let valladolid = try JSONText.decode(

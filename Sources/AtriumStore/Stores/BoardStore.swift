@@ -161,6 +161,52 @@ public struct BoardStore {
     return (sql, [.text(reader.employeeID), .text(reader.employeeID)] + Self.meantFor(reader, now: now))
   }
 
+  /// Where a page starts: after the notice made at `createdAt` with this id.
+  private struct PageKey {
+    let createdAt: Int64
+    let id: String
+  }
+
+  /// A page's candidates: each kind of notice newest first on its own, cut to `count` after
+  /// `key`, so that a page reads about its own length however many notices the reader has had
+  /// (the union of all of them was sorted for every page: the board grew with each notice).
+  private func pageCandidates(
+    _ reader: Reader, now: Int64, unreadOnly: Bool, after key: PageKey?, count: Int
+  ) -> (sql: String, arguments: [DatabaseValue]) {
+    func after(_ table: String) -> (sql: String, arguments: [DatabaseValue]) {
+      guard let key else { return ("", []) }
+      return (
+        " AND (\(table).created_at < ? OR (\(table).created_at = ? AND \(table).id < ?))",
+        [.integer(key.createdAt), .integer(key.createdAt), .text(key.id)]
+      )
+    }
+    let personalAfter = after("n")
+    var sql = """
+      SELECT * FROM (
+        SELECT n.id, 0 AS is_company, n.kind, n.title, n.body, n.request_id, n.params, CAST(NULL AS TEXT) AS author_id,
+          n.created_at, n.read_at, n.done_at
+        FROM notices n WHERE n.recipient_id = ?\(unreadOnly ? " AND n.read_at IS NULL" : "")\(personalAfter.sql)
+        ORDER BY n.created_at DESC, n.id DESC LIMIT ?) personal
+      """
+    var arguments: [DatabaseValue] = [.text(reader.employeeID)] + personalAfter.arguments + [.integer(Int64(count))]
+    guard reader.readsCompanyNotices else { return (sql, arguments) }
+    let companyAfter = after("c")
+    sql += """
+
+      UNION ALL
+      SELECT * FROM (
+        SELECT c.id, 1 AS is_company, 'company' AS kind, c.title, c.body, CAST(NULL AS TEXT) AS request_id,
+          '' AS params, c.author_id, c.created_at, r.read_at, CAST(NULL AS BIGINT) AS done_at
+        FROM company_notices c
+        LEFT JOIN company_notice_reads r ON r.notice_id = c.id AND r.employee_id = ?
+        WHERE \(Self.meantForReader)\(unreadOnly ? " AND r.read_at IS NULL" : "")\(companyAfter.sql)
+        ORDER BY c.created_at DESC, c.id DESC LIMIT ?) company
+      """
+    arguments += [.text(reader.employeeID)] + Self.meantFor(reader, now: now) + companyAfter.arguments
+    arguments.append(.integer(Int64(count)))
+    return (sql, arguments)
+  }
+
   /// One page of the board, newest first.
   /// - Throws: `InvalidCursor` for a cursor this list did not make.
   public func page(
@@ -168,21 +214,18 @@ public struct BoardStore {
   ) throws -> (
     items: [Item], nextCursor: String?
   ) {
-    let (inner, innerArguments) = union(reader, now: now)
-    var sql = """
-      SELECT b.*, a.first_name, a.last_name, a.username FROM (\(inner)) b
-      LEFT JOIN employees a ON a.id = b.author_id WHERE 1 = 1
-      """
-    var arguments = innerArguments
-    if unreadOnly { sql += " AND b.read_at IS NULL" }
+    var key: PageKey?
     if let cursor {
-      guard let key = Cursor.decode(cursor, count: 2), let createdAt = Int64(key[0]) else { throw InvalidCursor() }
-      sql += " AND (b.created_at < ? OR (b.created_at = ? AND b.id < ?))"
-      arguments += [.integer(createdAt), .integer(createdAt), .text(key[1])]
+      guard let parts = Cursor.decode(cursor, count: 2), let createdAt = Int64(parts[0]) else { throw InvalidCursor() }
+      key = PageKey(createdAt: createdAt, id: parts[1])
     }
-    sql += " ORDER BY b.created_at DESC, b.id DESC LIMIT ?"
-    arguments.append(.integer(Int64(limit + 1)))
-    let rows = try connection.query(sql, arguments)
+    let (candidates, arguments) = pageCandidates(reader, now: now, unreadOnly: unreadOnly, after: key, count: limit + 1)
+    let sql = """
+      SELECT b.*, a.first_name, a.last_name, a.username FROM (\(candidates)) b
+      LEFT JOIN employees a ON a.id = b.author_id
+      ORDER BY b.created_at DESC, b.id DESC LIMIT ?
+      """
+    let rows = try connection.query(sql, arguments + [.integer(Int64(limit + 1))])
     let items = rows.prefix(limit).map { row in
       Item(
         id: row.string("id"), isCompany: row.bool("is_company"), kind: row.string("kind"), title: row.string("title"),
