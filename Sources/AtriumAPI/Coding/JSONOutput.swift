@@ -80,22 +80,11 @@ package final class JSONOutput {
   /// `"2026-03-02"`, as `CalendarDate.description` spells it, without making that string: a
   /// month of the team calendar writes some 1,200 dates.
   package func writeDate(_ date: CalendarDate) {
-    reserve(12)
-    let zero = UInt8(ascii: "0")
-    let (year, month, day) = (date.year, date.month, date.day)
+    reserve(CalendarDate.digitCount + 2)
     storage[count] = UInt8(ascii: "\"")
-    storage[count + 1] = zero + UInt8(truncatingIfNeeded: year / 1000 % 10)
-    storage[count + 2] = zero + UInt8(truncatingIfNeeded: year / 100 % 10)
-    storage[count + 3] = zero + UInt8(truncatingIfNeeded: year / 10 % 10)
-    storage[count + 4] = zero + UInt8(truncatingIfNeeded: year % 10)
-    storage[count + 5] = UInt8(ascii: "-")
-    storage[count + 6] = zero + UInt8(truncatingIfNeeded: month / 10 % 10)
-    storage[count + 7] = zero + UInt8(truncatingIfNeeded: month % 10)
-    storage[count + 8] = UInt8(ascii: "-")
-    storage[count + 9] = zero + UInt8(truncatingIfNeeded: day / 10 % 10)
-    storage[count + 10] = zero + UInt8(truncatingIfNeeded: day % 10)
-    storage[count + 11] = UInt8(ascii: "\"")
-    count += 12
+    date.writeDigits(to: storage + count + 1)
+    storage[count + CalendarDate.digitCount + 1] = UInt8(ascii: "\"")
+    count += CalendarDate.digitCount + 2
   }
 
   package func writeRaw(_ text: StaticString) {

@@ -39,13 +39,30 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
   /// `YYYY-MM-DD`, written digit by digit (dates are written a great deal).
   public var description: String {
+    String(unsafeUninitializedCapacity: Self.digitCount) { buffer in
+      guard let start = buffer.baseAddress else { return 0 }
+      writeDigits(to: start)
+      return Self.digitCount
+    }
+  }
+
+  /// The length of `description`.
+  public static let digitCount = 10
+
+  /// Writes `description`'s `digitCount` bytes at `bytes`: a JSON answer writes its dates
+  /// straight into its buffer (`JSONOutput.writeDate`), without making their text first.
+  public func writeDigits(to bytes: UnsafeMutablePointer<UInt8>) {
     let zero = UInt8(ascii: "0")
-    let digits: [UInt8] = [
-      zero + UInt8(year / 1000 % 10), zero + UInt8(year / 100 % 10), zero + UInt8(year / 10 % 10),
-      zero + UInt8(year % 10), UInt8(ascii: "-"), zero + UInt8(month / 10), zero + UInt8(month % 10),
-      UInt8(ascii: "-"), zero + UInt8(day / 10), zero + UInt8(day % 10),
-    ]
-    return String(decoding: digits, as: UTF8.self)
+    bytes[0] = zero + UInt8(truncatingIfNeeded: year / 1000 % 10)
+    bytes[1] = zero + UInt8(truncatingIfNeeded: year / 100 % 10)
+    bytes[2] = zero + UInt8(truncatingIfNeeded: year / 10 % 10)
+    bytes[3] = zero + UInt8(truncatingIfNeeded: year % 10)
+    bytes[4] = UInt8(ascii: "-")
+    bytes[5] = zero + UInt8(truncatingIfNeeded: month / 10 % 10)
+    bytes[6] = zero + UInt8(truncatingIfNeeded: month % 10)
+    bytes[7] = UInt8(ascii: "-")
+    bytes[8] = zero + UInt8(truncatingIfNeeded: day / 10 % 10)
+    bytes[9] = zero + UInt8(truncatingIfNeeded: day % 10)
   }
 
   public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
