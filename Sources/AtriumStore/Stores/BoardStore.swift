@@ -141,26 +141,6 @@ public struct BoardStore {
     try connection.execute("DELETE FROM company_notices WHERE id = ?", .text(id))
   }
 
-  /// Both kinds of notice in one list, with the columns they share.
-  private func union(_ reader: Reader, now: Int64) -> (sql: String, arguments: [DatabaseValue]) {
-    let personal = """
-      SELECT n.id, 0 AS is_company, n.kind, n.title, n.body, n.request_id, n.params, NULL AS author_id, n.created_at,
-        n.read_at, n.done_at
-      FROM notices n WHERE n.recipient_id = ?
-      """
-    guard reader.readsCompanyNotices else { return (personal, [.text(reader.employeeID)]) }
-    let sql =
-      personal + "\n"
-        + """
-        UNION ALL
-        SELECT c.id, 1, 'company', c.title, c.body, NULL, '', c.author_id, c.created_at, r.read_at, NULL
-        FROM company_notices c
-        LEFT JOIN company_notice_reads r ON r.notice_id = c.id AND r.employee_id = ?
-        WHERE \(Self.meantForReader)
-        """
-    return (sql, [.text(reader.employeeID), .text(reader.employeeID)] + Self.meantFor(reader, now: now))
-  }
-
   /// Where a page starts: after the notice made at `createdAt` with this id.
   private struct PageKey {
     let createdAt: Int64
@@ -309,9 +289,10 @@ public struct BoardStore {
       try NoticeStore(connection).countUnread(-read, for: reader.employeeID)
       return true
     }
-    let (inner, arguments) = union(reader, now: now)
+    guard reader.readsCompanyNotices else { return false }
     let visible = try connection.query(
-      "SELECT 1 AS found FROM (\(inner)) b WHERE b.id = ? AND b.is_company = 1", arguments + [.text(id)])
+      "SELECT 1 AS found FROM company_notices c WHERE c.id = ? AND \(Self.meantForReader)",
+      [.text(id)] + Self.meantFor(reader, now: now))
     guard !visible.isEmpty else { return false }
     try connection.execute(
       """
@@ -327,12 +308,14 @@ public struct BoardStore {
       "UPDATE notices SET read_at = ? WHERE recipient_id = ? AND read_at IS NULL", .integer(now),
       .text(reader.employeeID))
     try NoticeStore(connection).countUnread(-read, for: reader.employeeID)
-    let (inner, arguments) = union(reader, now: now)
+    guard reader.readsCompanyNotices else { return }
     try connection.execute(
       """
       INSERT INTO company_notice_reads (notice_id, employee_id, read_at)
-      SELECT b.id, ?, ? FROM (\(inner)) b WHERE b.is_company = 1 AND b.read_at IS NULL
+      SELECT c.id, ?, ? FROM company_notices c
+      WHERE \(Self.meantForReader)
+        AND NOT EXISTS (SELECT 1 FROM company_notice_reads r WHERE r.notice_id = c.id AND r.employee_id = ?)
       ON CONFLICT (notice_id, employee_id) DO NOTHING
-      """, [.text(reader.employeeID), .integer(now)] + arguments)
+      """, [.text(reader.employeeID), .integer(now)] + Self.meantFor(reader, now: now) + [.text(reader.employeeID)])
   }
 }
