@@ -108,7 +108,8 @@ package struct LeaveContext {
   package func year(_ year: Int, of employee: Employee, today: CalendarDate? = nil) throws -> LeaveYear {
     let today = try today ?? self.today(for: employee)
     var (view, keys) = try yearBalance(
-      year, of: employee, today: today, requests: requests.requestKeysFetch(employeeID: employee.id, year: year))
+      year, of: employee, today: today, rules: balanceRules(of: employee),
+      requests: requests.requestKeysFetch(employeeID: employee.id, year: year))
     // Made from what this instance made of each request before (`KeptRequests`): a page
     // reads only the requests' ids and revisions, and in full those it has not seen as they are.
     let names = try typeNames()
@@ -116,22 +117,35 @@ package struct LeaveContext {
     return view
   }
 
+  /// The rules a person's balances are counted by, besides their totals: the company's policy
+  /// year by year and the person's allowances set by hand.
+  package struct BalanceRules: Equatable, Sendable {
+    let policies: LeavePolicyHistory
+    let allowances: [Int: HalfDays]
+  }
+
+  /// The person's balance rules, from the instance's memory: they change rarely, and their
+  /// query, nearly always empty, was 1.8% of `/me/leave`'s instructions.
+  package func balanceRules(of employee: Employee) throws -> BalanceRules {
+    BalanceRules(
+      policies: try environment.recall(\.policyHistory, .policyHistory) { try settings.policyHistory() },
+      allowances: try environment.recall(\.allowances, employee.id) {
+        try settings.allowanceOverrides(employeeID: employee.id)
+      })
+  }
+
   /// A year's balance (a `LeaveYear` without its requests), and what `fetch` reads.
   ///
-  /// The hottest read of all (Home, the time-off page, the apps): the company's policy and the
-  /// person's allowances set by hand come from the instance's memory (they change rarely; their
-  /// query, nearly always empty, was 1.8% of `/me/leave`'s instructions), the person's two
-  /// queries go to PostgreSQL together, in one round trip.
+  /// The hottest read of all (Home, the time-off page, the apps): the person's two queries go to
+  /// PostgreSQL together, in one round trip.
   package func yearBalance<Requests>(
-    _ year: Int, of employee: Employee, today: CalendarDate, requests fetch: Fetch<Requests>
+    _ year: Int, of employee: Employee, today: CalendarDate, rules: BalanceRules, requests fetch: Fetch<Requests>
   ) throws -> (LeaveYear, Requests) {
-    let policies = try environment.recall(\.policyHistory, .policyHistory) { try settings.policyHistory() }
-    let overrides = try environment.recall(\.allowances, employee.id) {
-      try settings.allowanceOverrides(employeeID: employee.id)
-    }
     let (totals, fetched) = try connection.fetchTogether(balances.totalsFetch(employeeID: employee.id), fetch)
-    let balance = BalanceCalculator(policies: policies, startDate: employee.startDate, allowanceOverrides: overrides)
-      .balance(in: year, totals: totals, today: today)
+    let balance = BalanceCalculator(
+      policies: rules.policies, startDate: employee.startDate, allowanceOverrides: rules.allowances
+    )
+    .balance(in: year, totals: totals, today: today)
     let view = LeaveYear(
       year: year, allowance: balance.allowance, carriedOver: balance.carriedOver,
       carriedOverUntil: balance.carriedOverUntil, expired: balance.expired, approved: balance.approved,

@@ -6,6 +6,7 @@
 public enum Schema {
   public static let migrations: [Migration] =
     foundation + directoryAndWeb + trustFirst + webFlows + scaleOut + notifications + presence + tasks + sensors + speed
+    + keptAnswers
 
   /// The schema the time-off core, people, board, timeline and directory were built on.
   static let foundation: [Migration] = [

@@ -21,6 +21,7 @@ public enum CachedRows {
   /// listed here (a test checks it).
   public static let neverKept: Set<String> = [
     "leave_requests", "leave_request_days", "leave_history", "approval_lines", "leave_balances", "leave_longest_span",
+    "leave_versions",
     "idempotency_keys", "notices", "unread_notices", "notification_outbox",
     "notification_digests", "live_events", "tasks", "task_changes", "task_ops", "task_feed_counters",
     "sensor_readings", "sensor_minutes", "sensor_days", "sensor_last", "sensor_refusals", "alert_events",

@@ -1,0 +1,63 @@
+import AtriumAPI
+import AtriumDomain
+
+/// The year views this instance made (`GET /me/leave`, a person's year), by person and year,
+/// each with everything it was made from: the person's leave version (`LeaveVersionStore`,
+/// which moves with every change of their requests and totals, on any instance), today where
+/// they work, their start date, the policy, their allowances set by hand and the leave types'
+/// names. A view is used again only while each of these reads the same, so it is what making
+/// it afresh would give: the hottest read of all then reads one row by key instead of two
+/// ranges, a balance and the requests' encodings (`make bench-cost`).
+package final class KeptLeaveYears: Sendable {
+  package struct Key: Hashable, Sendable {
+    let employeeID: String
+    let year: Int
+  }
+
+  /// What a year view was made from, besides the person and the year.
+  package struct Inputs: Equatable, Sendable {
+    /// Nil: the person has no version row yet (no change since versions began).
+    let version: Int64?
+    let today: CalendarDate
+    let startDate: CalendarDate?
+    let rules: LeaveContext.BalanceRules
+    /// The version of the leave types' names (`NamesVersions`).
+    let namesVersion: Int
+  }
+
+  /// A class, so that handing one out of the lock retains it once rather than each of its
+  /// requests.
+  private final class Kept: Sendable {
+    let inputs: Inputs
+    let year: EncodedLeaveYear
+
+    init(inputs: Inputs, year: EncodedLeaveYear) {
+      self.inputs = inputs
+      self.year = year
+    }
+  }
+
+  private let kept: TwoGenerations<Key, Kept>
+  private let names = NamesVersions<[String: String]>()
+
+  /// - Parameter limit: How many views a generation holds (`TwoGenerations`): a view is a
+  ///   year's requests, a few kilobytes at most.
+  package init(limit: Int = 2_000) {
+    kept = TwoGenerations(limit: limit)
+  }
+
+  /// The version of the leave types' names as read now.
+  package func namesVersion(of names: [String: String]) -> Int {
+    self.names.version(of: names)
+  }
+
+  /// The view kept for the key, when it was made from these same inputs.
+  package func year(_ key: Key, madeFrom inputs: Inputs) -> EncodedLeaveYear? {
+    guard let kept = kept.value(for: key), kept.inputs == inputs else { return nil }
+    return kept.year
+  }
+
+  package func keep(_ year: EncodedLeaveYear, _ key: Key, madeFrom inputs: Inputs) {
+    kept.keep([(key: key, value: Kept(inputs: inputs, year: year))])
+  }
+}
