@@ -28,12 +28,6 @@ extension LeaveContext {
     try kept(keys).map { $0?.encoded }
   }
 
-  /// Encoded requests with their types' names, as this instance knows them now.
-  package func items(_ encoded: [EncodedRequest]) throws -> [EncodedRequestItem] {
-    let names = try typeNames()
-    return encoded.map { EncodedRequestItem(request: $0, names: names) }
-  }
-
   /// Each leave type's name by id, from the instance's memory.
   package func typeNames() throws -> [String: String] {
     try environment.recall(\.leaveTypeNames, .leaveTypeNames) {
