@@ -1,43 +1,25 @@
 import AtriumAPI
 import AtriumDomain
 
-/// The year views this instance made (`GET /me/leave`, a person's year), by person and year,
-/// each with everything it was made from: the person's leave version (`LeaveVersionStore`,
-/// which moves with every change of their requests and totals, on any instance), today where
-/// they work, their start date, the policy, their allowances set by hand and the leave types'
-/// names. A view is used again only while each of these reads the same, so it is what making
-/// it afresh would give: the hottest read of all then reads one row by key instead of two
-/// ranges, a balance and the requests' encodings (`make bench-cost`).
-package final class KeptLeaveYears: Sendable {
-  package struct Key: Hashable, Sendable {
-    let employeeID: String
-    let year: Int
-  }
-
-  /// What a year view was made from, besides the person and the year.
-  package struct Inputs: Equatable, Sendable {
-    /// Nil: the person has no version row yet (no change since versions began).
-    let version: Int64?
-    let today: CalendarDate
-    let startDate: CalendarDate?
-    let rules: LeaveContext.BalanceRules
-    /// The version of the leave types' names (`NamesVersions`).
-    let namesVersion: Int
-  }
-
+/// The year views this instance made, by person and year (`/me/leave` and a person's year as
+/// JSON, and as values for the web pages: one `KeptLeaveYears` for each), each with everything
+/// it was made from (`LeaveYearInputs`). A view is used again only while each of these reads
+/// the same, so it is what making it afresh would give: the hottest read of all then reads one
+/// row by key instead of two ranges, a balance and the requests' encodings (`make bench-cost`).
+package final class KeptLeaveYears<View: Sendable>: Sendable {
   /// A class, so that handing one out of the lock retains it once rather than each of its
   /// requests.
   private final class Kept: Sendable {
-    let inputs: Inputs
-    let year: EncodedLeaveYear
+    let inputs: LeaveYearInputs
+    let view: View
 
-    init(inputs: Inputs, year: EncodedLeaveYear) {
+    init(inputs: LeaveYearInputs, view: View) {
       self.inputs = inputs
-      self.year = year
+      self.view = view
     }
   }
 
-  private let kept: TwoGenerations<Key, Kept>
+  private let kept: TwoGenerations<LeaveYearKey, Kept>
   private let names = NamesVersions<[String: String]>()
 
   /// - Parameter limit: How many views a generation holds (`TwoGenerations`): a view is a
@@ -52,12 +34,32 @@ package final class KeptLeaveYears: Sendable {
   }
 
   /// The view kept for the key, when it was made from these same inputs.
-  package func year(_ key: Key, madeFrom inputs: Inputs) -> EncodedLeaveYear? {
+  package func view(_ key: LeaveYearKey, madeFrom inputs: LeaveYearInputs) -> View? {
     guard let kept = kept.value(for: key), kept.inputs == inputs else { return nil }
-    return kept.year
+    return kept.view
   }
 
-  package func keep(_ year: EncodedLeaveYear, _ key: Key, madeFrom inputs: Inputs) {
-    kept.keep([(key: key, value: Kept(inputs: inputs, year: year))])
+  package func keep(_ view: View, _ key: LeaveYearKey, madeFrom inputs: LeaveYearInputs) {
+    kept.keep([(key: key, value: Kept(inputs: inputs, view: view))])
   }
+}
+
+/// Whose year a kept view is, and which.
+package struct LeaveYearKey: Hashable, Sendable {
+  let employeeID: String
+  let year: Int
+}
+
+/// What a year view was made from, besides the person and the year: the person's leave
+/// version (`LeaveVersionStore`, which moves with every change of their requests and totals,
+/// on any instance), today where they work, their start date, the balance rules (the policy
+/// and their allowances set by hand) and the leave types' names.
+package struct LeaveYearInputs: Equatable, Sendable {
+  /// Nil: the person has no version row yet (no change since versions began).
+  let version: Int64?
+  let today: CalendarDate
+  let startDate: CalendarDate?
+  let rules: LeaveContext.BalanceRules
+  /// The version of the leave types' names (`NamesVersions`) in the cache the view is kept in.
+  let namesVersion: Int
 }

@@ -73,37 +73,4 @@ extension LeaveContext {
     kept?.keep(written, namesVersion: namesVersion)
     return items.compactMap { $0 }
   }
-
-  /// `year`'s bytes: the balance, and the requests from their encodings.
-  ///
-  /// The view this instance made before when everything it was made from reads the same
-  /// (`KeptLeaveYears`). The person's version is read before the rows the view is made from:
-  /// should a change commit in between, the view is kept under the version before it, which
-  /// no later read finds again.
-  package func encodedYear(_ year: Int, of employee: Employee, today: CalendarDate) throws -> EncodedLeaveYear {
-    let rules = try balanceRules(of: employee)
-    guard let kept = environment.memory?.keptLeaveYears else {
-      return try encodedYear(year, of: employee, today: today, rules: rules, names: typeNames())
-    }
-    let names = try typeNames()
-    let key = KeptLeaveYears.Key(employeeID: employee.id, year: year)
-    let inputs = KeptLeaveYears.Inputs(
-      version: try LeaveVersionStore(connection).version(employeeID: employee.id), today: today,
-      startDate: employee.startDate, rules: rules, namesVersion: kept.namesVersion(of: names))
-    if let view = kept.year(key, madeFrom: inputs) { return view }
-    let view = try encodedYear(year, of: employee, today: today, rules: rules, names: names)
-    kept.keep(view, key, madeFrom: inputs)
-    return view
-  }
-
-  private func encodedYear(
-    _ year: Int, of employee: Employee, today: CalendarDate, rules: BalanceRules, names: [String: String]
-  ) throws -> EncodedLeaveYear {
-    let (balance, keys) = try yearBalance(
-      year, of: employee, today: today, rules: rules,
-      requests: requests.requestKeysFetch(employeeID: employee.id, year: year))
-    return EncodedLeaveYear(
-      balance: balance,
-      requests: try encoded(keys).compactMap { $0 }.map { EncodedRequestItem(request: $0, names: names) })
-  }
 }

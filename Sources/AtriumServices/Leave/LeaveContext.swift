@@ -103,20 +103,6 @@ package struct LeaveContext {
     try bodies([stored])[0]
   }
 
-  /// The year view: balance and the requests touching the year.
-  /// - Parameter today: Today where the employee works, when the caller knows it already.
-  package func year(_ year: Int, of employee: Employee, today: CalendarDate? = nil) throws -> LeaveYear {
-    let today = try today ?? self.today(for: employee)
-    var (view, keys) = try yearBalance(
-      year, of: employee, today: today, rules: balanceRules(of: employee),
-      requests: requests.requestKeysFetch(employeeID: employee.id, year: year))
-    // Made from what this instance made of each request before (`KeptRequests`): a page
-    // reads only the requests' ids and revisions, and in full those it has not seen as they are.
-    let names = try typeNames()
-    view.requests = try kept(keys).compactMap { $0?.body(named: names) }
-    return view
-  }
-
   /// The rules a person's balances are counted by, besides their totals: the company's policy
   /// year by year and the person's allowances set by hand.
   package struct BalanceRules: Equatable, Sendable {

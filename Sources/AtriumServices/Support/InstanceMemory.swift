@@ -1,3 +1,4 @@
+import AtriumAPI
 import AtriumDomain
 import AtriumSQL
 import AtriumStore
@@ -36,9 +37,11 @@ package final class InstanceMemory: Sendable {
   /// Requests' bodies and JSON by revision, for the approvals list, the year views and the
   /// time-off page (exact: never stale).
   package let keptRequests = KeptRequests()
-  /// The year views, by person and year, each used while what it was made from reads the same
-  /// (exact: never stale).
-  package let keptLeaveYears = KeptLeaveYears()
+  /// The year views as JSON (`/me/leave`, a person's year), by person and year, each used
+  /// while what it was made from reads the same (exact: never stale).
+  package let keptEncodedYears = KeptLeaveYears<EncodedLeaveYear>()
+  /// The year views as values (the time-off page, Home), likewise.
+  package let keptYears = KeptLeaveYears<LeaveYear>()
   /// The approvals list's items by request revision, each checked against its requester and
   /// its type's name as read now.
   package let encodedApprovalItems = EncodedApprovalItems()
