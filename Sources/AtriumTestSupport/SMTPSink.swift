@@ -81,7 +81,7 @@ public final class SMTPSink: @unchecked Sendable {
     let output = Pipe()
     sink.standardOutput = output
     let log = folder.path + "/sink.log"
-    FileManager.default.createFile(atPath: log, contents: nil)
+    _ = FileManager.default.createFile(atPath: log, contents: nil)
     sink.standardError = FileHandle(forWritingAtPath: log)
     try sink.run()
     process = sink

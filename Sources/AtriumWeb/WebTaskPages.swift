@@ -34,7 +34,7 @@ extension WebApp {
     switch page {
     case .list(let filter, let undo):
       let all = try tasks.list(PageRequest(limit: PageRequest.maximumLimit), principal: principal).items
-      let undone = try undo.flatMap { id in try? tasks.task(id: id, principal: principal) }.flatMap {
+      let undone = undo.flatMap { id in try? tasks.task(id: id, principal: principal) }.flatMap {
         $0.deleted ? $0 : nil
       }
       return html(

@@ -150,7 +150,7 @@ struct SensorCredentialsFile {
     let kept = try all().filter { $0.username != credentials.username } + [credentials]
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    FileManager.default.createFile(
+    _ = FileManager.default.createFile(
       atPath: path, contents: try encoder.encode(kept), attributes: [.posixPermissions: 0o600])
   }
 }

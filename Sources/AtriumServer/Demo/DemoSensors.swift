@@ -51,7 +51,7 @@ public enum DemoSensors {
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    FileManager.default.createFile(
+    _ = FileManager.default.createFile(
       atPath: credentialsFile, contents: try encoder.encode(credentials), attributes: [.posixPermissions: 0o600])
     return true
   }

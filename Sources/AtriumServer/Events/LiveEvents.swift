@@ -107,7 +107,7 @@ final class LiveEvents: Sendable {
     let subscribers = state.withLock { Array($0.subscribers.values) }
     for subscriber in subscribers {
       // Under the subscriber's lock, so it never lands inside a replay's frames.
-      subscriber.sent.withLock { _ in subscriber.stream.write(frame) }
+      _ = subscriber.sent.withLock { _ in subscriber.stream.write(frame) }
     }
   }
 
