@@ -5,15 +5,15 @@ extension Schema {
     Migration(
       version: 53, name: "each person's leave has a version that moves with every change of their requests or totals",
       sql: [
-        // A year view (`/me/leave`, a person's year) is made from the person's requests and
-        // their totals per year (`leave_balances`). Any change of either, by any path and on
-        // any instance, draws the person's version again in the same transaction, so an
-        // instance keeps each year it made under the version it read first and uses it while
-        // the version reads the same (`KeptLeaveYears`). A random number rather than a count:
-        // a database restored from a backup cannot bring back a number an instance has seen
-        // for other rows. A person without a row has no version (`LeaveVersionStore`), which no
-        // number equals. No foreign key: a person's rows go before
-        // them, and their deletes write this row.
+        // A year view (`/me/leave`, a person's year, the time-off page, Home) is made from the
+        // person's requests and their totals per year (`leave_balances`). Any change of either,
+        // by any path and on any instance, draws the person's version again in the same
+        // transaction, so an instance keeps each year it made under the version it read first
+        // and uses it while the version reads the same (`KeptLeaveYears`). A random number
+        // rather than a count: a database restored from a backup cannot bring back a number an
+        // instance has seen for other rows. A person without a row has no version
+        // (`LeaveVersionStore`), which no number equals. No foreign key: a person's requests
+        // and totals are deleted before the person, and their deletes write this row.
         .differing(
           sqlite: "CREATE TABLE leave_versions (employee_id TEXT PRIMARY KEY, version BIGINT NOT NULL) WITHOUT ROWID",
           postgres: "CREATE TABLE leave_versions (employee_id TEXT PRIMARY KEY, version BIGINT NOT NULL)"),
