@@ -81,22 +81,9 @@ import Testing
       try settings.update(type)
       return "\(type.name) counts: \(type.countsAgainstAllowance)"
     case 9, 10:
-      let fromYear = Int.random(in: 2025...2028, using: &random)
-      let month = Int.random(in: 1...12, using: &random)
-      let day = Int.random(in: 1...CalendarDate.daysIn(month: month, year: 2024), using: &random)
-      let maximum = HalfDays(halves: Int.random(in: 0...20, using: &random))
-      let history = try settings.policyHistory().changing(from: fromYear) { policy in
-        policy.carryOverUntilMonth = month
-        policy.carryOverUntilDay = day
-        policy.carryOverMaximum = maximum
-      }
-      try settings.save(history, changedAt: instant, by: someone.id)
-      return "policy from \(fromYear): until \(month)-\(day), carry \(maximum)"
+      return try RandomLeave.changePolicy(connection, by: someone, at: instant, &random)
     case 11:
-      let year = Int.random(in: 2025...2027, using: &random)
-      let days = HalfDays(halves: Int.random(in: 0...60, using: &random))
-      try settings.setAllowance(employeeID: someone.id, year: year, days: days)
-      return "\(someone.username)'s allowance in \(year): \(days)"
+      return try RandomLeave.setAllowance(connection, of: someone, &random)
     case 12:
       var person = someone
       person.startDate =

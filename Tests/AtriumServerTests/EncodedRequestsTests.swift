@@ -260,7 +260,7 @@ import Testing
       switch Int.random(in: 0..<5, using: &random) {
       case 0:
         request.span = try RandomLeave.span(&random)
-        time = try RandomLeave.calendar(&random).workingTime(of: request.span)
+        time = RandomLeave.calendar(&random).workingTime(of: request.span)
       case 1: request.typeID = types.randomElement(using: &random)!
       case 2: request.note = notes.randomElement(using: &random)!
       case 3: request.decisionReason = notes.randomElement(using: &random)!
@@ -290,21 +290,9 @@ import Testing
       try PeopleStore(connection).update(person)
       return "renamed \(person.username)"
     case 10:
-      let year = Int.random(in: 2025...2027, using: &random)
-      let days = HalfDays(halves: Int.random(in: 20...60, using: &random))
-      try settings.setAllowance(employeeID: someone.id, year: year, days: days)
-      return "set \(someone.username)'s allowance for \(year) to \(days)"
+      return try RandomLeave.setAllowance(connection, of: someone, &random)
     case 11:
-      // The policy's allowance and carry-over deadline from a year on (the deadline moves
-      // every person's early days).
-      let year = Int.random(in: 2025...2027, using: &random)
-      let policy = LeavePolicy(
-        defaultAllowance: HalfDays(days: Int.random(in: 18...30, using: &random)),
-        carryOverUntilMonth: Int.random(in: 2...5, using: &random), carryOverUntilDay: 15)
-      let entries = try settings.policyHistory().entries.filter { $0.fromYear != year }
-      try settings.save(
-        LeavePolicyHistory(entries + [.init(fromYear: year, policy: policy)]), changedAt: instant, by: someone.id)
-      return "changed the policy from \(year)"
+      return try RandomLeave.changePolicy(connection, by: someone, at: instant, &random)
     default:
       guard let id = try RandomLeave.requestID(connection, &random), let stored = try requests.request(id: id)
       else { return "nothing to delete" }

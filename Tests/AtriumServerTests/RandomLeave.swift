@@ -36,6 +36,39 @@ enum RandomLeave {
       .randomElement(using: &random)
   }
 
+  /// Sets a person's allowance for a random year by hand, as an admin does.
+  /// - Returns: What it did, for a failure's message.
+  static func setAllowance(
+    _ connection: any DatabaseConnection, of person: Employee, _ random: inout SeededRandom
+  ) throws -> String {
+    let year = Int.random(in: 2025...2027, using: &random)
+    let days = HalfDays(halves: Int.random(in: 0...60, using: &random))
+    try LeaveSettingsStore(connection).setAllowance(employeeID: person.id, year: year, days: days)
+    return "\(person.username)'s allowance in \(year): \(days)"
+  }
+
+  /// Changes the policy from a random year on: its allowance, carry-over maximum and deadline
+  /// (the deadline moves every person's early days).
+  /// - Returns: What it did, for a failure's message.
+  static func changePolicy(
+    _ connection: any DatabaseConnection, by person: Employee, at instant: Int64, _ random: inout SeededRandom
+  ) throws -> String {
+    let settings = LeaveSettingsStore(connection)
+    let fromYear = Int.random(in: 2025...2028, using: &random)
+    let month = Int.random(in: 1...12, using: &random)
+    let day = Int.random(in: 1...CalendarDate.daysIn(month: month, year: 2024), using: &random)
+    let maximum = HalfDays(halves: Int.random(in: 0...20, using: &random))
+    let allowance = HalfDays(days: Int.random(in: 18...30, using: &random))
+    let history = try settings.policyHistory().changing(from: fromYear) { policy in
+      policy.carryOverUntilMonth = month
+      policy.carryOverUntilDay = day
+      policy.carryOverMaximum = maximum
+      policy.defaultAllowance = allowance
+    }
+    try settings.save(history, changedAt: instant, by: person.id)
+    return "policy from \(fromYear): \(allowance) days, until \(month)-\(day), carry \(maximum)"
+  }
+
   /// Counts a random request's days again under a random calendar, as a change of its
   /// location's holidays or weekend does.
   /// - Returns: What it did, for a failure's message.
