@@ -11,11 +11,12 @@ import Testing
 
 /// The approvals list and the year view are written from what the instance made of each
 /// request before, by id and revision (`KeptRequests`), and the time-off page shows the year
-/// made from it. Whatever changes a request, its days, its type's name or its requester, on
-/// this instance or another, both must be byte for byte what encoding the requests afresh
-/// gives, and the year as values what reading them afresh gives: the list page after page, for
-/// an admin and for a manager; the year, one's own and someone else's, in each year the
-/// requests touch.
+/// made from it; whole year views are kept too (`KeptLeaveYears`). Whatever changes a request,
+/// its days, its type's name or its requester, or what a balance is counted from (the policy,
+/// an allowance, a start date, the day), on this instance or another, both must be byte for
+/// byte what encoding the requests afresh gives, and the year as values what reading them
+/// afresh gives: the list page after page, for an admin and for a manager; the year, one's own
+/// and someone else's, in each year the requests touch.
 @Suite(.checksBalanceRows) struct EncodedRequestsTests {
   static let filters: [ApprovalFilter] = [.pending, .all, .approved]
 

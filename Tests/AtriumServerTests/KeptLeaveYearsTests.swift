@@ -82,6 +82,7 @@ import Testing
       (
         "her totals, on another instance",
         {
+          // By hand: her rows no longer add up to her requests, which this suite does not check.
           _ = try other.app.environment.database.write {
             try $0.execute(
               "UPDATE leave_balances SET pending = pending + 2 WHERE employee_id = ? AND year = 2026", .text(evaID))
