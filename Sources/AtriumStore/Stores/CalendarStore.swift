@@ -16,35 +16,25 @@ public struct CalendarStore {
   public func people(
     among: Set<String>?, departmentID: String?, locationID: String?, limit: Int
   ) throws -> [ListedPerson] {
-    var sql = """
-      SELECT id, username, first_name, last_name, position, department_id, location_id, photo FROM employees
-      WHERE active = 1
-      """
+    var sql = "SELECT \(PeopleStore.listedColumns) FROM employees e WHERE e.active = 1"
     var arguments: [DatabaseValue] = []
     if let departmentID {
-      sql += " AND department_id = ?"
+      sql += " AND e.department_id = ?"
       arguments.append(.text(departmentID))
     }
     if let locationID {
-      sql += " AND location_id = ?"
+      sql += " AND e.location_id = ?"
       arguments.append(.text(locationID))
     }
     if let among {
       guard !among.isEmpty else { return [] }
-      sql += " AND id IN (" + Array(repeating: "?", count: among.count).joined(separator: ", ") + ")"
+      sql += " AND e.id IN (" + Array(repeating: "?", count: among.count).joined(separator: ", ") + ")"
       arguments += among.sorted().map { .text($0) }
     }
-    sql += " ORDER BY sort_key, id LIMIT ?"
+    sql += " ORDER BY e.sort_key, e.id LIMIT ?"
     arguments.append(.integer(Int64(limit)))
     var people: [ListedPerson] = []
-    try connection.forEachRow(sql, arguments) { row in
-      people.append(
-        ListedPerson(
-          id: row[0].string, username: row[1].string, firstName: row[2].string,
-          lastName: row[3].string, position: row[4].string,
-          departmentID: row[5].string, locationID: row[6].string,
-          photoID: row[7].optionalString))
-    }
+    try connection.forEachRow(sql, arguments) { people.append(PeopleStore.listedPerson($0)) }
     return people
   }
 

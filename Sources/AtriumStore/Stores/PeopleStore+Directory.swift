@@ -162,9 +162,18 @@ extension PeopleStore {
     }
   }
 
-  /// What a page reads of each person (`e`, a row of `employees`), in `listedRows`' order.
-  private static let listedColumns =
+  /// What a page reads of each person (`e`, a row of `employees`), in `listedRows`' order: the
+  /// person as `listedPerson` reads them, then their sort key.
+  static let listedColumns =
     "e.id, e.username, e.first_name, e.last_name, e.position, e.department_id, e.location_id, e.photo, e.sort_key"
+
+  /// The person in a row that selects `listedColumns`.
+  static func listedPerson(_ row: some ResultRow) -> ListedPerson {
+    ListedPerson(
+      id: row[0].string, username: row[1].string, firstName: row[2].string, lastName: row[3].string,
+      position: row[4].string, departmentID: row[5].string, locationID: row[6].string,
+      photoID: row[7].optionalString)
+  }
 
   /// The rows of a query selecting `listedColumns`, read as the statement steps: a row that
   /// reads as the one `known` gives for its id, column by column where the engine holds them,
@@ -179,13 +188,7 @@ extension PeopleStore {
         rows.append(kept)
         return
       }
-      rows.append(
-        ListedRow(
-          person: ListedPerson(
-            id: id, username: row[1].string, firstName: row[2].string, lastName: row[3].string,
-            position: row[4].string, departmentID: row[5].string, locationID: row[6].string,
-            photoID: row[7].optionalString),
-          sortKey: row[8].string))
+      rows.append(ListedRow(person: Self.listedPerson(row), sortKey: row[8].string))
     }
     return rows
   }
