@@ -111,6 +111,8 @@ public struct LeaveSettingsStore {
   /// the history records a change.
   public func save(_ policy: LeavePolicy) throws {
     let until = String(format: "%02d-%02d", policy.carryOverUntilMonth, policy.carryOverUntilDay)
+    let before = try connection.queryFirst("SELECT carry_over_until FROM company WHERE id = 1")?
+      .optionalString("carry_over_until")
     try connection.execute(
       """
       UPDATE company SET default_allowance = ?, carry_over_maximum = ?, carry_over_until = ?,
@@ -118,8 +120,8 @@ public struct LeaveSettingsStore {
       """,
       DatabaseValue(policy.defaultAllowance.halves), DatabaseValue(policy.carryOverMaximum.halves), .text(until),
       DatabaseValue(policy.allowsNegativeBalance))
-    // The deadline may have changed for every year still without a recorded change.
-    try LeaveBalanceStore(connection).recountEveryone()
+    // The deadline of every year still without a recorded change, when it moved.
+    if before != until { try LeaveBalanceStore(connection).recountEveryone() }
   }
 
   // MARK: Leave types
