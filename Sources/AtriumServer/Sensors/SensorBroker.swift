@@ -65,8 +65,7 @@ public final class SensorBroker: Sendable {
       },
       BackgroundJob(name: "sensor-retention", firstRunAfter: 30, interval: 60) { [self] in
         report("sensor-retention") {
-          let now = environment.now().milliseconds
-          try environment.database.write { _ = try SensorReadingStore($0).purge(now: now) }
+          try SensorRetention.run(on: environment.database, now: environment.now().milliseconds)
         }
       },
     ]
