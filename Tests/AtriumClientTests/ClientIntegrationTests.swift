@@ -13,10 +13,7 @@ import Testing
 @Suite(.serialized) struct ClientIntegrationTests {
   @Test func anEmployeeAsksAndHerManagerApprovesThroughTheSDK() async throws {
     let app = try TestApp()
-    let server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
+    let server = try app.startedServer()
     defer { server.stop() }
     let address = URL(string: "http://127.0.0.1:\(server.port)")!
 

@@ -29,10 +29,7 @@ import Testing
 
   /// The app on a free loopback port, for the real binary to talk to.
   static func serve(_ app: TestApp) throws -> HTTPServer {
-    let server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
+    let server = try app.startedServer()
     return server
   }
 
@@ -111,10 +108,7 @@ import Testing
 extension CommandLineTests {
   @Test func offlineTheClientShowsTheLastCopyAndSendsSavedChangesLater() throws {
     let app = try TestApp()
-    var server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
+    var server = try app.startedServer()
     let port = server.port
     let eva = TemporaryDirectory()
     let mario = TemporaryDirectory()

@@ -21,10 +21,7 @@ import Testing
     self.sink = sink
     self.mail = mail
     app = try TestApp { $0.mail = mail }
-    server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
+    server = try app.startedServer()
   }
 
   var address: String { "http://127.0.0.1:\(server.port)" }
@@ -63,10 +60,7 @@ import Testing
   @Test func aServerWithoutMailSaysSoInTheReadersLanguage() async throws {
     defer { server.stop() }
     let withoutMail = try TestApp()
-    let other = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: withoutMail.app)
-    try other.start()
+    let other = try withoutMail.startedServer()
     defer { other.stop() }
     let model = ForgotPasswordViewModel(server: "http://127.0.0.1:\(other.port)", language: .es)
     model.emailChanged("eva@atrium-demo.example")

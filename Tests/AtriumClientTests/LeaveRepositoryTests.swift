@@ -40,10 +40,7 @@ final class SwitchableTransport: Transport {
 
     init() async throws {
       app = try TestApp()
-      server = HTTPServer(
-        configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-        responder: app.app)
-      try server.start()
+      server = try app.startedServer()
       let session = ClientSession(
         server: URL(string: "http://127.0.0.1:\(server.port)")!, store: MemoryTokenStore(), transport: transport)
       do {
@@ -121,10 +118,7 @@ final class SwitchableTransport: Transport {
       let ana = try app.login("ana").accessToken
       let posted = app.send(.board(.post), json: #"{"title": "Fire drill", "body": "At noon."}"#, token: ana)
       #expect(posted.status == 201, "\(posted.text)")
-      server = HTTPServer(
-        configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-        responder: app.app)
-      try server.start()
+      server = try app.startedServer()
       session = ClientSession(
         server: URL(string: "http://127.0.0.1:\(server.port)")!, store: MemoryTokenStore(), transport: transport)
       _ = try await session.signIn(username: username, password: "atrium-demo")

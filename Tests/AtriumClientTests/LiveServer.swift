@@ -18,10 +18,7 @@ final class LiveServer: @unchecked Sendable {
   /// - Parameter configure: Changes to the server's environment (push settings).
   init(configure: (inout ServerEnvironment) -> Void = { _ in }) throws {
     app = try TestApp(configure: configure)
-    server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
+    server = try app.startedServer()
   }
 
   deinit { server.stop() }

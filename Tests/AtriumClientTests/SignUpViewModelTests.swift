@@ -19,10 +19,7 @@ import Testing
     self.sink = sink
     self.mail = mail
     app = try TestApp { $0.mail = mail }
-    server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
+    server = try app.startedServer()
   }
 
   func fill(_ model: SignUpViewModel, password: String) {

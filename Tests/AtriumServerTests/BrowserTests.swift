@@ -36,10 +36,7 @@ import Testing
   static func serving(
     _ app: TestApp, sending send: @escaping @Sendable () -> Void, _ body: (_ port: Int) throws -> Void
   ) throws {
-    let server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
+    let server = try app.startedServer()
     defer { server.stop() }
     let running = Atomic(true)
     let senderDone = DispatchSemaphore(value: 0)
@@ -65,10 +62,7 @@ import Testing
     let renamed = app.send(
       .people(.update(id: pablo)), json: #"{"lastName": "\#(long)"}"#, token: try app.login("ana").accessToken)
     #expect(renamed.status == 200, "\(renamed.text)")
-    let server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
+    let server = try app.startedServer()
     defer { server.stop() }
     try Self.runScript(
       "web_flow.py",

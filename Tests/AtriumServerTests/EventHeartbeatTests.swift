@@ -10,10 +10,7 @@ import Testing
   @Test func everyStreamHearsAHeartbeatEachIntervalInItsOwnSlice() throws {
     // Three slices of a second each.
     let app = try TestApp(eventHeartbeat: .seconds(3))
-    let server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
+    let server = try app.startedServer()
     defer { server.stop() }
     let eva = try app.login("eva")
     let streams = try (0..<6).map { _ in try EventStreamReader(port: server.port, token: eva.accessToken, timeout: 10) }

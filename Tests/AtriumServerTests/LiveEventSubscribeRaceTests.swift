@@ -16,10 +16,7 @@ import Testing
     let app = try TestApp(eventHeartbeat: .milliseconds(50)) { environment in
       environment.database = DispatcherGatedDatabase(environment.database, gate: gate)
     }
-    let server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
+    let server = try app.startedServer()
     defer {
       gate.open()
       server.stop()

@@ -172,10 +172,7 @@ import Testing
   @Test func anUploadOverTwentyMebibytesIsRefusedBeforeItIsRead() throws {
     let app = try TestApp()
     let token = try app.login("eva").accessToken
-    let server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
+    let server = try app.startedServer()
     defer { server.stop() }
     let client = try RawHTTPClient(port: server.port)
     client.send(

@@ -18,10 +18,7 @@ import Testing
 
   init() throws {
     app = try TestApp(eventHeartbeat: .milliseconds(300))
-    server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
+    server = try app.startedServer()
     var tokens: [String: String] = [:]
     var ids: [String: String] = [:]
     for name in ["eva", "mario", "lucia", "ana"] {

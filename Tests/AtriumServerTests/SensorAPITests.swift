@@ -214,10 +214,7 @@ import Testing
   /// sent straight to the streams and never kept in the live-event log.
   @Test func newValuesReachOpenPagesOnceASecond_withoutBeingKeptInTheEventLog() throws {
     defer { stop() }
-    let server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
+    let server = try app.startedServer()
     defer { server.stop() }
     let registered = try JSONText.decode(
       RegisteredSensor.self, from: register(#"{"name": "Room 4", "room": "Meeting room 4", "kinds": ["noise"]}"#))

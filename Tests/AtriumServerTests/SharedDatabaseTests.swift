@@ -57,10 +57,7 @@ import Testing
   @Test func anEventAppendedOnOneInstanceReachesAStreamHeldByTheOther() throws {
     let first = try TestApp()
     let second = try TestApp(secondInstanceOf: first)
-    let server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: second.app)
-    try server.start()
+    let server = try second.startedServer()
     defer { server.stop() }
     let mario = try second.login("mario")
     let stream = try EventStreamReader(port: server.port, token: mario.accessToken)

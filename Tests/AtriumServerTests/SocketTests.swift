@@ -13,10 +13,7 @@ import Testing
 @Suite(.serialized, .checksBalanceRows) struct SocketTests {
   @Test func signInAndReadMeOverOneKeptAliveConnection() throws {
     let app = try TestApp()
-    let server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
+    let server = try app.startedServer()
     defer { server.stop() }
     let client = try RawHTTPClient(port: server.port)
     #expect(try client.request("GET", "/healthz").status == 200)
@@ -40,10 +37,7 @@ import Testing
   @Test func healthAnswersWhileSignInsAreHashing() throws {
     // A deliberately heavy hash, so the sign-ins are still running when /healthz is asked.
     let app = try TestApp(cost: .init(iterations: 4, memoryKiB: 65_536, parallelism: 1))
-    let server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
+    let server = try app.startedServer()
     defer { server.stop() }
     let signIns = 6
     let finished = Shared(0)

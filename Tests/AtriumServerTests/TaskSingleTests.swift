@@ -127,10 +127,7 @@ import Testing
   }
 
   @Test func aChangeReachesTheOwnersOtherDevicesAndTheGiver() throws {
-    let server = HTTPServer(
-      configuration: .init(host: "127.0.0.1", port: 0, threadCount: 2, workerCount: 2, log: .discard),
-      responder: app.app)
-    try server.start()
+    let server = try app.startedServer()
     defer { server.stop() }
     let phone = try EventStreamReader(port: server.port, token: try app.login("eva").accessToken)
     let manager = try EventStreamReader(port: server.port, token: mario.accessToken)
