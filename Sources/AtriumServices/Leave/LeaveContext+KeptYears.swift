@@ -29,9 +29,7 @@ extension LeaveContext {
   /// `year`'s bytes: the balance, and the requests from their encodings.
   package func encodedYear(_ year: Int, of employee: Employee, today: CalendarDate) throws -> EncodedLeaveYear {
     try keptYear(year, of: employee, today: today, in: environment.memory?.keptEncodedYears) { rules, names in
-      let (balance, keys) = try yearBalance(
-        year, of: employee, today: today, rules: rules,
-        requests: requests.requestKeysFetch(employeeID: employee.id, year: year))
+      let (balance, keys) = try yearBalance(year, of: employee, today: today, rules: rules)
       return EncodedLeaveYear(
         balance: balance,
         requests: try encoded(keys).compactMap { $0 }.map { EncodedRequestItem(request: $0, names: names) })
@@ -43,9 +41,7 @@ extension LeaveContext {
   package func year(_ year: Int, of employee: Employee, today: CalendarDate? = nil) throws -> LeaveYear {
     let today = try today ?? self.today(for: employee)
     return try keptYear(year, of: employee, today: today, in: environment.memory?.keptYears) { rules, names in
-      var (view, keys) = try yearBalance(
-        year, of: employee, today: today, rules: rules,
-        requests: requests.requestKeysFetch(employeeID: employee.id, year: year))
+      var (view, keys) = try yearBalance(year, of: employee, today: today, rules: rules)
       // Made from what this instance made of each request before (`KeptRequests`): a page
       // reads only the requests' ids and revisions, and in full those it has not seen as they are.
       view.requests = try kept(keys).compactMap { $0?.body(named: names) }

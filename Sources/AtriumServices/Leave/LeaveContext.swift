@@ -120,14 +120,16 @@ package struct LeaveContext {
       })
   }
 
-  /// A year's balance (a `LeaveYear` without its requests), and what `fetch` reads.
+  /// A year's balance (a `LeaveYear` without its requests), and the ids and revisions of the
+  /// requests touching the year.
   ///
   /// The hottest read of all (Home, the time-off page, the apps): the person's two queries go to
   /// PostgreSQL together, in one round trip.
-  package func yearBalance<Requests>(
-    _ year: Int, of employee: Employee, today: CalendarDate, rules: BalanceRules, requests fetch: Fetch<Requests>
-  ) throws -> (LeaveYear, Requests) {
-    let (totals, fetched) = try connection.fetchTogether(balances.totalsFetch(employeeID: employee.id), fetch)
+  package func yearBalance(
+    _ year: Int, of employee: Employee, today: CalendarDate, rules: BalanceRules
+  ) throws -> (LeaveYear, [(id: String, revision: Int64)]) {
+    let (totals, fetched) = try connection.fetchTogether(
+      balances.totalsFetch(employeeID: employee.id), requests.requestKeysFetch(employeeID: employee.id, year: year))
     let balance = BalanceCalculator(
       policies: rules.policies, startDate: employee.startDate, allowanceOverrides: rules.allowances
     )
